@@ -1,0 +1,588 @@
+//! The typed syntax tree of a rule file. Every node carries the byte range it was read from.
+//!
+//! The tree says only what was written; names are resolved and types checked by `check`.
+
+use serde::Serialize;
+
+/// A byte range `start..end` in the source text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    pub fn len(self) -> usize {
+        self.end - self.start
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(s: Span) -> Self {
+        (s.start, s.len()).into()
+    }
+}
+
+/// A name as written, with where it was written.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+/// A string literal with its escapes resolved. `span` covers the quotes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StrLit {
+    pub value: String,
+    pub span: Span,
+}
+
+/// A string that may hold `{expression}` parts: `"{taker} wins {worth} points"`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Template {
+    pub parts: Vec<TemplatePart>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum TemplatePart {
+    Text(String),
+    Expr(Expr),
+}
+
+// ------------------------------------------------------------------ files and items
+
+/// A whole file: either a rule file (a list of items) or a scenario extending one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct File {
+    pub body: FileBody,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum FileBody {
+    Rules(Vec<Item>),
+    Scenario(Scenario),
+}
+
+/// `scenario "name" extends "path" { set ... replace phase ... }`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Scenario {
+    pub name: StrLit,
+    pub extends: StrLit,
+    pub items: Vec<VariantItem>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Item {
+    Game(GameDecl),
+    Players(PlayersDecl),
+    Seats(SeatsDecl),
+    Control(ControlDecl),
+    Side(SideDecl),
+    Param(ParamDecl),
+    Enum(EnumDecl),
+    Card(CardDecl),
+    Deck(DeckDecl),
+    Zone(ZoneDecl),
+    Var(VarDecl),
+    Define(DefineDecl),
+    Play(PlayDecl),
+    Result(ResultDecl),
+    Variant(VariantDecl),
+}
+
+/// `game "Costly Tricks"`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameDecl {
+    pub name: StrLit,
+    pub span: Span,
+}
+
+/// `players 2` or `players 4..6 default 4`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayersDecl {
+    pub min: IntLit,
+    /// `(max, default)` when a range is given.
+    pub range: Option<(IntLit, IntLit)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct IntLit {
+    pub value: i64,
+    pub span: Span,
+}
+
+/// A declared name with an optional display string: `GhostA "A's ghost"`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Named {
+    pub name: Ident,
+    pub display: Option<StrLit>,
+    pub span: Span,
+}
+
+/// `seats A, B, GhostA "A's ghost", GhostB "B's ghost"` (clockwise order).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatsDecl {
+    pub seats: Vec<Named>,
+    pub span: Span,
+}
+
+/// `seat GhostA played by A`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ControlDecl {
+    pub seat: Ident,
+    pub by: Ident,
+    pub span: Span,
+}
+
+/// `side NS "North-South" { North, South }`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SideDecl {
+    pub name: Ident,
+    pub display: Option<StrLit>,
+    pub seats: Vec<Ident>,
+    pub span: Span,
+}
+
+/// `param trick_cost: int = 20 in 0..220 "what a trick costs"`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ParamDecl {
+    pub name: Ident,
+    pub ty: TypeExpr,
+    pub default: Literal,
+    pub range: Option<(IntLit, IntLit)>,
+    pub doc: Option<StrLit>,
+    pub span: Span,
+}
+
+/// A parameter value as written in a file: `20`, `-3`, `true`, `spades`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum LiteralKind {
+    Int(i64),
+    Bool(bool),
+    Name(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Literal {
+    pub kind: LiteralKind,
+    pub span: Span,
+}
+
+/// `enum Suit { clubs, diamonds, hearts, spades }`; members are ordered low to high.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EnumDecl {
+    pub name: Ident,
+    pub members: Vec<EnumMember>,
+    pub span: Span,
+}
+
+/// `ace "A"` or `named(suit: Suit)`: a member with a payload stands for one value per payload value.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EnumMember {
+    pub name: Ident,
+    pub payload: Option<(Ident, TypeExpr)>,
+    pub display: Option<StrLit>,
+    pub span: Span,
+}
+
+/// `card { colour: Colour  rank: 0..10  points: int = rank  name "{colour} {rank}" }`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardDecl {
+    pub fields: Vec<CardField>,
+    pub name: Option<Template>,
+    pub span: Span,
+}
+
+/// A card attribute; with `derived` it is computed from the others.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardField {
+    pub name: Ident,
+    pub ty: TypeExpr,
+    pub derived: Option<Expr>,
+    pub span: Span,
+}
+
+/// `deck { for c in Colour, r in 0..10 { card { colour: c, rank: r } } }`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DeckDecl {
+    pub body: Block,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Owner {
+    Seat,
+    Side,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Audience {
+    Everyone,
+    Owner,
+    Nobody,
+}
+
+/// `zone hand per seat { see: owner  count: everyone }`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ZoneDecl {
+    pub name: Ident,
+    pub owner: Option<Owner>,
+    pub see: Option<(Audience, Span)>,
+    pub count: Option<(Audience, Span)>,
+    pub span: Span,
+}
+
+/// `var trump: Colour? = none reset trick`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VarDecl {
+    pub name: Ident,
+    pub ty: TypeExpr,
+    pub owner: Option<Owner>,
+    pub init: Expr,
+    /// The phase whose start resets the variable; without one it lives for the whole match.
+    pub reset: Option<Ident>,
+    pub span: Span,
+}
+
+/// `define matches(a: card, b: card): bool = ...`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DefineDecl {
+    pub name: Ident,
+    pub params: Vec<(Ident, TypeExpr)>,
+    pub ret: TypeExpr,
+    pub body: Expr,
+    pub span: Span,
+}
+
+/// `play { ... }`: the flow of a whole match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayDecl {
+    pub body: Block,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Extreme {
+    Highest,
+    Lowest,
+}
+
+/// `result highest t in sides by chips[t]`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ResultDecl {
+    pub extreme: Extreme,
+    pub binder: Ident,
+    pub domain: Expr,
+    pub key: Expr,
+    pub span: Span,
+}
+
+/// `variant long "play to 250" { set deals = 0  set target = 250 }`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VariantDecl {
+    pub name: Ident,
+    pub doc: Option<StrLit>,
+    pub items: Vec<VariantItem>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum VariantItem {
+    /// `set trick_cost = 15`
+    Set { name: Ident, value: Literal, span: Span },
+    /// `replace phase deal { ... }`
+    Replace { phase: Ident, body: Block, span: Span },
+}
+
+// ------------------------------------------------------------------ types
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TypeExpr {
+    pub kind: TypeKind,
+    pub optional: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum TypeKind {
+    /// `int`, `bool`, `seat`, `side`, `text`, or an enum's name.
+    Named(Ident),
+    /// `card`
+    Card,
+    /// `0..10`: an int attribute with its range of values.
+    Range(i64, i64),
+    /// `set of Colour`
+    SetOf(Box<TypeExpr>),
+}
+
+// ------------------------------------------------------------------ statements
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AssignOp {
+    Set,
+    Add,
+    Sub,
+}
+
+/// The right-hand side of `let` and assignments: a value, or a seat/card/value drawn by lot.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Rhs {
+    Expr(Expr),
+    /// `random s in seats where total[s] == top`
+    Random(Binding),
+}
+
+/// `x in domain [from start] [where filter]`, used by `for`, `random` and `simultaneously`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Binding {
+    pub name: Ident,
+    pub domain: Expr,
+    pub start: Option<Expr>,
+    pub filter: Option<Expr>,
+    pub span: Span,
+}
+
+/// An assignable place: `leader` or `score[s]`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Place {
+    pub name: Ident,
+    pub index: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum StmtKind {
+    Let {
+        name: Ident,
+        value: Rhs,
+    },
+    Assign {
+        target: Place,
+        op: AssignOp,
+        value: Rhs,
+    },
+    If {
+        cond: Expr,
+        then: Block,
+        otherwise: Option<Block>,
+    },
+    For {
+        bindings: Vec<Binding>,
+        body: Block,
+    },
+    Repeat {
+        count: Expr,
+        body: Block,
+    },
+    RepeatUntil {
+        cond: Expr,
+        body: Block,
+    },
+    While {
+        cond: Expr,
+        body: Block,
+    },
+    Phase {
+        name: Ident,
+        body: Block,
+    },
+    Choose(Choose),
+    Simultaneously {
+        binding: Binding,
+        body: Block,
+    },
+    /// `move [random n of] cards to zone`
+    Move {
+        random: Option<Expr>,
+        cards: Expr,
+        to: Expr,
+    },
+    Shuffle {
+        zone: Expr,
+    },
+    /// `deal 11 each from stock to hand [starting seat]`; `count` is `None` for `deal all`.
+    Deal {
+        count: Option<Expr>,
+        from: Expr,
+        to: Ident,
+        starting: Option<Expr>,
+    },
+    Say {
+        text: Template,
+    },
+    Redo {
+        phase: Ident,
+    },
+    End {
+        phase: Ident,
+    },
+    /// `card { colour: c, rank }` inside `deck`: adds one card; a bare field name takes the
+    /// value of the variable of that name.
+    MakeCard {
+        fields: Vec<(Ident, Option<Expr>)>,
+    },
+}
+
+/// `choose c from hand[s] by s where tier else tier ... [declare low when cond] [as "label"]`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Choose {
+    pub name: Ident,
+    pub domains: Vec<Expr>,
+    pub by: Expr,
+    pub tiers: Vec<Tier>,
+    pub declare: Option<Declare>,
+    pub label: Option<Template>,
+    pub span: Span,
+}
+
+/// One tier of obligation; `cond: None` is `any`. The first tier with a legal option decides
+/// the legal options, and its `then` block runs after the choice.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Tier {
+    pub cond: Option<Expr>,
+    pub then: Option<Block>,
+    pub span: Span,
+}
+
+/// `declare low when c.rank == ace`: an optional yes/no announcement made with the choice.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Declare {
+    pub name: Ident,
+    pub when: Expr,
+    pub span: Span,
+}
+
+// ------------------------------------------------------------------ expressions
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum UnOp {
+    Neg,
+    Not,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum BinOp {
+    /// `lo..hi`, both ends included: a list of ints.
+    Range,
+    Or,
+    And,
+    In,
+    NotIn,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AggOp {
+    Sum,
+    Max,
+    Min,
+    Count,
+    Exists,
+    Every,
+    Highest,
+    Lowest,
+    /// `cards c in zone where cond`
+    Cards,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CaseArm {
+    pub patterns: Vec<Expr>,
+    pub value: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Arg {
+    pub name: Option<Ident>,
+    pub value: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum ExprKind {
+    Int(i64),
+    Bool(bool),
+    None,
+    Text(Template),
+    Name(Ident),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `c.colour`
+    Field(Box<Expr>, Ident),
+    /// `score[s]`, `hand[s]`
+    Index(Box<Expr>, Box<Expr>),
+    /// `bid is named`
+    Is(Box<Expr>, Ident),
+    Call {
+        func: Ident,
+        args: Vec<Arg>,
+    },
+    /// `card(colour: red, rank: 0)`
+    CardRef(Vec<(Ident, Expr)>),
+    If {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        otherwise: Box<Expr>,
+    },
+    Case {
+        scrutinee: Box<Expr>,
+        arms: Vec<CaseArm>,
+        otherwise: Box<Expr>,
+    },
+    /// `sum c in trick of c.points`; `body` is the `of`/`by` part (absent for count,
+    /// exists without it, and `cards`).
+    Aggregate {
+        op: AggOp,
+        binder: Ident,
+        domain: Box<Expr>,
+        filter: Option<Box<Expr>>,
+        body: Option<Box<Expr>>,
+    },
+    /// `[two, three]`
+    List(Vec<Expr>),
+}
