@@ -1,6 +1,8 @@
 //! paradox: a rules language and interpreter for card games.
 
+pub mod check;
 pub mod diagnostic;
+pub mod game;
 pub mod syntax {
     //! Reading a rule file: the pest grammar and the typed syntax tree.
     pub mod ast;

@@ -1,0 +1,165 @@
+//! The card's attributes and the pack: `card { ... }` and `deck { ... }`.
+//!
+//! The pack is built while checking, by running the deck block with the constant evaluator, so
+//! that every card's attributes (derived ones included) and its name are known before play.
+
+use super::consteval::{Eval, Halt};
+use super::decls::Parts;
+use super::settings::Changes;
+use super::stmt::Flow;
+use super::{Checker, Ctx};
+use crate::diagnostic::{Code, Problem};
+use crate::game::*;
+use crate::syntax::ast::{self, Span};
+
+/// The most cards a pack may hold (card ids are 16-bit and zones are bitsets of cards).
+const MAX_CARDS: usize = 4096;
+
+impl Checker {
+    pub(super) fn declare_card(&mut self, parts: &Parts) {
+        let Some(card) = parts.cards.first() else { return };
+        for field in &card.fields {
+            if let Some(first) = self.attrs.iter().position(|a| a.name == field.name.name) {
+                let first = self.attr_spans[first];
+                self.report(
+                    Problem::new(Code::Duplicate, format!("cards have two attributes `{}`", field.name.name), field.name.span, "declared again here")
+                        .note(first, "first declared here")
+                        .help("give each attribute its own name"),
+                );
+                continue;
+            }
+            let ty = self.resolve_type(&field.ty, true);
+            let range = match field.ty.kind {
+                ast::TypeKind::Range(lo, hi) => Some((lo, hi)),
+                _ => None,
+            };
+            if !super::types::storable(&ty) && ty != Type::Error {
+                self.error(Code::TypeMismatch, format!("a card attribute cannot be {}", self.type_name(&ty)), field.ty.span, "not a single value", "attributes are numbers, truth values, seats, enumeration values or sets");
+            }
+            self.attrs.push(AttrInfo { name: field.name.name.clone(), ty, derived: field.derived.is_some() });
+            self.attr_ranges.push(range);
+            self.attr_spans.push(field.name.span);
+        }
+    }
+
+    /// Checks the derived attributes, the name template and the deck, then builds the pack.
+    pub(super) fn build_deck(&mut self, parts: &Parts) -> Option<BlockId> {
+        let (card, deck) = (parts.cards.first()?, parts.decks.first()?);
+        let (slots, derived, name) = self.scoped(|c| c.card_scope(card));
+        let empty = Changes::default();
+        let block = self.block(&deck.body, &Flow { changes: &empty, ctx: Ctx::Deck });
+        let made = Eval::new(self).run_deck(block);
+        let stored = match made {
+            Ok(cards) => cards,
+            Err(halt) => {
+                self.report_halt(halt, "while building the pack");
+                return Some(block);
+            }
+        };
+        if stored.is_empty() || stored.len() > MAX_CARDS {
+            self.error(Code::BadCard, format!("the pack has {} cards", stored.len()), deck.span, "no cards, or too many", format!("a pack holds from 1 to {MAX_CARDS} cards; with these parameters check the `deck`'s loops and conditions"));
+            return Some(block);
+        }
+        self.finish_cards(stored, &slots, &derived, name.as_ref());
+        Some(block)
+    }
+
+    /// Checks derived attributes and the name template in a scope where each attribute is a
+    /// local name (a derived attribute sees those declared before it); returns the slots, the
+    /// derived expressions and the name's template.
+    fn card_scope(&mut self, card: &ast::CardDecl) -> (Vec<Slot>, Vec<(usize, Expr)>, Option<Expr>) {
+        let mut slots = Vec::new();
+        let mut derived = Vec::new();
+        for i in 0..self.attrs.len() {
+            let Some(field) = card.fields.iter().find(|f| f.name.name == self.attrs[i].name) else { continue };
+            let ty = self.attrs[i].ty.clone();
+            if let Some(e) = &field.derived {
+                derived.push((i, self.expect(e, &ty, "the derived attribute")));
+            }
+            slots.push(self.bind(&field.name.name, ty, false));
+        }
+        let name = card.name.as_ref().map(|t| self.template(t));
+        (slots, derived, name)
+    }
+
+    /// Computes derived attributes and names for the stored attributes of every card.
+    fn finish_cards(&mut self, stored: Vec<(Vec<Value>, Span)>, slots: &[Slot], derived: &[(usize, Expr)], name: Option<&Expr>) {
+        let mut cards = Vec::new();
+        let mut names = Vec::new();
+        for (values, span) in stored {
+            let done = Eval::new(self).finish_card(values, slots, derived, name);
+            let (values, shown) = match done {
+                Ok(done) => done,
+                Err(halt) => return self.report_halt(halt, "while computing a card's attributes"),
+            };
+            if let Some(problem) = self.range_problem(&values, span) {
+                return self.report(problem);
+            }
+            cards.push(values);
+            names.push(shown.map_or(format!("card {}", names.len() + 1), |s| tidy(&s)));
+        }
+        self.cards = cards;
+        self.card_names = names;
+    }
+
+    fn range_problem(&self, values: &[Value], span: Span) -> Option<Problem> {
+        for (a, v) in values.iter().enumerate() {
+            if let (Some((lo, hi)), Value::Int(n)) = (self.attr_ranges.get(a).copied().flatten(), v)
+                && (*n < lo || *n > hi)
+            {
+                let name = &self.attrs[a].name;
+                return Some(
+                    Problem::new(Code::OutOfRange, format!("a card has {name} {n}, outside {lo}..{hi}"), span, format!("{name} {n} made here"))
+                        .help(format!("`{name}` is declared `{lo}..{hi}`; widen the range or fix the deck"))
+                        .note(self.attr_spans[a], "declared here"),
+                );
+            }
+        }
+        None
+    }
+
+    /// Checks `card { attribute: value, ... }` inside `deck`.
+    pub(super) fn make_card(&mut self, fields: &[(ast::Ident, Option<ast::Expr>)], span: Span) -> Vec<(AttrId, Expr)> {
+        let mut out: Vec<(AttrId, Expr)> = Vec::new();
+        for (name, value) in fields {
+            let Some(a) = self.attrs.iter().position(|x| x.name == name.name) else {
+                let names: Vec<&str> = self.attrs.iter().filter(|a| !a.derived).map(|a| a.name.as_str()).collect();
+                let help = crate::diagnostic::did_you_mean(&name.name, names.iter().copied()).map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"));
+                self.error(Code::UnknownName, format!("cards have no attribute `{}`", name.name), name.span, "unknown attribute", help);
+                continue;
+            };
+            if self.attrs[a].derived {
+                self.error(Code::BadCard, format!("`{}` is derived", name.name), name.span, "computed, not given", "remove it here: a derived attribute is computed from the others");
+                continue;
+            }
+            if out.iter().any(|(x, _)| *x as usize == a) {
+                self.error(Code::Duplicate, format!("`{}` is given twice", name.name), name.span, "given again", "give each attribute once");
+                continue;
+            }
+            let written = value.clone().unwrap_or(ast::Expr { kind: ast::ExprKind::Name(name.clone()), span: name.span });
+            let ty = self.attrs[a].ty.clone();
+            out.push((a as AttrId, self.expect(&written, &ty, "the attribute's value")));
+        }
+        let missing: Vec<String> = self
+            .attrs
+            .iter()
+            .enumerate()
+            .filter(|(i, a)| !a.derived && !matches!(a.ty, Type::Opt(_)) && !out.iter().any(|(x, _)| *x as usize == *i))
+            .map(|(_, a)| format!("`{}`", a.name))
+            .collect();
+        if !missing.is_empty() {
+            self.error(Code::BadCard, format!("this card has no {}", missing.join(", ")), span, "attributes missing", "give every attribute that is not marked `?`");
+        }
+        out
+    }
+
+    /// Reports a stop of the constant evaluator as a problem at the expression that caused it.
+    pub(super) fn report_halt(&mut self, halt: Halt, when: &str) {
+        self.error(halt.code, format!("{} {when}", halt.message), halt.span, halt.label, halt.help);
+    }
+}
+
+/// A card name with empty parts (attributes that are `none`) squeezed out.
+fn tidy(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}

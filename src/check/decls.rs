@@ -1,0 +1,485 @@
+//! Declarations: the game's name, seats and sides, enumerations, the card's attributes, zones,
+//! phases, definitions and variables.
+
+use super::settings::Changes;
+use super::{Checker, FnSig, Global};
+use crate::diagnostic::{Code, Problem};
+use crate::game::*;
+use crate::syntax::ast::{self, Audience, Span};
+
+/// The items of a rule file sorted by kind.
+#[derive(Default)]
+pub(super) struct Parts<'a> {
+    pub games: Vec<&'a ast::GameDecl>,
+    pub players: Vec<&'a ast::PlayersDecl>,
+    pub seats: Vec<&'a ast::SeatsDecl>,
+    pub controls: Vec<&'a ast::ControlDecl>,
+    pub sides: Vec<&'a ast::SideDecl>,
+    pub params: Vec<&'a ast::ParamDecl>,
+    pub enums: Vec<&'a ast::EnumDecl>,
+    pub cards: Vec<&'a ast::CardDecl>,
+    pub decks: Vec<&'a ast::DeckDecl>,
+    pub zones: Vec<&'a ast::ZoneDecl>,
+    pub vars: Vec<&'a ast::VarDecl>,
+    pub defines: Vec<&'a ast::DefineDecl>,
+    pub plays: Vec<&'a ast::PlayDecl>,
+    pub results: Vec<&'a ast::ResultDecl>,
+    pub variants: Vec<&'a ast::VariantDecl>,
+}
+
+impl<'a> Parts<'a> {
+    pub fn sort(checker: &mut Checker, items: &'a [ast::Item]) -> Self {
+        let mut parts = Parts::default();
+        for item in items {
+            match item {
+                ast::Item::Game(d) => parts.games.push(d),
+                ast::Item::Players(d) => parts.players.push(d),
+                ast::Item::Seats(d) => parts.seats.push(d),
+                ast::Item::Control(d) => parts.controls.push(d),
+                ast::Item::Side(d) => parts.sides.push(d),
+                ast::Item::Param(d) => parts.params.push(d),
+                ast::Item::Enum(d) => parts.enums.push(d),
+                ast::Item::Card(d) => parts.cards.push(d),
+                ast::Item::Deck(d) => parts.decks.push(d),
+                ast::Item::Zone(d) => parts.zones.push(d),
+                ast::Item::Var(d) => parts.vars.push(d),
+                ast::Item::Define(d) => parts.defines.push(d),
+                ast::Item::Play(d) => parts.plays.push(d),
+                ast::Item::Result(d) => parts.results.push(d),
+                ast::Item::Variant(d) => parts.variants.push(d),
+            }
+        }
+        let end = items.last().map_or(Span::default(), item_span);
+        let end = Span::new(end.end, end.end);
+        checker.once("game", parts.games.iter().map(|d| d.span), end, "game \"Name\"");
+        checker.once("players", parts.players.iter().map(|d| d.span), end, "players 4");
+        checker.at_most_once("seats", parts.seats.iter().map(|d| d.span));
+        checker.once("card", parts.cards.iter().map(|d| d.span), end, "card { suit: Suit  rank: Rank }");
+        checker.once("deck", parts.decks.iter().map(|d| d.span), end, "deck { for s in Suit, r in Rank { card { suit: s, rank: r } } }");
+        checker.once("play", parts.plays.iter().map(|d| d.span), end, "play { ... }");
+        checker.once("result", parts.results.iter().map(|d| d.span), end, "result highest s in seats by score[s]");
+        if parts.zones.is_empty() {
+            checker.error(
+                Code::Missing,
+                "the rule file declares no zone",
+                end,
+                "cards need somewhere to be",
+                "declare at least one zone, e.g. `zone stock { see: nobody }`; the pack starts in the first one",
+            );
+        }
+        parts
+    }
+}
+
+fn item_span(item: &ast::Item) -> Span {
+    match item {
+        ast::Item::Game(d) => d.span,
+        ast::Item::Players(d) => d.span,
+        ast::Item::Seats(d) => d.span,
+        ast::Item::Control(d) => d.span,
+        ast::Item::Side(d) => d.span,
+        ast::Item::Param(d) => d.span,
+        ast::Item::Enum(d) => d.span,
+        ast::Item::Card(d) => d.span,
+        ast::Item::Deck(d) => d.span,
+        ast::Item::Zone(d) => d.span,
+        ast::Item::Var(d) => d.span,
+        ast::Item::Define(d) => d.span,
+        ast::Item::Play(d) => d.span,
+        ast::Item::Result(d) => d.span,
+        ast::Item::Variant(d) => d.span,
+    }
+}
+
+impl Checker {
+    /// A part every rule file has exactly once.
+    fn once(&mut self, what: &str, spans: impl Iterator<Item = Span>, end: Span, example: &str) {
+        let spans: Vec<Span> = spans.collect();
+        if spans.is_empty() {
+            self.error(
+                Code::Missing,
+                format!("the rule file has no `{what}` declaration"),
+                end,
+                format!("`{what}` expected somewhere in the file"),
+                format!("add one, for example `{example}`"),
+            );
+        }
+        self.at_most_once(what, spans.into_iter());
+    }
+
+    fn at_most_once(&mut self, what: &str, spans: impl Iterator<Item = Span>) {
+        let spans: Vec<Span> = spans.collect();
+        for extra in spans.iter().skip(1) {
+            self.report(
+                Problem::new(Code::Duplicate, format!("`{what}` is declared twice"), *extra, "declared again here")
+                    .note(spans[0], "first declared here")
+                    .help(format!("a rule file has one `{what}`; merge the two")),
+            );
+        }
+    }
+
+    pub(super) fn declare_game(&mut self, parts: &Parts) {
+        self.name = parts.games.first().map(|g| g.name.value.clone());
+    }
+
+    pub(super) fn declare_seating(&mut self, parts: &Parts) {
+        let player_count = self.params.iter().find(|p| p.name == "players").map(|p| p.value);
+        let fixed = parts.players.first().filter(|p| p.range.is_none());
+        match parts.seats.first() {
+            Some(decl) => {
+                for named in &decl.seats {
+                    let display = named.display.as_ref().map_or(named.name.name.clone(), |d| d.value.clone());
+                    self.add_seat(&named.name, display);
+                }
+                if let Some(p) = parts.players.first().filter(|p| p.range.is_some()) {
+                    self.error(
+                        Code::Seating,
+                        "a range of players with a fixed list of seats",
+                        p.span,
+                        "the seats line fixes the number of seats",
+                        "remove the `seats` line (seats are then P1, P2, ...) or give a single number of players",
+                    );
+                }
+            }
+            None => {
+                let n = match player_count {
+                    Some(Value::Int(n)) => n,
+                    _ => fixed.map_or(0, |p| p.min.value),
+                };
+                for i in 1..=n.clamp(0, 64) {
+                    let name = format!("P{i}");
+                    let ident = ast::Ident { name: name.clone(), span: Span::default() };
+                    self.add_seat(&ident, name);
+                }
+            }
+        }
+        self.check_seat_limits(parts);
+        self.declare_controls(parts);
+        if let Some(p) = fixed
+            && p.min.value as usize != self.players
+        {
+            self.error(
+                Code::Seating,
+                format!("{} players declared, but the seats give {}", p.min.value, self.players),
+                p.span,
+                "does not match the seats",
+                "each seat not `played by` another seat is one player; make the numbers agree",
+            );
+        }
+        self.declare_sides(parts);
+    }
+
+    fn add_seat(&mut self, ident: &ast::Ident, display: String) {
+        let id = self.seats.len() as SeatId;
+        let player = self.seats.len();
+        self.seats.push(SeatInfo { name: ident.name.clone(), display, player, side: None });
+        if !ident.span.is_empty() {
+            self.define_global(ident, Global::Seat(id));
+        } else {
+            self.globals.insert(ident.name.clone(), (Global::Seat(id), ident.span));
+        }
+    }
+
+    fn check_seat_limits(&mut self, parts: &Parts) {
+        if self.seats.is_empty() || self.seats.len() > 64 {
+            let span = parts.seats.first().map(|s| s.span).or(parts.players.first().map(|p| p.span));
+            if let Some(span) = span {
+                self.error(
+                    Code::Seating,
+                    format!("{} seats: a game has from 1 to 64", self.seats.len()),
+                    span,
+                    "no seats to play",
+                    "declare the seats, or a number of players from 1 to 64",
+                );
+            }
+        }
+    }
+
+    fn seat_named(&mut self, ident: &ast::Ident) -> Option<SeatId> {
+        match self.globals.get(&ident.name) {
+            Some((Global::Seat(s), _)) => Some(*s),
+            _ => {
+                self.unknown_name(ident, "a seat is named in the `seats` line");
+                None
+            }
+        }
+    }
+
+    fn declare_controls(&mut self, parts: &Parts) {
+        let mut controller: Vec<Option<SeatId>> = vec![None; self.seats.len()];
+        for c in &parts.controls {
+            let (Some(seat), Some(by)) = (self.seat_named(&c.seat), self.seat_named(&c.by)) else { continue };
+            if seat == by || controller[by as usize].is_some() || controller[seat as usize].is_some() {
+                self.error(
+                    Code::Seating,
+                    format!("seat `{}` cannot be played by `{}`", c.seat.name, c.by.name),
+                    c.span,
+                    "a seat is played by itself, twice, or by a seat that is played by another",
+                    "each seat is played by its own player or by one seat that is played by its own player",
+                );
+                continue;
+            }
+            controller[seat as usize] = Some(by);
+        }
+        if controller.iter().flatten().any(|by| controller[*by as usize].is_some()) {
+            let span = parts.controls[0].span;
+            self.error(Code::Seating, "a seat's player is itself played by another seat", span, "a chain of `played by`", "make every `played by` name a seat that is played by its own player");
+            return;
+        }
+        let mut players = 0;
+        let mut player_of = vec![0; self.seats.len()];
+        for (s, c) in controller.iter().enumerate() {
+            if c.is_none() {
+                player_of[s] = players;
+                players += 1;
+            }
+        }
+        for (s, c) in controller.iter().enumerate() {
+            self.seats[s].player = c.map_or(player_of[s], |by| player_of[by as usize]);
+        }
+        self.players = players;
+    }
+
+    fn declare_sides(&mut self, parts: &Parts) {
+        let mut taken: Vec<Option<Span>> = vec![None; self.seats.len()];
+        for decl in &parts.sides {
+            let id = self.sides.len() as SideId;
+            let mut seats = Vec::new();
+            for ident in &decl.seats {
+                let Some(s) = self.seat_named(ident) else { continue };
+                if let Some(first) = taken[s as usize] {
+                    self.report(
+                        Problem::new(Code::Seating, format!("seat `{}` is on two sides", ident.name), ident.span, "already on a side")
+                            .note(first, "first placed here")
+                            .help("sides must not overlap: put each seat on one side"),
+                    );
+                    continue;
+                }
+                taken[s as usize] = Some(ident.span);
+                self.seats[s as usize].side = Some(id);
+                seats.push(s);
+            }
+            let display = decl.display.as_ref().map_or(decl.name.name.clone(), |d| d.value.clone());
+            self.sides.push(SideInfo { name: decl.name.name.clone(), display, seats });
+            self.define_global(&decl.name, Global::Side(id));
+        }
+    }
+
+    pub(super) fn declare_enums(&mut self, parts: &Parts) {
+        for decl in &parts.enums {
+            let id = self.enums.len() as EnumId;
+            self.define_global(&decl.name, Global::EnumType(id));
+            self.enums.push(EnumInfo { name: decl.name.name.clone(), members: Vec::new(), values: Vec::new() });
+        }
+        for (i, decl) in parts.enums.iter().enumerate() {
+            for (m, member) in decl.members.iter().enumerate() {
+                self.define_global(&member.name, Global::Member(i as EnumId, m as u16));
+                let payload = member.payload.as_ref().map(|(field, ty)| {
+                    let t = self.resolve_type(ty, false);
+                    if !matches!(t, Type::Enum(_) | Type::Seat | Type::Error) || ty.optional {
+                        self.error(Code::TypeMismatch, "a payload must be an enumeration or a seat", ty.span, "not an enumeration or seat", "a member like `named(suit: Suit)` stands for one value per suit");
+                    }
+                    (field.name.clone(), t)
+                });
+                self.enums[i].members.push(MemberInfo {
+                    name: member.name.name.clone(),
+                    display: member.display.as_ref().map(|d| d.value.clone()),
+                    payload,
+                });
+            }
+        }
+        for e in 0..self.enums.len() {
+            self.expand_enum_values(e);
+        }
+    }
+
+    /// Lays out every value of an enumeration: one per member, or one per payload value.
+    fn expand_enum_values(&mut self, e: usize) {
+        let mut values = Vec::new();
+        for (m, member) in self.enums[e].members.iter().enumerate() {
+            let shown = member.display.clone().unwrap_or_else(|| member.name.clone());
+            match &member.payload {
+                None => values.push(EnumValue { member: m as u16, payload: Value::None, display: shown }),
+                Some((field, ty)) => {
+                    for (payload, text) in self.payload_values(ty, e) {
+                        let display = match &member.display {
+                            Some(d) if d.contains(&format!("{{{field}}}")) => d.replace(&format!("{{{field}}}"), &text),
+                            _ => format!("{shown} {text}"),
+                        };
+                        values.push(EnumValue { member: m as u16, payload, display });
+                    }
+                }
+            }
+        }
+        self.enums[e].values = values;
+    }
+
+    fn payload_values(&self, ty: &Type, owner: usize) -> Vec<(Value, String)> {
+        match ty {
+            Type::Enum(p) if *p as usize != owner && self.enums[*p as usize].members.iter().all(|m| m.payload.is_none()) => self.enums[*p as usize]
+                .members
+                .iter()
+                .enumerate()
+                .map(|(i, m)| (Value::Enum(i as u16), m.display.clone().unwrap_or(m.name.clone())))
+                .collect(),
+            Type::Seat => self.seats.iter().enumerate().map(|(i, s)| (Value::Seat(i as u8), s.display.clone())).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub(super) fn declare_zones(&mut self, parts: &Parts) {
+        for decl in &parts.zones {
+            let id = self.zones.len() as ZoneId;
+            self.define_global(&decl.name, Global::Zone(id));
+            self.zones.push(ZoneInfo {
+                name: decl.name.name.clone(),
+                owner: decl.owner,
+                see: decl.see.map_or(Audience::Everyone, |(a, _)| a),
+                count: decl.count.map_or(Audience::Everyone, |(a, _)| a),
+            });
+            for (audience, span) in [decl.see, decl.count].into_iter().flatten() {
+                if audience == Audience::Owner && decl.owner.is_none() {
+                    self.error(Code::Misplaced, "a shared zone has no owner", span, "`owner` needs `per seat` or `per side`", "write `zone NAME per seat { ... }`, or use `everyone` or `nobody`");
+                }
+            }
+        }
+    }
+
+    /// Finds every phase name in the flow and in the replacement bodies, so `reset` can name them.
+    pub(super) fn declare_phases(&mut self, parts: &Parts, changes: &Changes) {
+        let mut names = Vec::new();
+        for play in &parts.plays {
+            collect_phases(&play.body, &mut names);
+        }
+        for r in &changes.replacements {
+            collect_phases(r.body, &mut names);
+        }
+        for name in names {
+            if !self.phases.iter().any(|p| p.name == name) {
+                self.phases.push(PhaseInfo { name });
+            }
+        }
+        for r in &changes.replacements {
+            let (name, span, origin) = (r.phase.clone(), r.span, r.origin);
+            if !self.phases.iter().any(|p| p.name == name) {
+                let names: Vec<&str> = self.phases.iter().map(|p| p.name.as_str()).collect();
+                let help = match crate::diagnostic::did_you_mean(&name, names.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => format!("the phases of this game are: {}", names.join(", ")),
+                };
+                let saved = self.origin.replace(origin);
+                self.error(Code::UnknownTarget, format!("no phase `{name}` to replace"), span, "no such phase in `play`", help);
+                self.origin = saved;
+            }
+        }
+    }
+
+    pub(super) fn phase_id(&self, name: &str) -> Option<PhaseId> {
+        self.phases.iter().position(|p| p.name == name).map(|p| p as PhaseId)
+    }
+
+    pub(super) fn declare_functions(&mut self, parts: &Parts) {
+        for decl in &parts.defines {
+            let id = self.fn_sigs.len() as FnId;
+            self.define_global(&decl.name, Global::Fn(id));
+            let params = decl.params.iter().map(|(_, t)| self.resolve_type(t, false)).collect();
+            let ret = self.resolve_type(&decl.ret, false);
+            self.fn_sigs.push(FnSig { params, ret });
+            let placeholder = Expr { kind: ExprKind::Const(Value::None), span: decl.span };
+            self.functions.push(FnInfo { name: decl.name.name.clone(), params: Vec::new(), body: placeholder });
+        }
+    }
+
+    pub(super) fn check_function_bodies(&mut self, parts: &Parts) {
+        for (i, decl) in parts.defines.iter().enumerate() {
+            self.current_fn = Some(i as FnId);
+            let sig = self.fn_sigs[i].clone();
+            let (slots, body) = self.scoped(|c| {
+                let slots: Vec<Slot> = decl.params.iter().zip(&sig.params).map(|((name, _), t)| c.bind(&name.name, t.clone(), false)).collect();
+                let body = c.expect(&decl.body, &sig.ret, "the definition's value");
+                (slots, body)
+            });
+            self.functions[i].params = slots;
+            self.functions[i].body = body;
+        }
+        self.current_fn = None;
+    }
+
+    pub(super) fn declare_vars(&mut self, parts: &Parts) {
+        for decl in &parts.vars {
+            let id = self.vars.len() as VarId;
+            self.define_global(&decl.name, Global::Var(id));
+            let ty = self.resolve_type(&decl.ty, false);
+            let reset = decl.reset.as_ref().and_then(|r| {
+                let id = self.phase_id(&r.name);
+                if id.is_none() {
+                    let names: Vec<String> = self.phases.iter().map(|p| p.name.clone()).collect();
+                    let help = match crate::diagnostic::did_you_mean(&r.name, names.iter().map(String::as_str)) {
+                        Some(s) => format!("did you mean `{s}`?"),
+                        None => "`reset` names a `phase` of the flow".into(),
+                    };
+                    self.error(Code::UnknownName, format!("no phase `{}`", r.name), r.span, "not a phase of the flow", help);
+                }
+                id
+            });
+            let placeholder = Expr { kind: ExprKind::Const(Value::None), span: decl.init.span };
+            self.vars.push(VarInfo { name: decl.name.name.clone(), ty, owner: decl.owner, init: placeholder, reset, span: decl.span });
+        }
+    }
+
+    /// Checks the initial values, once the pack exists (they may name cards).
+    pub(super) fn check_var_inits(&mut self, parts: &Parts) {
+        for (i, decl) in parts.vars.iter().enumerate() {
+            let ty = self.vars[i].ty.clone();
+            if !super::types::storable(&ty) && ty != Type::Error {
+                self.error(Code::TypeMismatch, format!("a variable cannot hold {}", self.type_name(&ty)), decl.ty.span, "not a storable type", "variables hold numbers, truth values, seats, sides, cards, enumeration values and sets");
+            }
+            self.vars[i].init = self.expect(&decl.init, &ty, "the initial value");
+        }
+    }
+
+    pub(super) fn check_result(&mut self, parts: &Parts) -> Option<ResultSpec> {
+        let decl = parts.results.first()?;
+        let (domain, dty) = self.expr(&decl.domain);
+        let elem = super::types::element(&dty);
+        if !matches!(elem, Some(Type::Seat | Type::Side | Type::Error)) {
+            self.error(Code::TypeMismatch, format!("the result ranks seats or sides, not {}", self.type_name(&dty)), decl.domain.span, "not seats or sides", "write `result highest s in seats by score[s]` or `... in sides by ...`");
+        }
+        let elem = elem.unwrap_or(Type::Error);
+        self.scoped(|c| {
+            let slot = c.bind(&decl.binder.name, elem, false);
+            let (key, kty) = c.expr(&decl.key);
+            if !super::types::ordered(&kty) {
+                c.error(Code::TypeMismatch, format!("the result is ranked by {}, which has no order", c.type_name(&kty)), decl.key.span, "not a number", "rank by a number such as chips or score");
+            }
+            Some(ResultSpec { extreme: decl.extreme, slot, domain, key })
+        })
+    }
+}
+
+fn collect_phases(block: &ast::Block, names: &mut Vec<String>) {
+    for stmt in &block.stmts {
+        use ast::StmtKind::*;
+        match &stmt.kind {
+            Phase { name, body } => {
+                names.push(name.name.clone());
+                collect_phases(body, names);
+            }
+            If { then, otherwise, .. } => {
+                collect_phases(then, names);
+                if let Some(b) = otherwise {
+                    collect_phases(b, names);
+                }
+            }
+            For { body, .. } | Repeat { body, .. } | RepeatUntil { body, .. } | While { body, .. } | Simultaneously { body, .. } => collect_phases(body, names),
+            Choose(c) => {
+                for tier in &c.tiers {
+                    if let Some(b) = &tier.then {
+                        collect_phases(b, names);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,622 @@
+//! Expressions: resolving names, checking types and compiling to the game's expression form.
+
+use super::types::{builtin, element, fits, is_collection, ordered, storable};
+use super::{Checker, Global};
+use crate::diagnostic::{Code, did_you_mean};
+use crate::game::*;
+use crate::syntax::ast::{self, AggOp, BinOp, Span};
+
+fn node(kind: ExprKind, span: Span) -> Expr {
+    Expr { kind, span }
+}
+
+fn boxed(e: Expr) -> Box<Expr> {
+    Box::new(e)
+}
+
+impl Checker {
+    /// Checks an expression that must have type `want`.
+    pub(super) fn expect(&mut self, e: &ast::Expr, want: &Type, what: &str) -> Expr {
+        let (out, got) = self.expr(e);
+        if !fits(want, &got) {
+            self.mismatch(e.span, want, &got, what);
+        }
+        out
+    }
+
+    /// Reports a value of the wrong type, as a wrong kind of thing when a seat, side or zone
+    /// stands where a single value is needed.
+    pub(super) fn mismatch(&mut self, span: Span, want: &Type, got: &Type, what: &str) {
+        let (w, g) = (self.type_name(want), self.type_name(got));
+        let place_like = matches!(got.base(), Type::Seat | Type::Side | Type::Cards | Type::ZoneFamily(_) | Type::List(_));
+        let value_wanted = matches!(want.base(), Type::Int | Type::Bool | Type::Card | Type::Enum(_));
+        if place_like && value_wanted {
+            let help = match (got.base(), want.base()) {
+                (Type::Cards | Type::ZoneFamily(_), Type::Card) => "name one card of it, e.g. `first(trick)` or `highest c in trick by c.rank`".to_string(),
+                (Type::Cards | Type::ZoneFamily(_), Type::Int) => "to count its cards write `count(zone)`; to add up values, `sum c in zone of c.points`".to_string(),
+                (Type::Seat, Type::Int) => "a seat is not a number; use a per-seat variable such as `score[s]`".to_string(),
+                _ => format!("{what} needs {w}"),
+            };
+            self.error(Code::WrongKind, format!("{g} used where {w} is needed"), span, format!("this is {g}"), help);
+        } else {
+            self.error(Code::TypeMismatch, format!("{what} must be {w}, but this is {g}"), span, format!("expected {w}, found {g}"), self.conversion_help(want, got));
+        }
+    }
+
+    fn conversion_help(&self, want: &Type, got: &Type) -> String {
+        match (want.base(), got.base()) {
+            (Type::Int, Type::Enum(_)) => "`ord(x)` gives an enumeration value's position as a number".into(),
+            (Type::Bool, Type::Int) => "compare it, e.g. `x > 0`".into(),
+            (_, Type::NoneLit) => format!("`none` only fits an optional type such as `{}?`", self.type_name(want)),
+            _ => format!("give a value of type {}", self.type_name(want)),
+        }
+    }
+
+    pub(super) fn expr(&mut self, e: &ast::Expr) -> (Expr, Type) {
+        use ast::ExprKind as K;
+        let span = e.span;
+        match &e.kind {
+            K::Int(n) => (node(ExprKind::Const(Value::Int(*n)), span), Type::Int),
+            K::Bool(b) => (node(ExprKind::Const(Value::Bool(*b)), span), Type::Bool),
+            K::None => (node(ExprKind::Const(Value::None), span), Type::NoneLit),
+            K::Text(t) => (self.template(t), Type::Text),
+            K::Name(ident) => self.name(ident),
+            K::Unary(op, inner) => self.unary(*op, inner, span),
+            K::Binary(op, l, r) => self.binary(*op, l, r, span),
+            K::Field(base, field) => self.field(base, field, span),
+            K::Index(base, index) => self.index(base, index, span),
+            K::Is(base, member) => self.is_test(base, member, span),
+            K::Call { func, args } => self.call(func, args, span),
+            K::CardRef(fields) => self.card_ref(fields, span),
+            K::If { cond, then, otherwise } => self.if_expr(cond, then, otherwise, span),
+            K::Case { scrutinee, arms, otherwise } => self.case(scrutinee, arms, otherwise, span),
+            K::Aggregate { op, binder, domain, filter, body } => self.aggregate(*op, binder, domain, filter.as_deref(), body.as_deref(), span),
+            K::List(items) => self.list(items, span),
+        }
+    }
+
+    fn error_expr(span: Span) -> (Expr, Type) {
+        (node(ExprKind::Const(Value::None), span), Type::Error)
+    }
+
+    /// A template string: each `{...}` part must be something that prints.
+    pub(super) fn template(&mut self, t: &ast::Template) -> Expr {
+        let mut pieces = Vec::new();
+        for part in &t.parts {
+            match part {
+                ast::TemplatePart::Text(s) => pieces.push(TemplatePiece::Text(s.clone())),
+                ast::TemplatePart::Expr(e) => {
+                    let (x, ty) = self.expr(e);
+                    if is_collection(&ty) || ty == Type::Text {
+                        self.error(Code::TypeMismatch, format!("{} cannot be printed", self.type_name(&ty)), e.span, "not a single value", "print one value: a number, a seat, a card, ...");
+                    }
+                    pieces.push(TemplatePiece::Value(x, ty));
+                }
+            }
+        }
+        node(ExprKind::Template(pieces), t.span)
+    }
+
+    fn name(&mut self, ident: &ast::Ident) -> (Expr, Type) {
+        let span = ident.span;
+        if let Some(local) = self.lookup_local(&ident.name) {
+            return (node(ExprKind::Local(local.slot), span), local.ty.clone());
+        }
+        if let Some((global, _)) = self.globals.get(&ident.name).copied() {
+            return self.global(global, ident);
+        }
+        match ident.name.as_str() {
+            "seats" => (node(ExprKind::Seats, span), Type::List(Box::new(Type::Seat))),
+            "sides" => (node(ExprKind::Sides, span), Type::List(Box::new(Type::Side))),
+            "players" => (node(ExprKind::Const(Value::Int(self.players as i64)), span), Type::Int),
+            name if builtin(name).is_some() => {
+                self.error(Code::Arguments, format!("`{name}` is a function"), span, "needs arguments", format!("call it: `{name}(...)`"));
+                Self::error_expr(span)
+            }
+            _ => {
+                self.unknown_name(ident, "names are declared with seats, side, param, enum, zone, var, define, let, for and choose");
+                Self::error_expr(span)
+            }
+        }
+    }
+
+    fn global(&mut self, global: Global, ident: &ast::Ident) -> (Expr, Type) {
+        let span = ident.span;
+        match global {
+            Global::Param(p) => {
+                let info = &self.params[p];
+                (node(ExprKind::Const(info.value), span), info.ty.clone())
+            }
+            Global::Seat(s) => (node(ExprKind::Const(Value::Seat(s)), span), Type::Seat),
+            Global::Side(s) => (node(ExprKind::Const(Value::Side(s)), span), Type::Side),
+            Global::Member(e, m) => {
+                let member = &self.enums[e as usize].members[m as usize];
+                if let Some((field, _)) = &member.payload {
+                    let name = member.name.clone();
+                    let field = field.clone();
+                    self.error(Code::Arguments, format!("`{name}` needs its {field}"), span, "a member with a payload", format!("write `{name}(...)` with the {field}, or test the member with `x is {name}`"));
+                    return Self::error_expr(span);
+                }
+                let value = self.enums[e as usize].values.iter().position(|v| v.member == m).unwrap_or(0);
+                (node(ExprKind::Const(Value::Enum(value as u16)), span), Type::Enum(e))
+            }
+            Global::EnumType(e) => (node(ExprKind::EnumValues(e), span), Type::List(Box::new(Type::Enum(e)))),
+            Global::Zone(z) => match self.zones[z as usize].owner {
+                None => (node(ExprKind::Zone(z, None), span), Type::Cards),
+                Some(_) => (node(ExprKind::ZoneAll(z), span), Type::ZoneFamily(z)),
+            },
+            Global::Var(v) => {
+                let info = &self.vars[v as usize];
+                if info.owner.is_some() {
+                    let name = info.name.clone();
+                    self.error(Code::WrongKind, format!("`{name}` has one value per seat or side"), span, "needs an index", format!("write `{name}[s]` for the seat or side you mean"));
+                    return Self::error_expr(span);
+                }
+                (node(ExprKind::Var(v), span), info.ty.clone())
+            }
+            Global::Fn(_) => {
+                self.error(Code::Arguments, format!("`{}` is a definition", ident.name), span, "needs arguments", format!("call it: `{}(...)`", ident.name));
+                Self::error_expr(span)
+            }
+        }
+    }
+
+    fn unary(&mut self, op: ast::UnOp, inner: &ast::Expr, span: Span) -> (Expr, Type) {
+        match op {
+            ast::UnOp::Neg => {
+                let x = self.expect(inner, &Type::Int, "the operand of `-`");
+                (fold_neg(x, span), Type::Int)
+            }
+            ast::UnOp::Not => {
+                let x = self.expect(inner, &Type::Bool, "the operand of `not`");
+                (fold_not(x, span), Type::Bool)
+            }
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, l: &ast::Expr, r: &ast::Expr, span: Span) -> (Expr, Type) {
+        let (ty, lx, rx) = match op {
+            BinOp::Range => {
+                let lx = self.expect(l, &Type::Int, "the start of a range");
+                let rx = self.expect(r, &Type::Int, "the end of a range");
+                (Type::List(Box::new(Type::Int)), lx, rx)
+            }
+            BinOp::Or | BinOp::And => {
+                let lx = self.expect(l, &Type::Bool, "each side of `and`/`or`");
+                let rx = self.expect(r, &Type::Bool, "each side of `and`/`or`");
+                (Type::Bool, lx, rx)
+            }
+            BinOp::In | BinOp::NotIn => return self.membership(op, l, r, span),
+            BinOp::Eq | BinOp::Ne => {
+                let (lx, lt) = self.expr(l);
+                let (rx, rt) = self.expr(r);
+                if !(fits(&lt, &rt) || fits(&rt, &lt) || lt == Type::NoneLit || rt == Type::NoneLit) || is_collection(&lt) {
+                    self.error(Code::TypeMismatch, format!("cannot compare {} with {}", self.type_name(&lt), self.type_name(&rt)), span, "different types", "compare values of the same type");
+                }
+                (Type::Bool, lx, rx)
+            }
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                let (lx, lt) = self.expr(l);
+                let (rx, rt) = self.expr(r);
+                if !ordered(&lt) || !(fits(&lt, &rt) || fits(&rt, &lt)) {
+                    self.error(Code::TypeMismatch, format!("cannot order {} and {}", self.type_name(&lt), self.type_name(&rt)), span, "not two numbers or two values of one enumeration", "`<` and `>` compare numbers, or values of the same enumeration by their order");
+                }
+                (Type::Bool, lx, rx)
+            }
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem => {
+                let lx = self.expect(l, &Type::Int, "arithmetic");
+                let rx = self.expect(r, &Type::Int, "arithmetic");
+                (Type::Int, lx, rx)
+            }
+        };
+        (fold_binary(op, lx, rx, span), ty)
+    }
+
+    fn membership(&mut self, op: BinOp, l: &ast::Expr, r: &ast::Expr, span: Span) -> (Expr, Type) {
+        let (lx, lt) = self.expr(l);
+        let (rx, rt) = self.expr(r);
+        match element(&rt) {
+            Some(elem) if fits(&elem, &lt) => {}
+            Some(elem) => {
+                let (e, g) = (self.type_name(&elem), self.type_name(&lt));
+                self.error(Code::TypeMismatch, format!("looking for {g} among {e}s"), l.span, format!("this is {g}"), format!("the collection holds {e}s"));
+            }
+            None => {
+                let g = self.type_name(&rt);
+                self.error(Code::TypeMismatch, format!("`in` needs a set, a list or a zone, not {g}"), r.span, "not a collection", "write `x in spent` with a `set of` variable, a list `[a, b]` or a zone");
+            }
+        }
+        (node(ExprKind::Binary(op, boxed(lx), boxed(rx)), span), Type::Bool)
+    }
+
+    fn field(&mut self, base: &ast::Expr, field: &ast::Ident, span: Span) -> (Expr, Type) {
+        let (bx, bt) = self.expr(base);
+        let optional = matches!(bt, Type::Opt(_));
+        let out = match bt.base() {
+            Type::Error => return Self::error_expr(span),
+            Type::Card => match self.attrs.iter().position(|a| a.name == field.name) {
+                Some(a) => (node(ExprKind::Attr(boxed(bx), a as AttrId), span), self.attrs[a].ty.clone()),
+                None => {
+                    let names: Vec<&str> = self.attrs.iter().map(|a| a.name.as_str()).collect();
+                    let help = match did_you_mean(&field.name, names.iter().copied()) {
+                        Some(s) => format!("did you mean `{s}`?"),
+                        None => format!("cards have: {}", names.join(", ")),
+                    };
+                    self.error(Code::UnknownName, format!("cards have no attribute `{}`", field.name), field.span, "unknown attribute", help);
+                    return Self::error_expr(span);
+                }
+            },
+            Type::Enum(e) => {
+                let e = *e;
+                let payload = self.enums[e as usize].members.iter().find_map(|m| m.payload.as_ref().filter(|(f, _)| *f == field.name).map(|(_, t)| t.clone()));
+                match payload {
+                    Some(t) => (node(ExprKind::Payload(boxed(bx), e), span), t.opt()),
+                    None => {
+                        let name = self.enums[e as usize].name.clone();
+                        self.error(Code::UnknownName, format!("{name} has no field `{}`", field.name), field.span, "unknown field", "only members declared with a payload, like `named(suit: Suit)`, have a field");
+                        return Self::error_expr(span);
+                    }
+                }
+            }
+            other => {
+                let g = self.type_name(other);
+                self.error(Code::WrongKind, format!("{g} has no attributes"), base.span, format!("this is {g}"), "attributes belong to cards: write `c.colour` for a card `c`");
+                return Self::error_expr(span);
+            }
+        };
+        if optional { (out.0, out.1.opt()) } else { out }
+    }
+
+    fn index(&mut self, base: &ast::Expr, index: &ast::Expr, span: Span) -> (Expr, Type) {
+        let ast::ExprKind::Name(ident) = &base.kind else {
+            self.error(Code::WrongKind, "only a per-seat or per-side variable or zone takes `[...]`", base.span, "cannot be indexed", "write `score[s]` or `hand[s]`");
+            return Self::error_expr(span);
+        };
+        let global = if self.lookup_local(&ident.name).is_some() { None } else { self.globals.get(&ident.name).map(|g| g.0) };
+        let (owner, result) = match global {
+            Some(Global::Var(v)) => (self.vars[v as usize].owner, Some(Global::Var(v))),
+            Some(Global::Zone(z)) => (self.zones[z as usize].owner, Some(Global::Zone(z))),
+            None if self.lookup_local(&ident.name).is_none() && !self.globals.contains_key(&ident.name) => {
+                self.unknown_name(ident, "per-seat variables and zones are declared with `per seat`");
+                return Self::error_expr(span);
+            }
+            _ => (None, None),
+        };
+        let Some(owner) = owner else {
+            self.error(Code::WrongKind, format!("`{}` has a single value", ident.name), base.span, "not per seat or per side", "only a `var` or `zone` declared `per seat` or `per side` takes `[...]`");
+            return Self::error_expr(span);
+        };
+        let want = match owner {
+            ast::Owner::Seat => Type::Seat,
+            ast::Owner::Side => Type::Side,
+        };
+        let ix = self.expect(index, &want, "the index");
+        match result {
+            Some(Global::Var(v)) => (node(ExprKind::VarAt(v, boxed(ix)), span), self.vars[v as usize].ty.clone()),
+            Some(Global::Zone(z)) => (node(ExprKind::Zone(z, Some(boxed(ix))), span), Type::Cards),
+            _ => Self::error_expr(span),
+        }
+    }
+
+    fn is_test(&mut self, base: &ast::Expr, member: &ast::Ident, span: Span) -> (Expr, Type) {
+        let (bx, bt) = self.expr(base);
+        let Type::Enum(e) = bt.base().clone() else {
+            if bt != Type::Error {
+                self.error(Code::TypeMismatch, format!("`is` tests an enumeration value, not {}", self.type_name(&bt)), base.span, "not an enumeration value", "write `bid is shorts`");
+            }
+            return Self::error_expr(span);
+        };
+        match self.enums[e as usize].members.iter().position(|m| m.name == member.name) {
+            Some(m) => (node(ExprKind::Is(boxed(bx), e, m as u16), span), Type::Bool),
+            None => {
+                let names: Vec<&str> = self.enums[e as usize].members.iter().map(|m| m.name.as_str()).collect();
+                let help = match did_you_mean(&member.name, names.iter().copied()) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => format!("its members are: {}", names.join(", ")),
+                };
+                let name = self.enums[e as usize].name.clone();
+                self.error(Code::UnknownName, format!("{name} has no member `{}`", member.name), member.span, "not a member", help);
+                Self::error_expr(span)
+            }
+        }
+    }
+
+    fn call(&mut self, func: &ast::Ident, args: &[ast::Arg], span: Span) -> (Expr, Type) {
+        if let Some(named) = args.iter().find_map(|a| a.name.as_ref()) {
+            self.error(Code::Arguments, "named arguments are only for `card(...)`", named.span, "unexpected name", "pass the values in order");
+        }
+        let values: Vec<&ast::Expr> = args.iter().map(|a| &a.value).collect();
+        match self.globals.get(&func.name).map(|g| g.0) {
+            Some(Global::Fn(f)) => return self.call_definition(f, func, &values, span),
+            Some(Global::Member(e, m)) => return self.make_enum(e, m, func, &values, span),
+            _ => {}
+        }
+        match builtin(&func.name) {
+            Some(b) => self.call_builtin(b, func, &values, span),
+            None => {
+                let mut names: Vec<String> = super::types::BUILTIN_NAMES.iter().map(|s| s.to_string()).collect();
+                names.extend(self.functions.iter().map(|f| f.name.clone()));
+                let help = match did_you_mean(&func.name, names.iter().map(String::as_str)) {
+                    Some(s) => format!("did you mean `{s}`?"),
+                    None => "functions are the built-ins listed in LANGUAGE.md and those declared with `define`".into(),
+                };
+                self.error(Code::UnknownName, format!("unknown function `{}`", func.name), func.span, "not a function", help);
+                for a in values {
+                    self.expr(a);
+                }
+                Self::error_expr(span)
+            }
+        }
+    }
+
+    fn arity(&mut self, func: &ast::Ident, args: &[&ast::Expr], n: usize, span: Span) -> bool {
+        if args.len() == n {
+            return true;
+        }
+        let s = if n == 1 { "" } else { "s" };
+        self.error(Code::Arguments, format!("`{}` takes {n} argument{s}, not {}", func.name, args.len()), span, format!("{} given", args.len()), format!("call it with {n} argument{s}"));
+        false
+    }
+
+    fn call_definition(&mut self, f: FnId, func: &ast::Ident, args: &[&ast::Expr], span: Span) -> (Expr, Type) {
+        let sig = self.fn_sigs[f as usize].clone();
+        if let Some(caller) = self.current_fn {
+            self.calls.push((caller, f, func.span));
+        }
+        if !self.arity(func, args, sig.params.len(), span) {
+            return Self::error_expr(span);
+        }
+        let xs = args.iter().zip(&sig.params).map(|(a, t)| self.expect(a, t, "the argument")).collect();
+        (node(ExprKind::Call(f, xs), span), sig.ret)
+    }
+
+    fn make_enum(&mut self, e: EnumId, m: u16, func: &ast::Ident, args: &[&ast::Expr], span: Span) -> (Expr, Type) {
+        let Some((_, pty)) = self.enums[e as usize].members[m as usize].payload.clone() else {
+            self.error(Code::Arguments, format!("`{}` takes no payload", func.name), span, "not a member with a payload", format!("write `{}` alone", func.name));
+            return Self::error_expr(span);
+        };
+        if !self.arity(func, args, 1, span) {
+            return Self::error_expr(span);
+        }
+        let x = self.expect(args[0], &pty, "the payload");
+        (node(ExprKind::MakeEnum(e, m, boxed(x)), span), Type::Enum(e))
+    }
+
+    fn call_builtin(&mut self, b: Builtin, func: &ast::Ident, args: &[&ast::Expr], span: Span) -> (Expr, Type) {
+        use Builtin::*;
+        let (params, ret): (Vec<Type>, Type) = match b {
+            Left | Right | Opposite => (vec![Type::Seat], Type::Seat),
+            Next => (vec![Type::Seat, Type::Int], Type::Seat),
+            Others => (vec![Type::Seat], Type::List(Box::new(Type::Seat))),
+            SideOf => (vec![Type::Seat], Type::Side),
+            Members => (vec![Type::Side], Type::List(Box::new(Type::Seat))),
+            Holder | Player => (vec![Type::Card], Type::Seat.opt()),
+            Abs => (vec![Type::Int], Type::Int),
+            Max | Min => (vec![Type::Int, Type::Int], Type::Int),
+            Count | First | Last | Ord => return self.call_generic(b, func, args, span),
+        };
+        if !self.arity(func, args, params.len(), span) {
+            return Self::error_expr(span);
+        }
+        let xs = args.iter().zip(&params).map(|(a, t)| self.expect(a, t, "the argument")).collect();
+        (node(ExprKind::Builtin(b, xs), span), ret)
+    }
+
+    /// `count`, `first`, `last` and `ord`, whose argument may be of several types.
+    fn call_generic(&mut self, b: Builtin, func: &ast::Ident, args: &[&ast::Expr], span: Span) -> (Expr, Type) {
+        if !self.arity(func, args, 1, span) {
+            return Self::error_expr(span);
+        }
+        let (x, t) = self.expr(args[0]);
+        let (ok, ret, need) = match b {
+            Builtin::Count => (element(&t).is_some(), Type::Int, "a zone, list or set"),
+            Builtin::First | Builtin::Last => (matches!(t.base(), Type::Cards | Type::ZoneFamily(_) | Type::Error), Type::Card.opt(), "a zone"),
+            _ => (matches!(t.base(), Type::Enum(_) | Type::Error), Type::Int, "an enumeration value"),
+        };
+        if !ok {
+            let g = self.type_name(&t);
+            self.error(Code::TypeMismatch, format!("`{}` needs {need}, not {g}", func.name), args[0].span, format!("this is {g}"), format!("give `{}` {need}", func.name));
+        }
+        (node(ExprKind::Builtin(b, vec![x]), span), ret)
+    }
+
+    /// `card(colour: red, rank: 0)`: the first card of the pack with these attributes.
+    fn card_ref(&mut self, fields: &[(ast::Ident, ast::Expr)], span: Span) -> (Expr, Type) {
+        let mut wanted = Vec::new();
+        for (name, value) in fields {
+            let Some(a) = self.attrs.iter().position(|a| a.name == name.name) else {
+                let names: Vec<&str> = self.attrs.iter().map(|a| a.name.as_str()).collect();
+                let help = did_you_mean(&name.name, names.iter().copied()).map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"));
+                self.error(Code::UnknownName, format!("cards have no attribute `{}`", name.name), name.span, "unknown attribute", help);
+                return Self::error_expr(span);
+            };
+            let ty = self.attrs[a].ty.clone();
+            let x = self.expect(value, &ty, "the attribute's value");
+            match x.kind {
+                ExprKind::Const(v) => wanted.push((a, v)),
+                _ => {
+                    self.error(Code::BadCard, "a card is named by constant attributes", value.span, "not a constant", "use values written out or parameters; to find a card by a variable, use `highest c in ... where ...`");
+                    return Self::error_expr(span);
+                }
+            }
+        }
+        if self.cards.is_empty() {
+            return (node(ExprKind::Const(Value::None), span), Type::Card);
+        }
+        match self.cards.iter().position(|card| wanted.iter().all(|(a, v)| card[*a] == *v)) {
+            Some(c) => (node(ExprKind::Const(Value::Card(c as CardId)), span), Type::Card),
+            None => {
+                self.error(Code::BadCard, "no card of the pack has these attributes", span, "matches no card", "check the values against the `deck`; with these parameters the pack may not hold it");
+                Self::error_expr(span)
+            }
+        }
+    }
+
+    fn if_expr(&mut self, cond: &ast::Expr, then: &ast::Expr, otherwise: &ast::Expr, span: Span) -> (Expr, Type) {
+        let c = self.expect(cond, &Type::Bool, "the condition");
+        let (t, tt) = self.expr(then);
+        let (o, ot) = self.expr(otherwise);
+        let ty = self.unify(&tt, &ot, otherwise.span, "both branches of `if`");
+        (node(ExprKind::If(boxed(c), boxed(t), boxed(o)), span), ty)
+    }
+
+    /// The type two alternatives share, reporting when they have none.
+    fn unify(&mut self, a: &Type, b: &Type, span: Span, what: &str) -> Type {
+        match (a, b) {
+            (Type::NoneLit, t) | (t, Type::NoneLit) => t.clone().opt(),
+            (Type::Error, t) | (t, Type::Error) => t.clone(),
+            _ if fits(a, b) => a.clone(),
+            _ if fits(b, a) => b.clone(),
+            _ => {
+                let (x, y) = (self.type_name(a), self.type_name(b));
+                self.error(Code::TypeMismatch, format!("{what} must have one type, not {x} and {y}"), span, format!("this is {y}"), format!("make this {x} too"));
+                Type::Error
+            }
+        }
+    }
+
+    fn case(&mut self, scrutinee: &ast::Expr, arms: &[ast::CaseArm], otherwise: &ast::Expr, span: Span) -> (Expr, Type) {
+        let (s, st) = self.expr(scrutinee);
+        let mut ty = Type::NoneLit;
+        let mut out = Vec::new();
+        for arm in arms {
+            let patterns = arm.patterns.iter().map(|p| self.expect(p, &st, "a `case` pattern")).collect();
+            let (v, vt) = self.expr(&arm.value);
+            ty = self.unify(&ty, &vt, arm.value.span, "every arm of `case`");
+            out.push((patterns, v));
+        }
+        let (o, ot) = self.expr(otherwise);
+        ty = self.unify(&ty, &ot, otherwise.span, "every arm of `case`");
+        (node(ExprKind::Case(boxed(s), out, boxed(o)), span), ty)
+    }
+
+    fn list(&mut self, items: &[ast::Expr], span: Span) -> (Expr, Type) {
+        let mut ty = Type::Error;
+        let mut xs = Vec::new();
+        for item in items {
+            let (x, t) = self.expr(item);
+            ty = if xs.is_empty() { t } else { self.unify(&ty, &t, item.span, "the items of a list") };
+            xs.push(x);
+        }
+        (node(ExprKind::List(xs), span), Type::List(Box::new(ty)))
+    }
+
+    /// The element type of a domain, reporting when it cannot be iterated.
+    pub(super) fn domain(&mut self, e: &ast::Expr) -> (Expr, Type) {
+        let (x, t) = self.expr(e);
+        match element(&t) {
+            Some(elem) => (x, elem),
+            None => {
+                let g = self.type_name(&t);
+                self.error(Code::TypeMismatch, format!("cannot go through {g}"), e.span, "not a collection", "iterate over a zone, `seats`, `sides`, an enumeration, a range `1..n` or a list");
+                (x, Type::Error)
+            }
+        }
+    }
+
+    fn aggregate(&mut self, op: AggOp, binder: &ast::Ident, domain: &ast::Expr, filter: Option<&ast::Expr>, body: Option<&ast::Expr>, span: Span) -> (Expr, Type) {
+        let (dx, elem) = self.domain(domain);
+        if op == AggOp::Cards && !matches!(elem, Type::Card | Type::Error) {
+            self.error(Code::TypeMismatch, "`cards` filters a zone", domain.span, "not cards", "write `cards c in hand[s] where ...`");
+        }
+        self.scoped(|c| {
+            let slot = c.bind(&binder.name, elem.clone(), false);
+            let filter = filter.map(|f| c.expect(f, &Type::Bool, "the `where` condition"));
+            let (body, ty) = c.aggregate_body(op, body, &elem, span);
+            let agg = Aggregate { op, slot, domain: dx, filter, body };
+            (node(ExprKind::Aggregate(Box::new(agg)), span), ty)
+        })
+    }
+
+    fn aggregate_body(&mut self, op: AggOp, body: Option<&ast::Expr>, elem: &Type, span: Span) -> (Option<Expr>, Type) {
+        let needs_body = matches!(op, AggOp::Sum | AggOp::Max | AggOp::Min | AggOp::Highest | AggOp::Lowest);
+        match (body, needs_body) {
+            (None, true) => {
+                let word = if matches!(op, AggOp::Highest | AggOp::Lowest) { "by" } else { "of" };
+                self.error(Code::Syntax, format!("this aggregate needs `{word} ...`"), span, format!("missing `{word}`"), format!("say what to compare, e.g. `{word} c.rank`"));
+                (None, Type::Error)
+            }
+            (Some(b), false) => {
+                self.error(Code::Syntax, "this aggregate takes no `of`/`by` part", b.span, "unexpected", "`count`, `exists`, `every` and `cards` take only `where`");
+                (None, self.aggregate_type(op, elem))
+            }
+            (None, false) => (None, self.aggregate_type(op, elem)),
+            (Some(b), true) => {
+                let (x, t) = self.expr(b);
+                let ok = if matches!(op, AggOp::Sum) { fits(&Type::Int, &t) } else { ordered(&t) };
+                if !ok {
+                    let g = self.type_name(&t);
+                    self.error(Code::TypeMismatch, format!("cannot compare or add up {g}"), b.span, format!("this is {g}"), "give a number (or, for highest/lowest, an enumeration value)");
+                }
+                let ty = match op {
+                    AggOp::Highest | AggOp::Lowest => elem.clone(),
+                    AggOp::Max | AggOp::Min if matches!(t.base(), Type::Enum(_)) => t.base().clone(),
+                    _ => Type::Int,
+                };
+                (Some(x), ty)
+            }
+        }
+    }
+
+    fn aggregate_type(&self, op: AggOp, _elem: &Type) -> Type {
+        match op {
+            AggOp::Count => Type::Int,
+            AggOp::Exists | AggOp::Every => Type::Bool,
+            _ => Type::Cards,
+        }
+    }
+
+    /// Checks a value to be stored, which must not be a collection or `none` of unknown type.
+    pub(super) fn storable_expr(&mut self, e: &ast::Expr) -> (Expr, Type) {
+        let (x, t) = self.expr(e);
+        if t == Type::NoneLit {
+            self.error(Code::TypeMismatch, "the type of `none` is not known here", e.span, "needs a type", "declare a `var` with an optional type, e.g. `var leader: seat? = none`");
+            return (x, Type::Error);
+        }
+        if !storable(&t) && t != Type::Error {
+            let g = self.type_name(&t);
+            self.error(Code::WrongKind, format!("{g} cannot be kept in a name"), e.span, "not a single value", "use it where it is needed, or keep a single value (a card, a seat, a number)");
+            return (x, Type::Error);
+        }
+        (x, t)
+    }
+}
+
+fn fold_neg(x: Expr, span: Span) -> Expr {
+    match x.kind {
+        ExprKind::Const(Value::Int(n)) => node(ExprKind::Const(Value::Int(n.wrapping_neg())), span),
+        _ => node(ExprKind::Neg(boxed(x)), span),
+    }
+}
+
+fn fold_not(x: Expr, span: Span) -> Expr {
+    match x.kind {
+        ExprKind::Const(Value::Bool(b)) => node(ExprKind::Const(Value::Bool(!b)), span),
+        _ => node(ExprKind::Not(boxed(x)), span),
+    }
+}
+
+/// Folds operations on constants, so that conditions on parameters are known to the checker.
+fn fold_binary(op: BinOp, l: Expr, r: Expr, span: Span) -> Expr {
+    use Value::*;
+    let folded = match (op, &l.kind, &r.kind) {
+        (BinOp::And, ExprKind::Const(Bool(a)), ExprKind::Const(Bool(b))) => Some(Bool(*a && *b)),
+        (BinOp::Or, ExprKind::Const(Bool(a)), ExprKind::Const(Bool(b))) => Some(Bool(*a || *b)),
+        (BinOp::And, ExprKind::Const(Bool(false)), _) | (BinOp::And, _, ExprKind::Const(Bool(false))) => Some(Bool(false)),
+        (BinOp::Or, ExprKind::Const(Bool(true)), _) | (BinOp::Or, _, ExprKind::Const(Bool(true))) => Some(Bool(true)),
+        (BinOp::Add, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Int(a.wrapping_add(*b))),
+        (BinOp::Sub, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Int(a.wrapping_sub(*b))),
+        (BinOp::Mul, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Int(a.wrapping_mul(*b))),
+        (BinOp::Eq, ExprKind::Const(a), ExprKind::Const(b)) => Some(Bool(a == b)),
+        (BinOp::Ne, ExprKind::Const(a), ExprKind::Const(b)) => Some(Bool(a != b)),
+        (BinOp::Lt, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Bool(a < b)),
+        (BinOp::Le, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Bool(a <= b)),
+        (BinOp::Gt, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Bool(a > b)),
+        (BinOp::Ge, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Bool(a >= b)),
+        _ => Option::None,
+    };
+    match folded {
+        Some(v) => node(ExprKind::Const(v), span),
+        Option::None => node(ExprKind::Binary(op, boxed(l), boxed(r)), span),
+    }
+}

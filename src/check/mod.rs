@@ -1,0 +1,259 @@
+//! The checker: resolves every name and type of a parsed rule file, collects every problem in one
+//! pass, and compiles the file into a [`Game`] for one set of parameter values.
+//!
+//! The work is split by what is checked: `decls` (seats, enums, cards, zones, variables),
+//! `expr` and `stmt` (the flow), `deck` (building the pack), `settings` (parameters, variants
+//! and command-line overrides) and `flow` (whole-flow checks such as endless loops).
+
+mod decls;
+mod consteval;
+mod deck;
+mod expr;
+mod flow;
+mod settings;
+mod stmt;
+mod types;
+
+pub use settings::Settings;
+
+use crate::diagnostic::{Code, Problem, did_you_mean};
+use crate::game::*;
+use crate::syntax::ast::{self, Span};
+use std::collections::HashMap;
+
+/// Where a problem's span points: the rule file, the scenario extending it, or the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Rules,
+    Scenario,
+    Arguments,
+}
+
+/// A problem and the text its span points into.
+pub type Found = (Origin, Problem);
+
+/// Checks a rule file (with a scenario's changes, if any, and the user's settings) and compiles it.
+pub fn check(
+    rules: &[ast::Item],
+    scenario: Option<&ast::Scenario>,
+    settings: &Settings,
+) -> Result<Game, Vec<Found>> {
+    let mut checker = Checker::default();
+    let game = checker.run(rules, scenario, settings);
+    if checker.problems.is_empty() {
+        game.ok_or_else(Vec::new)
+    } else {
+        Err(checker.problems)
+    }
+}
+
+/// What a name in the global namespace stands for.
+#[derive(Clone, Copy, Debug)]
+enum Global {
+    Param(usize),
+    Seat(SeatId),
+    Side(SideId),
+    Member(EnumId, u16),
+    EnumType(EnumId),
+    Zone(ZoneId),
+    Var(VarId),
+    Fn(FnId),
+}
+
+/// A local name: a `let`, a loop or aggregate binder, a choice, a definition's parameter.
+#[derive(Clone, Debug)]
+struct Local {
+    name: String,
+    slot: Slot,
+    ty: Type,
+    assignable: bool,
+}
+
+/// Where statements are being checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ctx {
+    Deck,
+    Play,
+}
+
+#[derive(Clone, Debug)]
+struct FnSig {
+    params: Vec<Type>,
+    ret: Type,
+}
+
+#[derive(Default)]
+struct Checker {
+    problems: Vec<Found>,
+    origin: Option<Origin>,
+    globals: HashMap<String, (Global, Span)>,
+    // Declarations, in the shape the game will have.
+    name: Option<String>,
+    players: usize,
+    seats: Vec<SeatInfo>,
+    sides: Vec<SideInfo>,
+    params: Vec<ParamInfo>,
+    enums: Vec<EnumInfo>,
+    attrs: Vec<AttrInfo>,
+    zones: Vec<ZoneInfo>,
+    vars: Vec<VarInfo>,
+    fn_sigs: Vec<FnSig>,
+    functions: Vec<FnInfo>,
+    phases: Vec<PhaseInfo>,
+    cards: Vec<Vec<Value>>,
+    card_names: Vec<String>,
+    blocks: Vec<Block>,
+    // Scope while checking.
+    locals: Vec<Local>,
+    slots: usize,
+    phase_stack: Vec<PhaseId>,
+    /// Definitions called while checking a definition's body: (caller, callee, span).
+    calls: Vec<(FnId, FnId, Span)>,
+    current_fn: Option<FnId>,
+    /// The declared range of each card attribute written as `LOW..HIGH`.
+    attr_ranges: Vec<Option<(i64, i64)>>,
+    /// Where each card attribute was declared.
+    attr_spans: Vec<Span>,
+}
+
+impl Checker {
+    fn origin(&self) -> Origin {
+        self.origin.unwrap_or(Origin::Rules)
+    }
+
+    fn report(&mut self, problem: Problem) {
+        let origin = self.origin();
+        self.problems.push((origin, problem));
+    }
+
+    fn error(&mut self, code: Code, message: impl Into<String>, span: Span, label: impl Into<String>, help: impl Into<String>) {
+        self.report(Problem::new(code, message, span, label).help(help));
+    }
+
+    /// Adds a global name, reporting a duplicate with both places labelled.
+    fn define_global(&mut self, ident: &ast::Ident, global: Global) {
+        if let Some((_, first)) = self.globals.get(&ident.name) {
+            let first = *first;
+            self.report(
+                Problem::new(
+                    Code::Duplicate,
+                    format!("`{}` is defined twice", ident.name),
+                    ident.span,
+                    "defined again here",
+                )
+                .note(first, "first defined here")
+                .help("give one of them another name: seats, sides, parameters, enumeration members, zones, variables and definitions share one namespace"),
+            );
+            return;
+        }
+        self.globals.insert(ident.name.clone(), (global, ident.span));
+    }
+
+    fn new_slot(&mut self) -> Slot {
+        self.slots += 1;
+        (self.slots - 1) as Slot
+    }
+
+    /// Declares a local in the innermost scope and returns its slot.
+    fn bind(&mut self, name: &str, ty: Type, assignable: bool) -> Slot {
+        let slot = self.new_slot();
+        self.locals.push(Local {
+            name: name.to_string(),
+            slot,
+            ty,
+            assignable,
+        });
+        slot
+    }
+
+    fn lookup_local(&self, name: &str) -> Option<&Local> {
+        self.locals.iter().rev().find(|l| l.name == name)
+    }
+
+    /// Runs `f` in a new scope: locals declared inside are gone afterwards.
+    fn scoped<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let mark = self.locals.len();
+        let out = f(self);
+        self.locals.truncate(mark);
+        out
+    }
+
+    fn add_block(&mut self, block: Block) -> BlockId {
+        self.blocks.push(block);
+        (self.blocks.len() - 1) as BlockId
+    }
+
+    /// Every name a person might have meant, for "did you mean".
+    fn known_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.locals.iter().map(|l| l.name.clone()).collect();
+        names.extend(self.globals.keys().cloned());
+        names.extend(types::BUILTIN_NAMES.iter().map(|s| s.to_string()));
+        names
+    }
+
+    fn unknown_name(&mut self, ident: &ast::Ident, what: &str) {
+        let names = self.known_names();
+        let suggestion = did_you_mean(&ident.name, names.iter().map(String::as_str));
+        let help = match suggestion {
+            Some(s) => format!("did you mean `{s}`?"),
+            None => format!("declare it first, or check the spelling; {what}"),
+        };
+        self.error(
+            Code::UnknownName,
+            format!("unknown name `{}`", ident.name),
+            ident.span,
+            "not defined",
+            help,
+        );
+    }
+
+    fn run(&mut self, items: &[ast::Item], scenario: Option<&ast::Scenario>, settings: &Settings) -> Option<Game> {
+        let parts = decls::Parts::sort(self, items);
+        self.declare_game(&parts);
+        let changes = self.collect_changes(&parts, scenario, settings);
+        self.declare_enums(&parts);
+        self.declare_params(&parts, &changes);
+        self.declare_seating(&parts);
+        self.declare_card(&parts);
+        self.declare_zones(&parts);
+        self.declare_phases(&parts, &changes);
+        self.declare_functions(&parts);
+        self.declare_vars(&parts);
+        self.check_function_bodies(&parts);
+        let deck = self.build_deck(&parts);
+        self.check_var_inits(&parts);
+        let play = self.check_play(&parts, &changes);
+        let result = self.check_result(&parts);
+        self.check_endless_definitions();
+        let (deck, play, result) = (deck?, play?, result?);
+        Some(Game {
+            name: self.name.clone()?,
+            players: self.players,
+            seats: std::mem::take(&mut self.seats),
+            sides: std::mem::take(&mut self.sides),
+            params: std::mem::take(&mut self.params),
+            enums: std::mem::take(&mut self.enums),
+            attrs: std::mem::take(&mut self.attrs),
+            cards: std::mem::take(&mut self.cards),
+            card_names: std::mem::take(&mut self.card_names),
+            deck,
+            zones: std::mem::take(&mut self.zones),
+            vars: std::mem::take(&mut self.vars),
+            functions: std::mem::take(&mut self.functions),
+            phases: std::mem::take(&mut self.phases),
+            slots: self.slots,
+            blocks: std::mem::take(&mut self.blocks),
+            play,
+            result,
+            variants: parts
+                .variants
+                .iter()
+                .map(|v| VariantInfo {
+                    name: v.name.name.clone(),
+                    doc: v.doc.as_ref().map(|d| d.value.clone()),
+                })
+                .collect(),
+            variant: changes.variant_name.clone(),
+        })
+    }
+}

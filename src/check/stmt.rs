@@ -1,0 +1,397 @@
+//! Statements of the flow (`play`) and of the pack (`deck`), compiled into the block arena.
+
+use super::decls::Parts;
+use super::settings::Changes;
+use super::types::{element, fits};
+use super::{Checker, Ctx, Global, Origin};
+use crate::diagnostic::Code;
+use crate::game::*;
+use crate::syntax::ast::{self, AssignOp, Span};
+
+/// The statements `deck` allows; everything else belongs to `play`.
+fn allowed_in_deck(kind: &ast::StmtKind) -> bool {
+    use ast::StmtKind::*;
+    matches!(kind, Let { .. } | Assign { .. } | If { .. } | For { .. } | Repeat { .. } | MakeCard { .. })
+}
+
+/// What the statement is called in messages.
+fn stmt_word(kind: &ast::StmtKind) -> &'static str {
+    use ast::StmtKind::*;
+    match kind {
+        Let { .. } => "let",
+        Assign { .. } => "an assignment",
+        If { .. } => "if",
+        For { .. } => "for",
+        Repeat { .. } | RepeatUntil { .. } => "repeat",
+        While { .. } => "while",
+        Phase { .. } => "phase",
+        Choose(_) => "choose",
+        Simultaneously { .. } => "simultaneously",
+        Move { .. } => "move",
+        Shuffle { .. } => "shuffle",
+        Deal { .. } => "deal",
+        Say { .. } => "say",
+        Redo { .. } => "redo",
+        End { .. } => "end",
+        MakeCard { .. } => "card { ... }",
+    }
+}
+
+/// Statement checking needs the variant changes, to swap replaced phases.
+pub(super) struct Flow<'c, 'a> {
+    pub changes: &'c Changes<'a>,
+    pub ctx: Ctx,
+}
+
+impl Checker {
+    pub(super) fn check_play(&mut self, parts: &Parts, changes: &Changes) -> Option<BlockId> {
+        let play = parts.plays.first()?;
+        let flow = Flow { changes, ctx: Ctx::Play };
+        let id = self.block(&play.body, &flow);
+        self.check_flow(id, play.span);
+        Some(id)
+    }
+
+    /// Checks a block in its own scope and adds it to the arena.
+    pub(super) fn block(&mut self, block: &ast::Block, flow: &Flow) -> BlockId {
+        let stmts = self.scoped(|c| c.stmts(&block.stmts, flow));
+        self.add_block(Block { stmts })
+    }
+
+    fn stmts(&mut self, stmts: &[ast::Stmt], flow: &Flow) -> Vec<Stmt> {
+        stmts.iter().filter_map(|s| self.stmt(s, flow)).collect()
+    }
+
+    fn stmt(&mut self, s: &ast::Stmt, flow: &Flow) -> Option<Stmt> {
+        use ast::StmtKind as K;
+        let span = s.span;
+        if !self.allowed(&s.kind, flow.ctx, span) {
+            return None;
+        }
+        let kind = match &s.kind {
+            K::Let { name, value } => self.let_stmt(name, value)?,
+            K::Assign { target, op, value } => self.assign(target, *op, value)?,
+            K::If { cond, then, otherwise } => {
+                let c = self.expect(cond, &Type::Bool, "the condition of `if`");
+                let t = self.block(then, flow);
+                let o = otherwise.as_ref().map(|b| self.block(b, flow));
+                StmtKind::If(c, t, o)
+            }
+            K::For { bindings, body } => self.for_stmt(bindings, body, flow),
+            K::Repeat { count, body } => {
+                let n = self.expect(count, &Type::Int, "the number of repetitions");
+                StmtKind::Repeat(n, self.block(body, flow))
+            }
+            K::RepeatUntil { cond, body } => {
+                let b = self.block(body, flow);
+                // The condition is read after the body, but sees only names from outside it.
+                let c = self.expect(cond, &Type::Bool, "the condition of `repeat until`");
+                StmtKind::RepeatUntil(c, b)
+            }
+            K::While { cond, body } => {
+                let c = self.expect(cond, &Type::Bool, "the condition of `while`");
+                StmtKind::While(c, self.block(body, flow))
+            }
+            K::Phase { name, body } => self.phase(name, body, flow)?,
+            K::Choose(choose) => StmtKind::Choose(Box::new(self.choose(choose, flow))),
+            K::Simultaneously { binding, body } => self.simultaneously(binding, body, flow)?,
+            K::Move { random, cards, to } => self.move_stmt(random.as_ref(), cards, to),
+            K::Shuffle { zone } => StmtKind::Shuffle(self.pile(zone, "shuffle")),
+            K::Deal { count, from, to, starting } => self.deal(count.as_ref(), from, to, starting.as_ref())?,
+            K::Say { text } => StmtKind::Say(self.template(text)),
+            K::Redo { phase } => StmtKind::Redo(self.enclosing_phase(phase, "redo")?),
+            K::End { phase } => StmtKind::End(self.enclosing_phase(phase, "end")?),
+            K::MakeCard { fields } => StmtKind::MakeCard(self.make_card(fields, span)),
+        };
+        Some(Stmt { kind, span })
+    }
+
+    fn allowed(&mut self, kind: &ast::StmtKind, ctx: Ctx, span: Span) -> bool {
+        let ok = match ctx {
+            Ctx::Deck => allowed_in_deck(kind),
+            Ctx::Play => !matches!(kind, ast::StmtKind::MakeCard { .. }),
+        };
+        if !ok {
+            let word = stmt_word(kind);
+            let (label, help) = match ctx {
+                Ctx::Deck => ("not allowed in `deck`".to_string(), "`deck` builds the pack with `for`, `if`, `repeat`, `let` and `card { ... }`; moves and decisions belong in `play`"),
+                Ctx::Play => ("only `deck` makes cards".to_string(), "add the card inside `deck { ... }`"),
+            };
+            self.error(Code::Misplaced, format!("`{word}` cannot be used here"), span, label, help);
+        }
+        ok
+    }
+
+    fn let_stmt(&mut self, name: &ast::Ident, value: &ast::Rhs) -> Option<StmtKind> {
+        match value {
+            ast::Rhs::Expr(e) => {
+                let (x, t) = self.storable_expr(e);
+                let slot = self.bind(&name.name, t, true);
+                Some(StmtKind::Assign(Target::Local(slot), AssignOp::Set, x))
+            }
+            ast::Rhs::Random(b) => {
+                let binding = self.random_binding(b);
+                let t = self.lookup_local(&b.name.name).map(|l| l.ty.clone()).unwrap_or(Type::Error);
+                self.locals.pop();
+                let slot = self.bind(&name.name, t, true);
+                Some(StmtKind::Random(Target::Local(slot), binding))
+            }
+        }
+    }
+
+    /// A `random x in D where C` binding; leaves `x` bound for the caller to drop.
+    fn random_binding(&mut self, b: &ast::Binding) -> Binding {
+        let binding = self.binding(b);
+        if b.start.is_some() {
+            self.error(Code::Misplaced, "`from` has no meaning in a draw by lot", b.span, "order does not matter here", "remove `from ...`");
+        }
+        binding
+    }
+
+    /// Checks `x in D [from s] [where c]` and binds `x` in the current scope.
+    fn binding(&mut self, b: &ast::Binding) -> Binding {
+        let (domain, elem) = self.domain(&b.domain);
+        let start = b.start.as_ref().map(|s| {
+            if elem != Type::Seat && elem != Type::Error {
+                self.error(Code::TypeMismatch, "`from` starts a round of seats", s.span, "the domain is not seats", "use `from` only when going through seats");
+            }
+            self.expect(s, &Type::Seat, "the starting seat")
+        });
+        let slot = self.bind(&b.name.name, elem, false);
+        let filter = b.filter.as_ref().map(|f| self.expect(f, &Type::Bool, "the `where` condition"));
+        Binding { slot, domain, start, filter }
+    }
+
+    fn assign(&mut self, place: &ast::Place, op: AssignOp, value: &ast::Rhs) -> Option<StmtKind> {
+        let (target, ty) = self.target(place)?;
+        match value {
+            ast::Rhs::Expr(e) => {
+                let x = match (op, ty.base()) {
+                    (AssignOp::Set, _) => self.expect(e, &ty, "the new value"),
+                    (_, Type::Set(elem)) => {
+                        let elem = (**elem).clone();
+                        self.expect(e, &elem, "a member to add or remove")
+                    }
+                    _ => {
+                        if !fits(&Type::Int, &ty) {
+                            let g = self.type_name(&ty);
+                            self.error(Code::TypeMismatch, format!("`+=` and `-=` need a number or a set, not {g}"), place.span, format!("this is {g}"), "use `=` to replace the value");
+                        }
+                        self.expect(e, &Type::Int, "the amount")
+                    }
+                };
+                Some(StmtKind::Assign(target, op, x))
+            }
+            ast::Rhs::Random(b) => {
+                if op != AssignOp::Set {
+                    self.error(Code::Misplaced, "a draw by lot replaces a value", place.span, "use `=`", "write `x = random s in seats`");
+                }
+                let binding = self.scoped(|c| c.random_binding(b));
+                Some(StmtKind::Random(target, binding))
+            }
+        }
+    }
+
+    /// Resolves an assignable place.
+    fn target(&mut self, place: &ast::Place) -> Option<(Target, Type)> {
+        let name = &place.name;
+        if let Some(local) = self.lookup_local(&name.name).cloned() {
+            if place.index.is_some() || !local.assignable {
+                let why = if local.assignable { "has a single value" } else { "is fixed by its loop or choice" };
+                self.error(Code::NotAssignable, format!("`{}` {why}", name.name), place.span, "cannot be assigned", "assign to a `let` name or a `var`");
+                return None;
+            }
+            return Some((Target::Local(local.slot), local.ty));
+        }
+        match self.globals.get(&name.name).map(|g| g.0) {
+            Some(Global::Var(v)) => self.var_target(v, place),
+            Some(_) => {
+                self.error(Code::NotAssignable, format!("`{}` cannot change", name.name), name.span, "not a variable", "only `var` and `let` names can be assigned; parameters change with `--set` or a variant");
+                None
+            }
+            None => {
+                self.unknown_name(name, "variables are declared with `var` or `let`");
+                None
+            }
+        }
+    }
+
+    fn var_target(&mut self, v: VarId, place: &ast::Place) -> Option<(Target, Type)> {
+        let info = self.vars[v as usize].clone();
+        match (info.owner, &place.index) {
+            (None, None) => Some((Target::Var(v), info.ty)),
+            (Some(owner), Some(ix)) => {
+                let want = if owner == ast::Owner::Seat { Type::Seat } else { Type::Side };
+                let x = self.expect(ix, &want, "the index");
+                Some((Target::VarAt(v, x), info.ty))
+            }
+            (Some(_), None) => {
+                self.error(Code::WrongKind, format!("`{}` has one value per seat or side", info.name), place.span, "needs an index", format!("write `{}[s] = ...`", info.name));
+                None
+            }
+            (None, Some(_)) => {
+                self.error(Code::WrongKind, format!("`{}` has a single value", info.name), place.span, "not per seat or per side", format!("write `{} = ...`", info.name));
+                None
+            }
+        }
+    }
+
+    fn for_stmt(&mut self, bindings: &[ast::Binding], body: &ast::Block, flow: &Flow) -> StmtKind {
+        self.scoped(|c| {
+            let bs: Vec<Binding> = bindings.iter().map(|b| c.binding(b)).collect();
+            let body = c.block(body, flow);
+            StmtKind::For(bs, body)
+        })
+    }
+
+    fn phase(&mut self, name: &ast::Ident, body: &ast::Block, flow: &Flow) -> Option<StmtKind> {
+        let id = self.phase_id(&name.name)?;
+        if self.phase_stack.contains(&id) {
+            self.error(Code::Misplaced, format!("phase `{}` inside itself", name.name), name.span, "already inside this phase", "give the inner phase another name");
+        }
+        self.phase_stack.push(id);
+        // Replacements that are not applied are still checked here, where their names resolve.
+        for r in flow.changes.replacements.iter().filter(|r| !r.active && r.phase == name.name) {
+            let mark = self.blocks.len();
+            self.in_origin(r.origin, |c| c.block(r.body, flow));
+            self.blocks.truncate(mark);
+        }
+        let block = match flow.changes.active_replacement(&name.name) {
+            Some(r) => self.in_origin(r.origin, |c| c.block(r.body, flow)),
+            None => self.block(body, flow),
+        };
+        self.phase_stack.pop();
+        Some(StmtKind::Phase(id, block))
+    }
+
+    fn enclosing_phase(&mut self, name: &ast::Ident, word: &str) -> Option<PhaseId> {
+        let id = self.phase_id(&name.name);
+        match id {
+            Some(id) if self.phase_stack.contains(&id) => Some(id),
+            Some(_) => {
+                self.error(Code::Misplaced, format!("`{word} {}` outside that phase", name.name), name.span, "not inside this phase", format!("`{word}` names a phase that encloses it"));
+                None
+            }
+            None => {
+                self.unknown_name(name, "`redo` and `end` name an enclosing phase");
+                None
+            }
+        }
+    }
+
+    fn choose(&mut self, c: &ast::Choose, flow: &Flow) -> Choose {
+        let (domains, elem) = self.choice_domains(&c.domains);
+        let by = self.expect(&c.by, &Type::Seat, "the seat that decides");
+        let slot = self.bind(&c.name.name, elem, false);
+        let tiers = c.tiers.iter().map(|t| self.tier(t, flow)).collect();
+        let declare = c.declare.as_ref().map(|d| {
+            let when = self.expect(&d.when, &Type::Bool, "the condition of `declare`");
+            let flag = self.bind(&d.name.name, Type::Bool, false);
+            (flag, d.name.name.clone(), when)
+        });
+        let label = c.label.as_ref().map(|l| self.template(l));
+        let choose = Choose { slot, domains, by, tiers, declare, label, span: c.span };
+        self.check_possible(&choose);
+        choose
+    }
+
+    fn tier(&mut self, t: &ast::Tier, flow: &Flow) -> Tier {
+        let cond = t.cond.as_ref().map(|e| self.expect(e, &Type::Bool, "a tier's condition"));
+        let then = t.then.as_ref().map(|b| self.block(b, flow));
+        Tier { cond, then, span: t.span }
+    }
+
+    /// The domains of a choice: one or more zones, or one list.
+    fn choice_domains(&mut self, exprs: &[ast::Expr]) -> (Vec<Expr>, Type) {
+        let mut out = Vec::new();
+        let mut elem = Type::Error;
+        for (i, e) in exprs.iter().enumerate() {
+            let (x, t) = self.expr(e);
+            let this = element(&t);
+            let cards = matches!(t.base(), Type::Cards | Type::ZoneFamily(_));
+            match this {
+                None => {
+                    let g = self.type_name(&t);
+                    self.error(Code::TypeMismatch, format!("cannot choose from {g}"), e.span, "not something to choose from", "choose from zones, seats, an enumeration or a range such as `0..9`");
+                }
+                Some(_) if i > 0 && !cards => {
+                    self.error(Code::TypeMismatch, "only zones can be combined in one choice", e.span, "not a zone", "choose from several zones, or from one list");
+                }
+                Some(el) => elem = el,
+            }
+            out.push(x);
+        }
+        (out, elem)
+    }
+
+    fn simultaneously(&mut self, binding: &ast::Binding, body: &ast::Block, flow: &Flow) -> Option<StmtKind> {
+        let Some((first, rest)) = body.stmts.split_first() else {
+            self.error(Code::Misplaced, "`simultaneously` with nothing to decide", body.span, "empty block", "start the block with the `choose` each seat makes");
+            return None;
+        };
+        let ast::StmtKind::Choose(c) = &first.kind else {
+            self.error(Code::Misplaced, "`simultaneously` must start with the decision", first.span, "not a `choose`", "make `choose ... by s` the block's first statement; the rest runs after everyone has chosen");
+            return None;
+        };
+        self.scoped(|ck| {
+            let b = ck.binding(binding);
+            if !matches!(ck.locals.last().map(|l| &l.ty), Some(Type::Seat | Type::Error)) {
+                ck.error(Code::TypeMismatch, "`simultaneously` goes through seats", binding.domain.span, "not seats", "write `simultaneously for s in seats { ... }`");
+            }
+            let choose = ck.choose(c, flow);
+            let stmts = ck.scoped(|ck| ck.stmts(rest, flow));
+            let block = ck.add_block(Block { stmts });
+            Some(StmtKind::Simultaneously(b, Box::new(choose), block))
+        })
+    }
+
+    /// A single pile of cards: a shared zone or `zone[index]`.
+    fn pile(&mut self, e: &ast::Expr, what: &str) -> Expr {
+        let (x, t) = self.expr(e);
+        if !matches!(x.kind, ExprKind::Zone(..)) && t != Type::Error {
+            let g = self.type_name(&t);
+            let help = match t {
+                Type::ZoneFamily(_) => "say which seat's pile: `hand[s]`".to_string(),
+                _ => format!("`{what}` needs a zone, such as `stock` or `hand[s]`"),
+            };
+            self.error(Code::WrongKind, format!("`{what}` needs one pile of cards, not {g}"), e.span, "not a zone", help);
+        }
+        x
+    }
+
+    fn move_stmt(&mut self, random: Option<&ast::Expr>, cards: &ast::Expr, to: &ast::Expr) -> StmtKind {
+        let random = random.map(|n| self.expect(n, &Type::Int, "the number of cards"));
+        let (x, t) = self.expr(cards);
+        if !matches!(t.base(), Type::Card | Type::Cards | Type::ZoneFamily(_) | Type::Error) {
+            let g = self.type_name(&t);
+            self.error(Code::WrongKind, format!("cannot move {g}"), cards.span, "not cards", "move a card, a zone's cards, or `cards c in zone where ...`");
+        }
+        let to = self.pile(to, "move ... to");
+        StmtKind::Move { random, cards: x, to }
+    }
+
+    fn deal(&mut self, count: Option<&ast::Expr>, from: &ast::Expr, to: &ast::Ident, starting: Option<&ast::Expr>) -> Option<StmtKind> {
+        let count = count.map(|n| self.expect(n, &Type::Int, "the number of cards each"));
+        let from = self.pile(from, "deal ... from");
+        let starting = starting.map(|s| self.expect(s, &Type::Seat, "the first seat dealt to"));
+        let zone = match self.globals.get(&to.name).map(|g| g.0) {
+            Some(Global::Zone(z)) if self.zones[z as usize].owner == Some(ast::Owner::Seat) => z,
+            Some(_) => {
+                self.error(Code::WrongKind, format!("`{}` is not a per-seat zone", to.name), to.span, "cannot deal to it", "deal to a zone declared `per seat`, such as `zone hand per seat`");
+                return None;
+            }
+            None => {
+                self.unknown_name(to, "zones are declared with `zone`");
+                return None;
+            }
+        };
+        Some(StmtKind::Deal { count, from, to: zone, starting })
+    }
+
+    pub(super) fn in_origin<T>(&mut self, origin: Origin, f: impl FnOnce(&mut Self) -> T) -> T {
+        let saved = self.origin.replace(origin);
+        let out = f(self);
+        self.origin = saved;
+        out
+    }
+}

@@ -1,0 +1,455 @@
+//! The compiled game: what the checker makes of a rule file for one set of parameter values.
+//!
+//! Every name is resolved to a small integer id, the pack is built and every card's attributes
+//! (derived ones included) are laid out in one table, and the flow is an arena of blocks so that
+//! a position in it is plain data (a block id and an index).
+
+use crate::syntax::ast::{AggOp, Audience, BinOp, Extreme, Owner, Span};
+use serde::{Deserialize, Serialize};
+
+pub type SeatId = u8;
+pub type SideId = u8;
+pub type CardId = u16;
+pub type EnumId = u16;
+pub type AttrId = u16;
+pub type ZoneId = u16;
+pub type VarId = u16;
+pub type FnId = u16;
+pub type PhaseId = u16;
+pub type BlockId = u32;
+/// A local name's slot. Slots are numbered across the whole game (definitions cannot recurse),
+/// so a state keeps all locals in one array.
+pub type Slot = u16;
+
+/// A value during play. Small and `Copy`: cards, seats and enum values are ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Value {
+    None,
+    Int(i64),
+    Bool(bool),
+    Seat(SeatId),
+    Side(SideId),
+    Card(CardId),
+    /// An index into the enumeration's `values`.
+    Enum(u16),
+    /// A set of enum value indices or seat ids, as a bitset.
+    Set(u64),
+}
+
+/// A static type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Type {
+    Int,
+    Bool,
+    Seat,
+    Side,
+    Card,
+    Enum(EnumId),
+    /// `set of T` (T an enumeration or `seat`).
+    Set(Box<Type>),
+    /// `T?`: a value that may be `none`.
+    Opt(Box<Type>),
+    /// A sequence that can be iterated but not stored: `seats`, `others(s)`, `0..9`, `[a, b]`.
+    List(Box<Type>),
+    /// One pile of cards (`trick`, `hand[s]`) or a filtered collection of cards.
+    Cards,
+    /// A per-seat or per-side zone without its index: every pile together.
+    ZoneFamily(ZoneId),
+    /// A string with `{expression}` parts.
+    Text,
+    /// The literal `none` before it meets the type it stands for.
+    NoneLit,
+    /// The type of an expression that already has a reported problem.
+    Error,
+}
+
+impl Type {
+    /// The type without its `?`.
+    pub fn base(&self) -> &Type {
+        match self {
+            Type::Opt(t) => t.base(),
+            t => t,
+        }
+    }
+
+    pub fn opt(self) -> Type {
+        match self {
+            Type::Opt(_) | Type::NoneLit | Type::Error => self,
+            t => Type::Opt(Box::new(t)),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatInfo {
+    pub name: String,
+    pub display: String,
+    /// The player who decides for this seat.
+    pub player: usize,
+    pub side: Option<SideId>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SideInfo {
+    pub name: String,
+    pub display: String,
+    pub seats: Vec<SeatId>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ParamInfo {
+    pub name: String,
+    pub ty: Type,
+    pub value: Value,
+    pub range: Option<(i64, i64)>,
+    pub doc: Option<String>,
+    pub span: Span,
+}
+
+/// One member of an enumeration as written: `ace "A"` or `named(suit: Suit)`.
+#[derive(Clone, Debug, Serialize)]
+pub struct MemberInfo {
+    pub name: String,
+    pub display: Option<String>,
+    /// The payload's field name and type, for a member such as `named(suit: Suit)`.
+    pub payload: Option<(String, Type)>,
+}
+
+/// One value of an enumeration: a member, with its payload for members that carry one.
+#[derive(Clone, Debug, Serialize)]
+pub struct EnumValue {
+    pub member: u16,
+    pub payload: Value,
+    /// How the value is printed: `A`, `named hearts`.
+    pub display: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EnumInfo {
+    pub name: String,
+    pub members: Vec<MemberInfo>,
+    /// All values in order, lowest first.
+    pub values: Vec<EnumValue>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct AttrInfo {
+    pub name: String,
+    pub ty: Type,
+    pub derived: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ZoneInfo {
+    pub name: String,
+    pub owner: Option<Owner>,
+    pub see: Audience,
+    pub count: Audience,
+}
+
+impl ZoneInfo {
+    /// How many piles the zone has: one, or one per seat or side.
+    pub fn piles(&self, seats: usize, sides: usize) -> usize {
+        match self.owner {
+            None => 1,
+            Some(Owner::Seat) => seats,
+            Some(Owner::Side) => sides,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct VarInfo {
+    pub name: String,
+    pub ty: Type,
+    pub owner: Option<Owner>,
+    pub init: Expr,
+    /// The phase whose start resets it.
+    pub reset: Option<PhaseId>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct FnInfo {
+    pub name: String,
+    pub params: Vec<Slot>,
+    pub body: Expr,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PhaseInfo {
+    pub name: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ResultSpec {
+    pub extreme: Extreme,
+    pub slot: Slot,
+    /// `seats` or `sides`.
+    pub domain: Expr,
+    pub key: Expr,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct VariantInfo {
+    pub name: String,
+    pub doc: Option<String>,
+}
+
+/// A compiled game, ready to be played.
+#[derive(Clone, Debug, Serialize)]
+pub struct Game {
+    pub name: String,
+    pub players: usize,
+    pub seats: Vec<SeatInfo>,
+    pub sides: Vec<SideInfo>,
+    pub params: Vec<ParamInfo>,
+    pub enums: Vec<EnumInfo>,
+    pub attrs: Vec<AttrInfo>,
+    /// `cards[c][a]`: the value of attribute `a` of card `c`, derived attributes included.
+    pub cards: Vec<Vec<Value>>,
+    pub card_names: Vec<String>,
+    /// The block of `deck { ... }`, already run to make `cards`.
+    pub deck: BlockId,
+    /// Cards start in zone 0 (its first pile) in pack order.
+    pub zones: Vec<ZoneInfo>,
+    pub vars: Vec<VarInfo>,
+    pub functions: Vec<FnInfo>,
+    pub phases: Vec<PhaseInfo>,
+    /// How many local slots a state needs.
+    pub slots: usize,
+    pub blocks: Vec<Block>,
+    /// The block of `play { ... }`.
+    pub play: BlockId,
+    pub result: ResultSpec,
+    pub variants: Vec<VariantInfo>,
+    /// The variant applied, if any.
+    pub variant: Option<String>,
+}
+
+impl Game {
+    /// One line for `paradox check`: name, players, cards and every parameter's value.
+    pub fn summary(&self) -> String {
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .map(|p| format!("{}={}", p.name, self.show_value(p.value, &p.ty)))
+            .collect();
+        let mut line = format!(
+            "{}: {} players, {} seats, {} cards",
+            self.name,
+            self.players,
+            self.seats.len(),
+            self.cards.len()
+        );
+        if !params.is_empty() {
+            line.push_str(&format!("; parameters: {}", params.join(", ")));
+        }
+        if let Some(v) = &self.variant {
+            line.push_str(&format!("; variant {v}"));
+        }
+        line
+    }
+
+    /// A value as people read it: seat and card names, enum display names.
+    pub fn show_value(&self, value: Value, ty: &Type) -> String {
+        Names { seats: &self.seats, sides: &self.sides, enums: &self.enums, cards: &self.card_names }.show(value, ty)
+    }
+}
+
+/// What is needed to print values: the names of seats, sides, enum values and cards.
+pub struct Names<'a> {
+    pub seats: &'a [SeatInfo],
+    pub sides: &'a [SideInfo],
+    pub enums: &'a [EnumInfo],
+    pub cards: &'a [String],
+}
+
+impl Names<'_> {
+    /// A value as people read it: seat and card names, enum display names.
+    pub fn show(&self, value: Value, ty: &Type) -> String {
+        let fallback = || format!("{value:?}");
+        match (value, ty.base()) {
+            (Value::None, _) => "none".into(),
+            (Value::Int(n), _) => n.to_string(),
+            (Value::Bool(b), _) => b.to_string(),
+            (Value::Seat(s), _) => self.seats.get(s as usize).map_or_else(fallback, |x| x.display.clone()),
+            (Value::Side(s), _) => self.sides.get(s as usize).map_or_else(fallback, |x| x.display.clone()),
+            (Value::Card(c), _) => self.cards.get(c as usize).cloned().unwrap_or_else(fallback),
+            (Value::Enum(v), Type::Enum(e)) => self.enums.get(*e as usize).and_then(|e| e.values.get(v as usize)).map_or_else(fallback, |x| x.display.clone()),
+            (Value::Set(bits), Type::Set(elem)) => {
+                let items: Vec<String> = (0..64u16)
+                    .filter(|i| bits & (1u64 << i) != 0)
+                    .map(|i| {
+                        let v = match **elem {
+                            Type::Seat => Value::Seat(i as u8),
+                            _ => Value::Enum(i),
+                        };
+                        self.show(v, elem)
+                    })
+                    .collect();
+                format!("[{}]", items.join(", "))
+            }
+            _ => fallback(),
+        }
+    }
+}
+
+/// A built-in function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Builtin {
+    Left,
+    Right,
+    Opposite,
+    Next,
+    Others,
+    SideOf,
+    Members,
+    Holder,
+    Player,
+    Count,
+    First,
+    Last,
+    Ord,
+    Abs,
+    Max,
+    Min,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+/// An aggregate over a domain: `sum c in trick where ... of ...`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Aggregate {
+    pub op: AggOp,
+    pub slot: Slot,
+    pub domain: Expr,
+    pub filter: Option<Expr>,
+    pub body: Option<Expr>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum ExprKind {
+    Const(Value),
+    Local(Slot),
+    Var(VarId),
+    VarAt(VarId, Box<Expr>),
+    /// One pile: a shared zone, or a per-seat/side zone with its index.
+    Zone(ZoneId, Option<Box<Expr>>),
+    /// Every pile of a per-seat/side zone.
+    ZoneAll(ZoneId),
+    Attr(Box<Expr>, AttrId),
+    /// The payload of an enum value (`bid.suit`).
+    Payload(Box<Expr>, EnumId),
+    /// `x is member`
+    Is(Box<Expr>, EnumId, u16),
+    /// `member(payload)`: the enum value of that member carrying that payload.
+    MakeEnum(EnumId, u16, Box<Expr>),
+    Not(Box<Expr>),
+    Neg(Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Builtin(Builtin, Vec<Expr>),
+    Call(FnId, Vec<Expr>),
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    Case(Box<Expr>, Vec<(Vec<Expr>, Expr)>, Box<Expr>),
+    Aggregate(Box<Aggregate>),
+    List(Vec<Expr>),
+    Seats,
+    Sides,
+    EnumValues(EnumId),
+    /// A string with `{expression}` parts, each printed with its type.
+    Template(Vec<TemplatePiece>),
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum TemplatePiece {
+    Text(String),
+    Value(Expr, Type),
+}
+
+/// An assignable place.
+#[derive(Clone, Debug, Serialize)]
+pub enum Target {
+    Local(Slot),
+    Var(VarId),
+    VarAt(VarId, Expr),
+}
+
+/// `x in domain [from start] [where filter]` with its slot.
+#[derive(Clone, Debug, Serialize)]
+pub struct Binding {
+    pub slot: Slot,
+    pub domain: Expr,
+    pub start: Option<Expr>,
+    pub filter: Option<Expr>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Tier {
+    /// `None` is `any`.
+    pub cond: Option<Expr>,
+    pub then: Option<BlockId>,
+    pub span: Span,
+}
+
+/// A decision.
+#[derive(Clone, Debug, Serialize)]
+pub struct Choose {
+    pub slot: Slot,
+    /// Zones (cards), or one list of seats, enum values or numbers.
+    pub domains: Vec<Expr>,
+    pub by: Expr,
+    pub tiers: Vec<Tier>,
+    /// The slot of the declaration's flag and when it may be declared.
+    pub declare: Option<(Slot, String, Expr)>,
+    pub label: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum StmtKind {
+    Assign(Target, crate::syntax::ast::AssignOp, Expr),
+    /// Draw one element of the binding's domain by lot into the target.
+    Random(Target, Binding),
+    If(Expr, BlockId, Option<BlockId>),
+    For(Vec<Binding>, BlockId),
+    Repeat(Expr, BlockId),
+    RepeatUntil(Expr, BlockId),
+    While(Expr, BlockId),
+    Phase(PhaseId, BlockId),
+    Choose(Box<Choose>),
+    /// Every seat of the binding chooses first; then the block runs for each.
+    Simultaneously(Binding, Box<Choose>, BlockId),
+    Move {
+        random: Option<Expr>,
+        cards: Expr,
+        to: Expr,
+    },
+    Shuffle(Expr),
+    Deal {
+        count: Option<Expr>,
+        from: Expr,
+        to: ZoneId,
+        starting: Option<Expr>,
+    },
+    Say(Expr),
+    Redo(PhaseId),
+    End(PhaseId),
+    /// Adds a card to the pack (in `deck` only): stored attributes and their values.
+    MakeCard(Vec<(AttrId, Expr)>),
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+}
