@@ -3,6 +3,8 @@
 pub mod check;
 pub mod diagnostic;
 pub mod game;
+pub mod load;
+pub mod report;
 pub mod syntax {
     //! Reading a rule file: the pest grammar and the typed syntax tree.
     pub mod ast;

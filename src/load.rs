@@ -1,0 +1,95 @@
+//! Loading a game from a file: read it, parse it, follow a scenario to the rule file it extends,
+//! check it with the user's settings, and group any problems by the text they point into.
+
+use crate::check::{self, Origin, Settings};
+use crate::diagnostic::{Code, Problem};
+use crate::game::Game;
+use crate::report::{Findings, Source};
+use crate::syntax::ast::{self, Span};
+use std::path::{Path, PathBuf};
+
+/// Why a game could not be loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file could not be read at all.
+    Io(String),
+    /// The file was read but has problems.
+    Invalid(Vec<Findings>),
+}
+
+/// Reads a file as text; a file that is not UTF-8 gets a problem at its first bad byte.
+fn read(path: &Path) -> Result<Result<Source, Findings>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let name = path.display().to_string();
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => Ok(Source { name, text }),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let problem = Problem::new(Code::Syntax, "the file is not UTF-8 text", Span::new(at, at + 1), "not text")
+                .help("rule files are plain text; is this the right file?");
+            Err(Findings { source: Source { name, text }, problems: vec![problem] })
+        }
+    })
+}
+
+fn parse(source: &Source) -> Result<ast::File, Findings> {
+    crate::syntax::parse(&source.text).map_err(|problems| Findings { source: source.clone(), problems })
+}
+
+/// Loads and checks a rule file or scenario.
+pub fn load(path: &Path, settings: &Settings) -> Result<Game, LoadError> {
+    let source = read(path).map_err(LoadError::Io)?.map_err(|f| LoadError::Invalid(vec![f]))?;
+    let file = parse(&source).map_err(|f| LoadError::Invalid(vec![f]))?;
+    match &file.body {
+        ast::FileBody::Rules(items) => checked(items, None, settings, &source, None),
+        ast::FileBody::Scenario(scenario) => {
+            let base_path = base_path(path, &scenario.extends.value);
+            let (base, base_file) = read_base(&base_path, scenario, &source)?;
+            match &base_file.body {
+                ast::FileBody::Rules(items) => checked(items, Some(scenario), settings, &base, Some(&source)),
+                ast::FileBody::Scenario(_) => Err(extends_problem(&source, scenario, "it is itself a scenario", "a scenario extends a rule file, not another scenario")),
+            }
+        }
+    }
+}
+
+fn base_path(scenario: &Path, extends: &str) -> PathBuf {
+    scenario.parent().unwrap_or(Path::new(".")).join(extends)
+}
+
+fn read_base(path: &Path, scenario: &ast::Scenario, source: &Source) -> Result<(Source, ast::File), LoadError> {
+    let base = match read(path) {
+        Err(message) => return Err(extends_problem(source, scenario, &message, "the path is relative to the scenario file")),
+        Ok(Err(findings)) => return Err(LoadError::Invalid(vec![findings])),
+        Ok(Ok(base)) => base,
+    };
+    let file = parse(&base).map_err(|f| LoadError::Invalid(vec![f]))?;
+    Ok((base, file))
+}
+
+fn extends_problem(source: &Source, scenario: &ast::Scenario, why: &str, help: &str) -> LoadError {
+    let problem = Problem::new(Code::Extends, format!("cannot extend `{}`", scenario.extends.value), scenario.extends.span, why.to_string()).help(help);
+    LoadError::Invalid(vec![Findings { source: source.clone(), problems: vec![problem] }])
+}
+
+/// Checks the rules and sorts the problems by the source they point into.
+fn checked(items: &[ast::Item], scenario: Option<&ast::Scenario>, settings: &Settings, rules: &Source, scenario_source: Option<&Source>) -> Result<Game, LoadError> {
+    let found = check::check(items, scenario, settings).map_err(|found| {
+        let arguments = Source { name: "command line".into(), text: settings.layout().0 };
+        let mut groups: Vec<Findings> = Vec::new();
+        for (origin, problem) in found {
+            let source = match origin {
+                Origin::Rules => rules,
+                Origin::Scenario => scenario_source.unwrap_or(rules),
+                Origin::Arguments => &arguments,
+            };
+            match groups.iter_mut().find(|g| g.source.name == source.name) {
+                Some(g) => g.problems.push(problem),
+                None => groups.push(Findings { source: source.clone(), problems: vec![problem] }),
+            }
+        }
+        LoadError::Invalid(groups)
+    })?;
+    Ok(found)
+}
