@@ -2,7 +2,11 @@
 
 pub mod diagnostic;
 pub mod syntax {
-    //! Reading a rule file: the pest grammar and the typed syntax tree.
+    //! Reading a rule file: the pest grammar, the typed syntax tree and the parser.
     pub mod ast;
+    pub mod describe;
     pub mod grammar;
+    pub mod limits;
+    pub mod parser;
+    pub use parser::parse;
 }

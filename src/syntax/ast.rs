@@ -358,7 +358,7 @@ pub enum AssignOp {
 pub enum Rhs {
     Expr(Expr),
     /// `random s in seats where total[s] == top`
-    Random(Binding),
+    Random(Box<Binding>),
 }
 
 /// `x in domain [from start] [where filter]`, used by `for`, `random` and `simultaneously`.
