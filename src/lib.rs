@@ -6,7 +6,11 @@ pub mod game;
 pub mod load;
 pub mod report;
 pub mod syntax {
-    //! Reading a rule file: the pest grammar and the typed syntax tree.
+    //! Reading a rule file: the pest grammar, the typed syntax tree and the parser.
     pub mod ast;
+    pub mod describe;
     pub mod grammar;
+    pub mod limits;
+    pub mod parser;
+    pub use parser::parse;
 }
