@@ -117,14 +117,7 @@ pub struct Problem {
 
 impl Problem {
     pub fn new(code: Code, message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
-        Problem {
-            code,
-            message: message.into(),
-            span,
-            label: label.into(),
-            help: None,
-            notes: Vec::new(),
-        }
+        Problem { code, message: message.into(), span, label: label.into(), help: None, notes: Vec::new() }
     }
 
     pub fn help(mut self, help: impl Into<String>) -> Self {
@@ -133,10 +126,7 @@ impl Problem {
     }
 
     pub fn note(mut self, span: Span, label: impl Into<String>) -> Self {
-        self.notes.push(Note {
-            span,
-            label: label.into(),
-        });
+        self.notes.push(Note { span, label: label.into() });
         self
     }
 }

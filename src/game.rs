@@ -230,18 +230,10 @@ pub struct Game {
 impl Game {
     /// One line for `paradox check`: name, players, cards and every parameter's value.
     pub fn summary(&self) -> String {
-        let params: Vec<String> = self
-            .params
-            .iter()
-            .map(|p| format!("{}={}", p.name, self.show_value(p.value, &p.ty)))
-            .collect();
-        let mut line = format!(
-            "{}: {} players, {} seats, {} cards",
-            self.name,
-            self.players,
-            self.seats.len(),
-            self.cards.len()
-        );
+        let params: Vec<String> =
+            self.params.iter().map(|p| format!("{}={}", p.name, self.show_value(p.value, &p.ty))).collect();
+        let mut line =
+            format!("{}: {} players, {} seats, {} cards", self.name, self.players, self.seats.len(), self.cards.len());
         if !params.is_empty() {
             line.push_str(&format!("; parameters: {}", params.join(", ")));
         }
@@ -276,7 +268,11 @@ impl Names<'_> {
             (Value::Seat(s), _) => self.seats.get(s as usize).map_or_else(fallback, |x| x.display.clone()),
             (Value::Side(s), _) => self.sides.get(s as usize).map_or_else(fallback, |x| x.display.clone()),
             (Value::Card(c), _) => self.cards.get(c as usize).cloned().unwrap_or_else(fallback),
-            (Value::Enum(v), Type::Enum(e)) => self.enums.get(*e as usize).and_then(|e| e.values.get(v as usize)).map_or_else(fallback, |x| x.display.clone()),
+            (Value::Enum(v), Type::Enum(e)) => self
+                .enums
+                .get(*e as usize)
+                .and_then(|e| e.values.get(v as usize))
+                .map_or_else(fallback, |x| x.display.clone()),
             (Value::Set(bits), Type::Set(elem)) => {
                 let items: Vec<String> = (0..64u16)
                     .filter(|i| bits & (1u64 << i) != 0)

@@ -48,7 +48,12 @@ pub fn load(path: &Path, settings: &Settings) -> Result<Game, LoadError> {
             let (base, base_file) = read_base(&base_path, scenario, &source)?;
             match &base_file.body {
                 ast::FileBody::Rules(items) => checked(items, Some(scenario), settings, &base, Some(&source)),
-                ast::FileBody::Scenario(_) => Err(extends_problem(&source, scenario, "it is itself a scenario", "a scenario extends a rule file, not another scenario")),
+                ast::FileBody::Scenario(_) => Err(extends_problem(
+                    &source,
+                    scenario,
+                    "it is itself a scenario",
+                    "a scenario extends a rule file, not another scenario",
+                )),
             }
         }
     }
@@ -60,7 +65,9 @@ fn base_path(scenario: &Path, extends: &str) -> PathBuf {
 
 fn read_base(path: &Path, scenario: &ast::Scenario, source: &Source) -> Result<(Source, ast::File), LoadError> {
     let base = match read(path) {
-        Err(message) => return Err(extends_problem(source, scenario, &message, "the path is relative to the scenario file")),
+        Err(message) => {
+            return Err(extends_problem(source, scenario, &message, "the path is relative to the scenario file"));
+        }
         Ok(Err(findings)) => return Err(LoadError::Invalid(vec![findings])),
         Ok(Ok(base)) => base,
     };
@@ -69,12 +76,24 @@ fn read_base(path: &Path, scenario: &ast::Scenario, source: &Source) -> Result<(
 }
 
 fn extends_problem(source: &Source, scenario: &ast::Scenario, why: &str, help: &str) -> LoadError {
-    let problem = Problem::new(Code::Extends, format!("cannot extend `{}`", scenario.extends.value), scenario.extends.span, why.to_string()).help(help);
+    let problem = Problem::new(
+        Code::Extends,
+        format!("cannot extend `{}`", scenario.extends.value),
+        scenario.extends.span,
+        why.to_string(),
+    )
+    .help(help);
     LoadError::Invalid(vec![Findings { source: source.clone(), problems: vec![problem] }])
 }
 
 /// Checks the rules and sorts the problems by the source they point into.
-fn checked(items: &[ast::Item], scenario: Option<&ast::Scenario>, settings: &Settings, rules: &Source, scenario_source: Option<&Source>) -> Result<Game, LoadError> {
+fn checked(
+    items: &[ast::Item],
+    scenario: Option<&ast::Scenario>,
+    settings: &Settings,
+    rules: &Source,
+    scenario_source: Option<&Source>,
+) -> Result<Game, LoadError> {
     let found = check::check(items, scenario, settings).map_err(|found| {
         let arguments = Source { name: "command line".into(), text: settings.layout().0 };
         let mut groups: Vec<Findings> = Vec::new();

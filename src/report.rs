@@ -61,7 +61,8 @@ impl Diagnostic for Rendered {
             (start, s.end.clamp(start, len) - start)
         };
         let main = LabeledSpan::new_primary_with_span(Some(self.problem.label.clone()), clamp(self.problem.span));
-        let notes = self.problem.notes.iter().map(move |n| LabeledSpan::new_with_span(Some(n.label.clone()), clamp(n.span)));
+        let notes =
+            self.problem.notes.iter().map(move |n| LabeledSpan::new_with_span(Some(n.label.clone()), clamp(n.span)));
         Some(Box::new(std::iter::once(main).chain(notes)))
     }
 }

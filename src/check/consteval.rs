@@ -22,7 +22,13 @@ fn halt(code: Code, span: Span, message: &str, label: &str, help: &str) -> Halt 
 }
 
 fn not_constant(span: Span) -> Halt {
-    halt(Code::Misplaced, span, "this is not known before play", "depends on the game's position", "the pack, derived attributes and card names may use parameters, seats, enumerations and definitions, but not zones, variables or chance")
+    halt(
+        Code::Misplaced,
+        span,
+        "this is not known before play",
+        "depends on the game's position",
+        "the pack, derived attributes and card names may use parameters, seats, enumerations and definitions, but not zones, variables or chance",
+    )
 }
 
 /// How many statements the deck may run before it is taken for an endless loop.
@@ -55,7 +61,13 @@ impl<'c> Eval<'c> {
     }
 
     /// Fills in a card's derived attributes and its name.
-    pub fn finish_card(mut self, mut values: Vec<Value>, slots: &[Slot], derived: &[(usize, Expr)], name: Option<&Expr>) -> Out<(Vec<Value>, Option<String>)> {
+    pub fn finish_card(
+        mut self,
+        mut values: Vec<Value>,
+        slots: &[Slot],
+        derived: &[(usize, Expr)],
+        name: Option<&Expr>,
+    ) -> Out<(Vec<Value>, Option<String>)> {
         for (a, v) in values.iter().enumerate() {
             if let Some(slot) = slots.get(a) {
                 self.set(*slot, *v);
@@ -76,7 +88,13 @@ impl<'c> Eval<'c> {
         for stmt in &self.ck.blocks[block as usize].stmts {
             self.steps += 1;
             if self.steps > STEP_BUDGET {
-                return Err(halt(Code::EndlessFlow, stmt.span, "the deck runs too long", "still running here", "check the loops of `deck`: the pack is built before play"));
+                return Err(halt(
+                    Code::EndlessFlow,
+                    stmt.span,
+                    "the deck runs too long",
+                    "still running here",
+                    "check the loops of `deck`: the pack is built before play",
+                ));
             }
             self.stmt(stmt)?;
         }
@@ -89,8 +107,12 @@ impl<'c> Eval<'c> {
                 let v = self.value(e)?;
                 let new = match (op, self.locals[*slot as usize], v) {
                     (AssignOp::Set, _, v) => v,
-                    (AssignOp::Add, Value::Int(a), Value::Int(b)) => Value::Int(a.checked_add(b).ok_or_else(|| overflow(e.span))?),
-                    (AssignOp::Sub, Value::Int(a), Value::Int(b)) => Value::Int(a.checked_sub(b).ok_or_else(|| overflow(e.span))?),
+                    (AssignOp::Add, Value::Int(a), Value::Int(b)) => {
+                        Value::Int(a.checked_add(b).ok_or_else(|| overflow(e.span))?)
+                    }
+                    (AssignOp::Sub, Value::Int(a), Value::Int(b)) => {
+                        Value::Int(a.checked_sub(b).ok_or_else(|| overflow(e.span))?)
+                    }
                     _ => return Err(not_constant(stmt.span)),
                 };
                 self.set(*slot, new);
@@ -292,7 +314,13 @@ impl<'c> Eval<'c> {
         }
         self.steps += 1;
         if self.steps > STEP_BUDGET {
-            return Err(halt(Code::EndlessFlow, func.body.span, "a definition runs too long", "here", "a definition must not call itself"));
+            return Err(halt(
+                Code::EndlessFlow,
+                func.body.span,
+                "a definition runs too long",
+                "here",
+                "a definition must not call itself",
+            ));
         }
         self.value(&func.body)
     }
@@ -302,12 +330,20 @@ impl<'c> Eval<'c> {
         Ok(match &e.kind {
             ExprKind::Seats => (0..self.ck.seats.len()).map(|s| Value::Seat(s as u8)).collect(),
             ExprKind::Sides => (0..self.ck.sides.len()).map(|s| Value::Side(s as u8)).collect(),
-            ExprKind::EnumValues(en) => (0..self.ck.enums[*en as usize].values.len()).map(|v| Value::Enum(v as u16)).collect(),
+            ExprKind::EnumValues(en) => {
+                (0..self.ck.enums[*en as usize].values.len()).map(|v| Value::Enum(v as u16)).collect()
+            }
             ExprKind::List(xs) => xs.iter().map(|x| self.value(x)).collect::<Out<_>>()?,
             ExprKind::Binary(BinOp::Range, lo, hi) => {
                 let (lo, hi) = (self.int(lo)?, self.int(hi)?);
                 if hi.saturating_sub(lo) > STEP_BUDGET as i64 {
-                    return Err(halt(Code::OutOfRange, e.span, "this range is too long", "too many numbers", "keep ranges below a million numbers"));
+                    return Err(halt(
+                        Code::OutOfRange,
+                        e.span,
+                        "this range is too long",
+                        "too many numbers",
+                        "keep ranges below a million numbers",
+                    ));
                 }
                 (lo..=hi).map(Value::Int).collect()
             }
@@ -357,7 +393,8 @@ impl<'c> Eval<'c> {
                 (_, Some((_, k))) => key < k,
             };
             if better {
-                best = Some((if matches!(agg.op, AggOp::Highest | AggOp::Lowest) { item } else { Value::Int(key) }, key));
+                best =
+                    Some((if matches!(agg.op, AggOp::Highest | AggOp::Lowest) { item } else { Value::Int(key) }, key));
             }
         }
         Ok(match agg.op {
@@ -366,14 +403,23 @@ impl<'c> Eval<'c> {
             AggOp::Every => Value::Bool(true),
             AggOp::Sum => Value::Int(total),
             AggOp::Cards => return Err(not_constant(span)),
-            _ => best.map(|(v, _)| v).ok_or_else(|| halt(Code::NoAction, span, "nothing to choose the best of", "the domain is empty here", "make sure the `where` condition leaves something"))?,
+            _ => best.map(|(v, _)| v).ok_or_else(|| {
+                halt(
+                    Code::NoAction,
+                    span,
+                    "nothing to choose the best of",
+                    "the domain is empty here",
+                    "make sure the `where` condition leaves something",
+                )
+            })?,
         })
     }
 
     /// A template as text.
     pub fn text(&mut self, e: &Expr) -> Out<String> {
         let ExprKind::Template(pieces) = &e.kind else { return Err(not_constant(e.span)) };
-        let names = Names { seats: &self.ck.seats, sides: &self.ck.sides, enums: &self.ck.enums, cards: &self.ck.card_names };
+        let names =
+            Names { seats: &self.ck.seats, sides: &self.ck.sides, enums: &self.ck.enums, cards: &self.ck.card_names };
         let mut out = String::new();
         for piece in pieces {
             match piece {
@@ -404,7 +450,15 @@ fn arith(op: BinOp, x: i64, y: i64, span: Span) -> Out<i64> {
         BinOp::Add => x.checked_add(y),
         BinOp::Sub => x.checked_sub(y),
         BinOp::Mul => x.checked_mul(y),
-        BinOp::Div | BinOp::Rem if y == 0 => return Err(halt(Code::OutOfRange, span, "division by zero", "divides by zero", "make sure the divisor cannot be 0")),
+        BinOp::Div | BinOp::Rem if y == 0 => {
+            return Err(halt(
+                Code::OutOfRange,
+                span,
+                "division by zero",
+                "divides by zero",
+                "make sure the divisor cannot be 0",
+            ));
+        }
         BinOp::Div => x.checked_div(y),
         BinOp::Rem => x.checked_rem(y),
         _ => None,
@@ -417,5 +471,11 @@ fn overflow(span: Span) -> Halt {
 }
 
 fn undefined(span: Span) -> Halt {
-    halt(Code::TypeMismatch, span, "a value is missing (none)", "evaluates to none", "make sure the value exists, or test it with `!= none` first")
+    halt(
+        Code::TypeMismatch,
+        span,
+        "a value is missing (none)",
+        "evaluates to none",
+        "make sure the value exists, or test it with `!= none` first",
+    )
 }

@@ -22,9 +22,14 @@ impl Checker {
             if let Some(first) = self.attrs.iter().position(|a| a.name == field.name.name) {
                 let first = self.attr_spans[first];
                 self.report(
-                    Problem::new(Code::Duplicate, format!("cards have two attributes `{}`", field.name.name), field.name.span, "declared again here")
-                        .note(first, "first declared here")
-                        .help("give each attribute its own name"),
+                    Problem::new(
+                        Code::Duplicate,
+                        format!("cards have two attributes `{}`", field.name.name),
+                        field.name.span,
+                        "declared again here",
+                    )
+                    .note(first, "first declared here")
+                    .help("give each attribute its own name"),
                 );
                 continue;
             }
@@ -34,7 +39,13 @@ impl Checker {
                 _ => None,
             };
             if !super::types::storable(&ty) && ty != Type::Error {
-                self.error(Code::TypeMismatch, format!("a card attribute cannot be {}", self.type_name(&ty)), field.ty.span, "not a single value", "attributes are numbers, truth values, seats, enumeration values or sets");
+                self.error(
+                    Code::TypeMismatch,
+                    format!("a card attribute cannot be {}", self.type_name(&ty)),
+                    field.ty.span,
+                    "not a single value",
+                    "attributes are numbers, truth values, seats, enumeration values or sets",
+                );
             }
             self.attrs.push(AttrInfo { name: field.name.name.clone(), ty, derived: field.derived.is_some() });
             self.attr_ranges.push(range);
@@ -83,7 +94,13 @@ impl Checker {
     }
 
     /// Computes derived attributes and names for the stored attributes of every card.
-    fn finish_cards(&mut self, stored: Vec<(Vec<Value>, Span)>, slots: &[Slot], derived: &[(usize, Expr)], name: Option<&Expr>) {
+    fn finish_cards(
+        &mut self,
+        stored: Vec<(Vec<Value>, Span)>,
+        slots: &[Slot],
+        derived: &[(usize, Expr)],
+        name: Option<&Expr>,
+    ) {
         let mut cards = Vec::new();
         let mut names = Vec::new();
         for (values, span) in stored {
@@ -109,9 +126,14 @@ impl Checker {
             {
                 let name = &self.attrs[a].name;
                 return Some(
-                    Problem::new(Code::OutOfRange, format!("a card has {name} {n}, outside {lo}..{hi}"), span, format!("{name} {n} made here"))
-                        .help(format!("`{name}` is declared `{lo}..{hi}`; widen the range or fix the deck"))
-                        .note(self.attr_spans[a], "declared here"),
+                    Problem::new(
+                        Code::OutOfRange,
+                        format!("a card has {name} {n}, outside {lo}..{hi}"),
+                        span,
+                        format!("{name} {n} made here"),
+                    )
+                    .help(format!("`{name}` is declared `{lo}..{hi}`; widen the range or fix the deck"))
+                    .note(self.attr_spans[a], "declared here"),
                 );
             }
         }
@@ -124,19 +146,39 @@ impl Checker {
         for (name, value) in fields {
             let Some(a) = self.attrs.iter().position(|x| x.name == name.name) else {
                 let names: Vec<&str> = self.attrs.iter().filter(|a| !a.derived).map(|a| a.name.as_str()).collect();
-                let help = crate::diagnostic::did_you_mean(&name.name, names.iter().copied()).map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"));
-                self.error(Code::UnknownName, format!("cards have no attribute `{}`", name.name), name.span, "unknown attribute", help);
+                let help = crate::diagnostic::did_you_mean(&name.name, names.iter().copied())
+                    .map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"));
+                self.error(
+                    Code::UnknownName,
+                    format!("cards have no attribute `{}`", name.name),
+                    name.span,
+                    "unknown attribute",
+                    help,
+                );
                 continue;
             };
             if self.attrs[a].derived {
-                self.error(Code::BadCard, format!("`{}` is derived", name.name), name.span, "computed, not given", "remove it here: a derived attribute is computed from the others");
+                self.error(
+                    Code::BadCard,
+                    format!("`{}` is derived", name.name),
+                    name.span,
+                    "computed, not given",
+                    "remove it here: a derived attribute is computed from the others",
+                );
                 continue;
             }
             if out.iter().any(|(x, _)| *x as usize == a) {
-                self.error(Code::Duplicate, format!("`{}` is given twice", name.name), name.span, "given again", "give each attribute once");
+                self.error(
+                    Code::Duplicate,
+                    format!("`{}` is given twice", name.name),
+                    name.span,
+                    "given again",
+                    "give each attribute once",
+                );
                 continue;
             }
-            let written = value.clone().unwrap_or(ast::Expr { kind: ast::ExprKind::Name(name.clone()), span: name.span });
+            let written =
+                value.clone().unwrap_or(ast::Expr { kind: ast::ExprKind::Name(name.clone()), span: name.span });
             let ty = self.attrs[a].ty.clone();
             out.push((a as AttrId, self.expect(&written, &ty, "the attribute's value")));
         }
@@ -148,7 +190,13 @@ impl Checker {
             .map(|(_, a)| format!("`{}`", a.name))
             .collect();
         if !missing.is_empty() {
-            self.error(Code::BadCard, format!("this card has no {}", missing.join(", ")), span, "attributes missing", "give every attribute that is not marked `?`");
+            self.error(
+                Code::BadCard,
+                format!("this card has no {}", missing.join(", ")),
+                span,
+                "attributes missing",
+                "give every attribute that is not marked `?`",
+            );
         }
         out
     }

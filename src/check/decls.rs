@@ -55,7 +55,12 @@ impl<'a> Parts<'a> {
         checker.once("players", parts.players.iter().map(|d| d.span), end, "players 4");
         checker.at_most_once("seats", parts.seats.iter().map(|d| d.span));
         checker.once("card", parts.cards.iter().map(|d| d.span), end, "card { suit: Suit  rank: Rank }");
-        checker.once("deck", parts.decks.iter().map(|d| d.span), end, "deck { for s in Suit, r in Rank { card { suit: s, rank: r } } }");
+        checker.once(
+            "deck",
+            parts.decks.iter().map(|d| d.span),
+            end,
+            "deck { for s in Suit, r in Rank { card { suit: s, rank: r } } }",
+        );
         checker.once("play", parts.plays.iter().map(|d| d.span), end, "play { ... }");
         checker.once("result", parts.results.iter().map(|d| d.span), end, "result highest s in seats by score[s]");
         if parts.zones.is_empty() {
@@ -223,7 +228,13 @@ impl Checker {
         }
         if controller.iter().flatten().any(|by| controller[*by as usize].is_some()) {
             let span = parts.controls[0].span;
-            self.error(Code::Seating, "a seat's player is itself played by another seat", span, "a chain of `played by`", "make every `played by` name a seat that is played by its own player");
+            self.error(
+                Code::Seating,
+                "a seat's player is itself played by another seat",
+                span,
+                "a chain of `played by`",
+                "make every `played by` name a seat that is played by its own player",
+            );
             return;
         }
         let mut players = 0;
@@ -249,9 +260,14 @@ impl Checker {
                 let Some(s) = self.seat_named(ident) else { continue };
                 if let Some(first) = taken[s as usize] {
                     self.report(
-                        Problem::new(Code::Seating, format!("seat `{}` is on two sides", ident.name), ident.span, "already on a side")
-                            .note(first, "first placed here")
-                            .help("sides must not overlap: put each seat on one side"),
+                        Problem::new(
+                            Code::Seating,
+                            format!("seat `{}` is on two sides", ident.name),
+                            ident.span,
+                            "already on a side",
+                        )
+                        .note(first, "first placed here")
+                        .help("sides must not overlap: put each seat on one side"),
                     );
                     continue;
                 }
@@ -277,7 +293,13 @@ impl Checker {
                 let payload = member.payload.as_ref().map(|(field, ty)| {
                     let t = self.resolve_type(ty, false);
                     if !matches!(t, Type::Enum(_) | Type::Seat | Type::Error) || ty.optional {
-                        self.error(Code::TypeMismatch, "a payload must be an enumeration or a seat", ty.span, "not an enumeration or seat", "a member like `named(suit: Suit)` stands for one value per suit");
+                        self.error(
+                            Code::TypeMismatch,
+                            "a payload must be an enumeration or a seat",
+                            ty.span,
+                            "not an enumeration or seat",
+                            "a member like `named(suit: Suit)` stands for one value per suit",
+                        );
                     }
                     (field.name.clone(), t)
                 });
@@ -316,13 +338,19 @@ impl Checker {
 
     fn payload_values(&self, ty: &Type, owner: usize) -> Vec<(Value, String)> {
         match ty {
-            Type::Enum(p) if *p as usize != owner && self.enums[*p as usize].members.iter().all(|m| m.payload.is_none()) => self.enums[*p as usize]
-                .members
-                .iter()
-                .enumerate()
-                .map(|(i, m)| (Value::Enum(i as u16), m.display.clone().unwrap_or(m.name.clone())))
-                .collect(),
-            Type::Seat => self.seats.iter().enumerate().map(|(i, s)| (Value::Seat(i as u8), s.display.clone())).collect(),
+            Type::Enum(p)
+                if *p as usize != owner && self.enums[*p as usize].members.iter().all(|m| m.payload.is_none()) =>
+            {
+                self.enums[*p as usize]
+                    .members
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| (Value::Enum(i as u16), m.display.clone().unwrap_or(m.name.clone())))
+                    .collect()
+            }
+            Type::Seat => {
+                self.seats.iter().enumerate().map(|(i, s)| (Value::Seat(i as u8), s.display.clone())).collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -339,7 +367,13 @@ impl Checker {
             });
             for (audience, span) in [decl.see, decl.count].into_iter().flatten() {
                 if audience == Audience::Owner && decl.owner.is_none() {
-                    self.error(Code::Misplaced, "a shared zone has no owner", span, "`owner` needs `per seat` or `per side`", "write `zone NAME per seat { ... }`, or use `everyone` or `nobody`");
+                    self.error(
+                        Code::Misplaced,
+                        "a shared zone has no owner",
+                        span,
+                        "`owner` needs `per seat` or `per side`",
+                        "write `zone NAME per seat { ... }`, or use `everyone` or `nobody`",
+                    );
                 }
             }
         }
@@ -368,7 +402,13 @@ impl Checker {
                     None => format!("the phases of this game are: {}", names.join(", ")),
                 };
                 let saved = self.origin.replace(origin);
-                self.error(Code::UnknownTarget, format!("no phase `{name}` to replace"), span, "no such phase in `play`", help);
+                self.error(
+                    Code::UnknownTarget,
+                    format!("no phase `{name}` to replace"),
+                    span,
+                    "no such phase in `play`",
+                    help,
+                );
                 self.origin = saved;
             }
         }
@@ -395,7 +435,12 @@ impl Checker {
             self.current_fn = Some(i as FnId);
             let sig = self.fn_sigs[i].clone();
             let (slots, body) = self.scoped(|c| {
-                let slots: Vec<Slot> = decl.params.iter().zip(&sig.params).map(|((name, _), t)| c.bind(&name.name, t.clone(), false)).collect();
+                let slots: Vec<Slot> = decl
+                    .params
+                    .iter()
+                    .zip(&sig.params)
+                    .map(|((name, _), t)| c.bind(&name.name, t.clone(), false))
+                    .collect();
                 let body = c.expect(&decl.body, &sig.ret, "the definition's value");
                 (slots, body)
             });
@@ -418,12 +463,25 @@ impl Checker {
                         Some(s) => format!("did you mean `{s}`?"),
                         None => "`reset` names a `phase` of the flow".into(),
                     };
-                    self.error(Code::UnknownName, format!("no phase `{}`", r.name), r.span, "not a phase of the flow", help);
+                    self.error(
+                        Code::UnknownName,
+                        format!("no phase `{}`", r.name),
+                        r.span,
+                        "not a phase of the flow",
+                        help,
+                    );
                 }
                 id
             });
             let placeholder = Expr { kind: ExprKind::Const(Value::None), span: decl.init.span };
-            self.vars.push(VarInfo { name: decl.name.name.clone(), ty, owner: decl.owner, init: placeholder, reset, span: decl.span });
+            self.vars.push(VarInfo {
+                name: decl.name.name.clone(),
+                ty,
+                owner: decl.owner,
+                init: placeholder,
+                reset,
+                span: decl.span,
+            });
         }
     }
 
@@ -432,7 +490,13 @@ impl Checker {
         for (i, decl) in parts.vars.iter().enumerate() {
             let ty = self.vars[i].ty.clone();
             if !super::types::storable(&ty) && ty != Type::Error {
-                self.error(Code::TypeMismatch, format!("a variable cannot hold {}", self.type_name(&ty)), decl.ty.span, "not a storable type", "variables hold numbers, truth values, seats, sides, cards, enumeration values and sets");
+                self.error(
+                    Code::TypeMismatch,
+                    format!("a variable cannot hold {}", self.type_name(&ty)),
+                    decl.ty.span,
+                    "not a storable type",
+                    "variables hold numbers, truth values, seats, sides, cards, enumeration values and sets",
+                );
             }
             self.vars[i].init = self.expect(&decl.init, &ty, "the initial value");
         }
@@ -443,14 +507,26 @@ impl Checker {
         let (domain, dty) = self.expr(&decl.domain);
         let elem = super::types::element(&dty);
         if !matches!(elem, Some(Type::Seat | Type::Side | Type::Error)) {
-            self.error(Code::TypeMismatch, format!("the result ranks seats or sides, not {}", self.type_name(&dty)), decl.domain.span, "not seats or sides", "write `result highest s in seats by score[s]` or `... in sides by ...`");
+            self.error(
+                Code::TypeMismatch,
+                format!("the result ranks seats or sides, not {}", self.type_name(&dty)),
+                decl.domain.span,
+                "not seats or sides",
+                "write `result highest s in seats by score[s]` or `... in sides by ...`",
+            );
         }
         let elem = elem.unwrap_or(Type::Error);
         self.scoped(|c| {
             let slot = c.bind(&decl.binder.name, elem, false);
             let (key, kty) = c.expr(&decl.key);
             if !super::types::ordered(&kty) {
-                c.error(Code::TypeMismatch, format!("the result is ranked by {}, which has no order", c.type_name(&kty)), decl.key.span, "not a number", "rank by a number such as chips or score");
+                c.error(
+                    Code::TypeMismatch,
+                    format!("the result is ranked by {}, which has no order", c.type_name(&kty)),
+                    decl.key.span,
+                    "not a number",
+                    "rank by a number such as chips or score",
+                );
             }
             Some(ResultSpec { extreme: decl.extreme, slot, domain, key })
         })
@@ -471,7 +547,11 @@ fn collect_phases(block: &ast::Block, names: &mut Vec<String>) {
                     collect_phases(b, names);
                 }
             }
-            For { body, .. } | Repeat { body, .. } | RepeatUntil { body, .. } | While { body, .. } | Simultaneously { body, .. } => collect_phases(body, names),
+            For { body, .. }
+            | Repeat { body, .. }
+            | RepeatUntil { body, .. }
+            | While { body, .. }
+            | Simultaneously { body, .. } => collect_phases(body, names),
             Choose(c) => {
                 for tier in &c.tiers {
                     if let Some(b) = &tier.then {

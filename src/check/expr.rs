@@ -28,18 +28,31 @@ impl Checker {
     /// stands where a single value is needed.
     pub(super) fn mismatch(&mut self, span: Span, want: &Type, got: &Type, what: &str) {
         let (w, g) = (self.type_name(want), self.type_name(got));
-        let place_like = matches!(got.base(), Type::Seat | Type::Side | Type::Cards | Type::ZoneFamily(_) | Type::List(_));
+        let place_like =
+            matches!(got.base(), Type::Seat | Type::Side | Type::Cards | Type::ZoneFamily(_) | Type::List(_));
         let value_wanted = matches!(want.base(), Type::Int | Type::Bool | Type::Card | Type::Enum(_));
         if place_like && value_wanted {
             let help = match (got.base(), want.base()) {
-                (Type::Cards | Type::ZoneFamily(_), Type::Card) => "name one card of it, e.g. `first(trick)` or `highest c in trick by c.rank`".to_string(),
-                (Type::Cards | Type::ZoneFamily(_), Type::Int) => "to count its cards write `count(zone)`; to add up values, `sum c in zone of c.points`".to_string(),
-                (Type::Seat, Type::Int) => "a seat is not a number; use a per-seat variable such as `score[s]`".to_string(),
+                (Type::Cards | Type::ZoneFamily(_), Type::Card) => {
+                    "name one card of it, e.g. `first(trick)` or `highest c in trick by c.rank`".to_string()
+                }
+                (Type::Cards | Type::ZoneFamily(_), Type::Int) => {
+                    "to count its cards write `count(zone)`; to add up values, `sum c in zone of c.points`".to_string()
+                }
+                (Type::Seat, Type::Int) => {
+                    "a seat is not a number; use a per-seat variable such as `score[s]`".to_string()
+                }
                 _ => format!("{what} needs {w}"),
             };
             self.error(Code::WrongKind, format!("{g} used where {w} is needed"), span, format!("this is {g}"), help);
         } else {
-            self.error(Code::TypeMismatch, format!("{what} must be {w}, but this is {g}"), span, format!("expected {w}, found {g}"), self.conversion_help(want, got));
+            self.error(
+                Code::TypeMismatch,
+                format!("{what} must be {w}, but this is {g}"),
+                span,
+                format!("expected {w}, found {g}"),
+                self.conversion_help(want, got),
+            );
         }
     }
 
@@ -70,7 +83,9 @@ impl Checker {
             K::CardRef(fields) => self.card_ref(fields, span),
             K::If { cond, then, otherwise } => self.if_expr(cond, then, otherwise, span),
             K::Case { scrutinee, arms, otherwise } => self.case(scrutinee, arms, otherwise, span),
-            K::Aggregate { op, binder, domain, filter, body } => self.aggregate(*op, binder, domain, filter.as_deref(), body.as_deref(), span),
+            K::Aggregate { op, binder, domain, filter, body } => {
+                self.aggregate(*op, binder, domain, filter.as_deref(), body.as_deref(), span)
+            }
             K::List(items) => self.list(items, span),
         }
     }
@@ -88,7 +103,13 @@ impl Checker {
                 ast::TemplatePart::Expr(e) => {
                     let (x, ty) = self.expr(e);
                     if is_collection(&ty) || ty == Type::Text {
-                        self.error(Code::TypeMismatch, format!("{} cannot be printed", self.type_name(&ty)), e.span, "not a single value", "print one value: a number, a seat, a card, ...");
+                        self.error(
+                            Code::TypeMismatch,
+                            format!("{} cannot be printed", self.type_name(&ty)),
+                            e.span,
+                            "not a single value",
+                            "print one value: a number, a seat, a card, ...",
+                        );
                     }
                     pieces.push(TemplatePiece::Value(x, ty));
                 }
@@ -110,11 +131,20 @@ impl Checker {
             "sides" => (node(ExprKind::Sides, span), Type::List(Box::new(Type::Side))),
             "players" => (node(ExprKind::Const(Value::Int(self.players as i64)), span), Type::Int),
             name if builtin(name).is_some() => {
-                self.error(Code::Arguments, format!("`{name}` is a function"), span, "needs arguments", format!("call it: `{name}(...)`"));
+                self.error(
+                    Code::Arguments,
+                    format!("`{name}` is a function"),
+                    span,
+                    "needs arguments",
+                    format!("call it: `{name}(...)`"),
+                );
                 Self::error_expr(span)
             }
             _ => {
-                self.unknown_name(ident, "names are declared with seats, side, param, enum, zone, var, define, let, for and choose");
+                self.unknown_name(
+                    ident,
+                    "names are declared with seats, side, param, enum, zone, var, define, let, for and choose",
+                );
                 Self::error_expr(span)
             }
         }
@@ -134,7 +164,13 @@ impl Checker {
                 if let Some((field, _)) = &member.payload {
                     let name = member.name.clone();
                     let field = field.clone();
-                    self.error(Code::Arguments, format!("`{name}` needs its {field}"), span, "a member with a payload", format!("write `{name}(...)` with the {field}, or test the member with `x is {name}`"));
+                    self.error(
+                        Code::Arguments,
+                        format!("`{name}` needs its {field}"),
+                        span,
+                        "a member with a payload",
+                        format!("write `{name}(...)` with the {field}, or test the member with `x is {name}`"),
+                    );
                     return Self::error_expr(span);
                 }
                 let value = self.enums[e as usize].values.iter().position(|v| v.member == m).unwrap_or(0);
@@ -149,13 +185,25 @@ impl Checker {
                 let info = &self.vars[v as usize];
                 if info.owner.is_some() {
                     let name = info.name.clone();
-                    self.error(Code::WrongKind, format!("`{name}` has one value per seat or side"), span, "needs an index", format!("write `{name}[s]` for the seat or side you mean"));
+                    self.error(
+                        Code::WrongKind,
+                        format!("`{name}` has one value per seat or side"),
+                        span,
+                        "needs an index",
+                        format!("write `{name}[s]` for the seat or side you mean"),
+                    );
                     return Self::error_expr(span);
                 }
                 (node(ExprKind::Var(v), span), info.ty.clone())
             }
             Global::Fn(_) => {
-                self.error(Code::Arguments, format!("`{}` is a definition", ident.name), span, "needs arguments", format!("call it: `{}(...)`", ident.name));
+                self.error(
+                    Code::Arguments,
+                    format!("`{}` is a definition", ident.name),
+                    span,
+                    "needs arguments",
+                    format!("call it: `{}(...)`", ident.name),
+                );
                 Self::error_expr(span)
             }
         }
@@ -190,8 +238,16 @@ impl Checker {
             BinOp::Eq | BinOp::Ne => {
                 let (lx, lt) = self.expr(l);
                 let (rx, rt) = self.expr(r);
-                if !(fits(&lt, &rt) || fits(&rt, &lt) || lt == Type::NoneLit || rt == Type::NoneLit) || is_collection(&lt) {
-                    self.error(Code::TypeMismatch, format!("cannot compare {} with {}", self.type_name(&lt), self.type_name(&rt)), span, "different types", "compare values of the same type");
+                if !(fits(&lt, &rt) || fits(&rt, &lt) || lt == Type::NoneLit || rt == Type::NoneLit)
+                    || is_collection(&lt)
+                {
+                    self.error(
+                        Code::TypeMismatch,
+                        format!("cannot compare {} with {}", self.type_name(&lt), self.type_name(&rt)),
+                        span,
+                        "different types",
+                        "compare values of the same type",
+                    );
                 }
                 (Type::Bool, lx, rx)
             }
@@ -199,7 +255,13 @@ impl Checker {
                 let (lx, lt) = self.expr(l);
                 let (rx, rt) = self.expr(r);
                 if !ordered(&lt) || !(fits(&lt, &rt) || fits(&rt, &lt)) {
-                    self.error(Code::TypeMismatch, format!("cannot order {} and {}", self.type_name(&lt), self.type_name(&rt)), span, "not two numbers or two values of one enumeration", "`<` and `>` compare numbers, or values of the same enumeration by their order");
+                    self.error(
+                        Code::TypeMismatch,
+                        format!("cannot order {} and {}", self.type_name(&lt), self.type_name(&rt)),
+                        span,
+                        "not two numbers or two values of one enumeration",
+                        "`<` and `>` compare numbers, or values of the same enumeration by their order",
+                    );
                 }
                 (Type::Bool, lx, rx)
             }
@@ -219,11 +281,23 @@ impl Checker {
             Some(elem) if fits(&elem, &lt) => {}
             Some(elem) => {
                 let (e, g) = (self.type_name(&elem), self.type_name(&lt));
-                self.error(Code::TypeMismatch, format!("looking for {g} among {e}s"), l.span, format!("this is {g}"), format!("the collection holds {e}s"));
+                self.error(
+                    Code::TypeMismatch,
+                    format!("looking for {g} among {e}s"),
+                    l.span,
+                    format!("this is {g}"),
+                    format!("the collection holds {e}s"),
+                );
             }
             None => {
                 let g = self.type_name(&rt);
-                self.error(Code::TypeMismatch, format!("`in` needs a set, a list or a zone, not {g}"), r.span, "not a collection", "write `x in spent` with a `set of` variable, a list `[a, b]` or a zone");
+                self.error(
+                    Code::TypeMismatch,
+                    format!("`in` needs a set, a list or a zone, not {g}"),
+                    r.span,
+                    "not a collection",
+                    "write `x in spent` with a `set of` variable, a list `[a, b]` or a zone",
+                );
             }
         }
         (node(ExprKind::Binary(op, boxed(lx), boxed(rx)), span), Type::Bool)
@@ -242,25 +316,46 @@ impl Checker {
                         Some(s) => format!("did you mean `{s}`?"),
                         None => format!("cards have: {}", names.join(", ")),
                     };
-                    self.error(Code::UnknownName, format!("cards have no attribute `{}`", field.name), field.span, "unknown attribute", help);
+                    self.error(
+                        Code::UnknownName,
+                        format!("cards have no attribute `{}`", field.name),
+                        field.span,
+                        "unknown attribute",
+                        help,
+                    );
                     return Self::error_expr(span);
                 }
             },
             Type::Enum(e) => {
                 let e = *e;
-                let payload = self.enums[e as usize].members.iter().find_map(|m| m.payload.as_ref().filter(|(f, _)| *f == field.name).map(|(_, t)| t.clone()));
+                let payload = self.enums[e as usize]
+                    .members
+                    .iter()
+                    .find_map(|m| m.payload.as_ref().filter(|(f, _)| *f == field.name).map(|(_, t)| t.clone()));
                 match payload {
                     Some(t) => (node(ExprKind::Payload(boxed(bx), e), span), t.opt()),
                     None => {
                         let name = self.enums[e as usize].name.clone();
-                        self.error(Code::UnknownName, format!("{name} has no field `{}`", field.name), field.span, "unknown field", "only members declared with a payload, like `named(suit: Suit)`, have a field");
+                        self.error(
+                            Code::UnknownName,
+                            format!("{name} has no field `{}`", field.name),
+                            field.span,
+                            "unknown field",
+                            "only members declared with a payload, like `named(suit: Suit)`, have a field",
+                        );
                         return Self::error_expr(span);
                     }
                 }
             }
             other => {
                 let g = self.type_name(other);
-                self.error(Code::WrongKind, format!("{g} has no attributes"), base.span, format!("this is {g}"), "attributes belong to cards: write `c.colour` for a card `c`");
+                self.error(
+                    Code::WrongKind,
+                    format!("{g} has no attributes"),
+                    base.span,
+                    format!("this is {g}"),
+                    "attributes belong to cards: write `c.colour` for a card `c`",
+                );
                 return Self::error_expr(span);
             }
         };
@@ -269,10 +364,17 @@ impl Checker {
 
     fn index(&mut self, base: &ast::Expr, index: &ast::Expr, span: Span) -> (Expr, Type) {
         let ast::ExprKind::Name(ident) = &base.kind else {
-            self.error(Code::WrongKind, "only a per-seat or per-side variable or zone takes `[...]`", base.span, "cannot be indexed", "write `score[s]` or `hand[s]`");
+            self.error(
+                Code::WrongKind,
+                "only a per-seat or per-side variable or zone takes `[...]`",
+                base.span,
+                "cannot be indexed",
+                "write `score[s]` or `hand[s]`",
+            );
             return Self::error_expr(span);
         };
-        let global = if self.lookup_local(&ident.name).is_some() { None } else { self.globals.get(&ident.name).map(|g| g.0) };
+        let global =
+            if self.lookup_local(&ident.name).is_some() { None } else { self.globals.get(&ident.name).map(|g| g.0) };
         let (owner, result) = match global {
             Some(Global::Var(v)) => (self.vars[v as usize].owner, Some(Global::Var(v))),
             Some(Global::Zone(z)) => (self.zones[z as usize].owner, Some(Global::Zone(z))),
@@ -283,7 +385,13 @@ impl Checker {
             _ => (None, None),
         };
         let Some(owner) = owner else {
-            self.error(Code::WrongKind, format!("`{}` has a single value", ident.name), base.span, "not per seat or per side", "only a `var` or `zone` declared `per seat` or `per side` takes `[...]`");
+            self.error(
+                Code::WrongKind,
+                format!("`{}` has a single value", ident.name),
+                base.span,
+                "not per seat or per side",
+                "only a `var` or `zone` declared `per seat` or `per side` takes `[...]`",
+            );
             return Self::error_expr(span);
         };
         let want = match owner {
@@ -302,7 +410,13 @@ impl Checker {
         let (bx, bt) = self.expr(base);
         let Type::Enum(e) = bt.base().clone() else {
             if bt != Type::Error {
-                self.error(Code::TypeMismatch, format!("`is` tests an enumeration value, not {}", self.type_name(&bt)), base.span, "not an enumeration value", "write `bid is shorts`");
+                self.error(
+                    Code::TypeMismatch,
+                    format!("`is` tests an enumeration value, not {}", self.type_name(&bt)),
+                    base.span,
+                    "not an enumeration value",
+                    "write `bid is shorts`",
+                );
             }
             return Self::error_expr(span);
         };
@@ -315,7 +429,13 @@ impl Checker {
                     None => format!("its members are: {}", names.join(", ")),
                 };
                 let name = self.enums[e as usize].name.clone();
-                self.error(Code::UnknownName, format!("{name} has no member `{}`", member.name), member.span, "not a member", help);
+                self.error(
+                    Code::UnknownName,
+                    format!("{name} has no member `{}`", member.name),
+                    member.span,
+                    "not a member",
+                    help,
+                );
                 Self::error_expr(span)
             }
         }
@@ -323,7 +443,13 @@ impl Checker {
 
     fn call(&mut self, func: &ast::Ident, args: &[ast::Arg], span: Span) -> (Expr, Type) {
         if let Some(named) = args.iter().find_map(|a| a.name.as_ref()) {
-            self.error(Code::Arguments, "named arguments are only for `card(...)`", named.span, "unexpected name", "pass the values in order");
+            self.error(
+                Code::Arguments,
+                "named arguments are only for `card(...)`",
+                named.span,
+                "unexpected name",
+                "pass the values in order",
+            );
         }
         let values: Vec<&ast::Expr> = args.iter().map(|a| &a.value).collect();
         match self.globals.get(&func.name).map(|g| g.0) {
@@ -340,7 +466,13 @@ impl Checker {
                     Some(s) => format!("did you mean `{s}`?"),
                     None => "functions are the built-ins listed in LANGUAGE.md and those declared with `define`".into(),
                 };
-                self.error(Code::UnknownName, format!("unknown function `{}`", func.name), func.span, "not a function", help);
+                self.error(
+                    Code::UnknownName,
+                    format!("unknown function `{}`", func.name),
+                    func.span,
+                    "not a function",
+                    help,
+                );
                 for a in values {
                     self.expr(a);
                 }
@@ -354,7 +486,13 @@ impl Checker {
             return true;
         }
         let s = if n == 1 { "" } else { "s" };
-        self.error(Code::Arguments, format!("`{}` takes {n} argument{s}, not {}", func.name, args.len()), span, format!("{} given", args.len()), format!("call it with {n} argument{s}"));
+        self.error(
+            Code::Arguments,
+            format!("`{}` takes {n} argument{s}, not {}", func.name, args.len()),
+            span,
+            format!("{} given", args.len()),
+            format!("call it with {n} argument{s}"),
+        );
         false
     }
 
@@ -372,7 +510,13 @@ impl Checker {
 
     fn make_enum(&mut self, e: EnumId, m: u16, func: &ast::Ident, args: &[&ast::Expr], span: Span) -> (Expr, Type) {
         let Some((_, pty)) = self.enums[e as usize].members[m as usize].payload.clone() else {
-            self.error(Code::Arguments, format!("`{}` takes no payload", func.name), span, "not a member with a payload", format!("write `{}` alone", func.name));
+            self.error(
+                Code::Arguments,
+                format!("`{}` takes no payload", func.name),
+                span,
+                "not a member with a payload",
+                format!("write `{}` alone", func.name),
+            );
             return Self::error_expr(span);
         };
         if !self.arity(func, args, 1, span) {
@@ -410,12 +554,20 @@ impl Checker {
         let (x, t) = self.expr(args[0]);
         let (ok, ret, need) = match b {
             Builtin::Count => (element(&t).is_some(), Type::Int, "a zone, list or set"),
-            Builtin::First | Builtin::Last => (matches!(t.base(), Type::Cards | Type::ZoneFamily(_) | Type::Error), Type::Card.opt(), "a zone"),
+            Builtin::First | Builtin::Last => {
+                (matches!(t.base(), Type::Cards | Type::ZoneFamily(_) | Type::Error), Type::Card.opt(), "a zone")
+            }
             _ => (matches!(t.base(), Type::Enum(_) | Type::Error), Type::Int, "an enumeration value"),
         };
         if !ok {
             let g = self.type_name(&t);
-            self.error(Code::TypeMismatch, format!("`{}` needs {need}, not {g}", func.name), args[0].span, format!("this is {g}"), format!("give `{}` {need}", func.name));
+            self.error(
+                Code::TypeMismatch,
+                format!("`{}` needs {need}, not {g}", func.name),
+                args[0].span,
+                format!("this is {g}"),
+                format!("give `{}` {need}", func.name),
+            );
         }
         (node(ExprKind::Builtin(b, vec![x]), span), ret)
     }
@@ -426,8 +578,15 @@ impl Checker {
         for (name, value) in fields {
             let Some(a) = self.attrs.iter().position(|a| a.name == name.name) else {
                 let names: Vec<&str> = self.attrs.iter().map(|a| a.name.as_str()).collect();
-                let help = did_you_mean(&name.name, names.iter().copied()).map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"));
-                self.error(Code::UnknownName, format!("cards have no attribute `{}`", name.name), name.span, "unknown attribute", help);
+                let help = did_you_mean(&name.name, names.iter().copied())
+                    .map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"));
+                self.error(
+                    Code::UnknownName,
+                    format!("cards have no attribute `{}`", name.name),
+                    name.span,
+                    "unknown attribute",
+                    help,
+                );
                 return Self::error_expr(span);
             };
             let ty = self.attrs[a].ty.clone();
@@ -446,7 +605,13 @@ impl Checker {
         match self.cards.iter().position(|card| wanted.iter().all(|(a, v)| card[*a] == *v)) {
             Some(c) => (node(ExprKind::Const(Value::Card(c as CardId)), span), Type::Card),
             None => {
-                self.error(Code::BadCard, "no card of the pack has these attributes", span, "matches no card", "check the values against the `deck`; with these parameters the pack may not hold it");
+                self.error(
+                    Code::BadCard,
+                    "no card of the pack has these attributes",
+                    span,
+                    "matches no card",
+                    "check the values against the `deck`; with these parameters the pack may not hold it",
+                );
                 Self::error_expr(span)
             }
         }
@@ -469,13 +634,25 @@ impl Checker {
             _ if fits(b, a) => b.clone(),
             _ => {
                 let (x, y) = (self.type_name(a), self.type_name(b));
-                self.error(Code::TypeMismatch, format!("{what} must have one type, not {x} and {y}"), span, format!("this is {y}"), format!("make this {x} too"));
+                self.error(
+                    Code::TypeMismatch,
+                    format!("{what} must have one type, not {x} and {y}"),
+                    span,
+                    format!("this is {y}"),
+                    format!("make this {x} too"),
+                );
                 Type::Error
             }
         }
     }
 
-    fn case(&mut self, scrutinee: &ast::Expr, arms: &[ast::CaseArm], otherwise: &ast::Expr, span: Span) -> (Expr, Type) {
+    fn case(
+        &mut self,
+        scrutinee: &ast::Expr,
+        arms: &[ast::CaseArm],
+        otherwise: &ast::Expr,
+        span: Span,
+    ) -> (Expr, Type) {
         let (s, st) = self.expr(scrutinee);
         let mut ty = Type::NoneLit;
         let mut out = Vec::new();
@@ -508,16 +685,36 @@ impl Checker {
             Some(elem) => (x, elem),
             None => {
                 let g = self.type_name(&t);
-                self.error(Code::TypeMismatch, format!("cannot go through {g}"), e.span, "not a collection", "iterate over a zone, `seats`, `sides`, an enumeration, a range `1..n` or a list");
+                self.error(
+                    Code::TypeMismatch,
+                    format!("cannot go through {g}"),
+                    e.span,
+                    "not a collection",
+                    "iterate over a zone, `seats`, `sides`, an enumeration, a range `1..n` or a list",
+                );
                 (x, Type::Error)
             }
         }
     }
 
-    fn aggregate(&mut self, op: AggOp, binder: &ast::Ident, domain: &ast::Expr, filter: Option<&ast::Expr>, body: Option<&ast::Expr>, span: Span) -> (Expr, Type) {
+    fn aggregate(
+        &mut self,
+        op: AggOp,
+        binder: &ast::Ident,
+        domain: &ast::Expr,
+        filter: Option<&ast::Expr>,
+        body: Option<&ast::Expr>,
+        span: Span,
+    ) -> (Expr, Type) {
         let (dx, elem) = self.domain(domain);
         if op == AggOp::Cards && !matches!(elem, Type::Card | Type::Error) {
-            self.error(Code::TypeMismatch, "`cards` filters a zone", domain.span, "not cards", "write `cards c in hand[s] where ...`");
+            self.error(
+                Code::TypeMismatch,
+                "`cards` filters a zone",
+                domain.span,
+                "not cards",
+                "write `cards c in hand[s] where ...`",
+            );
         }
         self.scoped(|c| {
             let slot = c.bind(&binder.name, elem.clone(), false);
@@ -533,11 +730,23 @@ impl Checker {
         match (body, needs_body) {
             (None, true) => {
                 let word = if matches!(op, AggOp::Highest | AggOp::Lowest) { "by" } else { "of" };
-                self.error(Code::Syntax, format!("this aggregate needs `{word} ...`"), span, format!("missing `{word}`"), format!("say what to compare, e.g. `{word} c.rank`"));
+                self.error(
+                    Code::Syntax,
+                    format!("this aggregate needs `{word} ...`"),
+                    span,
+                    format!("missing `{word}`"),
+                    format!("say what to compare, e.g. `{word} c.rank`"),
+                );
                 (None, Type::Error)
             }
             (Some(b), false) => {
-                self.error(Code::Syntax, "this aggregate takes no `of`/`by` part", b.span, "unexpected", "`count`, `exists`, `every` and `cards` take only `where`");
+                self.error(
+                    Code::Syntax,
+                    "this aggregate takes no `of`/`by` part",
+                    b.span,
+                    "unexpected",
+                    "`count`, `exists`, `every` and `cards` take only `where`",
+                );
                 (None, self.aggregate_type(op, elem))
             }
             (None, false) => (None, self.aggregate_type(op, elem)),
@@ -546,7 +755,13 @@ impl Checker {
                 let ok = if matches!(op, AggOp::Sum) { fits(&Type::Int, &t) } else { ordered(&t) };
                 if !ok {
                     let g = self.type_name(&t);
-                    self.error(Code::TypeMismatch, format!("cannot compare or add up {g}"), b.span, format!("this is {g}"), "give a number (or, for highest/lowest, an enumeration value)");
+                    self.error(
+                        Code::TypeMismatch,
+                        format!("cannot compare or add up {g}"),
+                        b.span,
+                        format!("this is {g}"),
+                        "give a number (or, for highest/lowest, an enumeration value)",
+                    );
                 }
                 let ty = match op {
                     AggOp::Highest | AggOp::Lowest => elem.clone(),
@@ -570,12 +785,24 @@ impl Checker {
     pub(super) fn storable_expr(&mut self, e: &ast::Expr) -> (Expr, Type) {
         let (x, t) = self.expr(e);
         if t == Type::NoneLit {
-            self.error(Code::TypeMismatch, "the type of `none` is not known here", e.span, "needs a type", "declare a `var` with an optional type, e.g. `var leader: seat? = none`");
+            self.error(
+                Code::TypeMismatch,
+                "the type of `none` is not known here",
+                e.span,
+                "needs a type",
+                "declare a `var` with an optional type, e.g. `var leader: seat? = none`",
+            );
             return (x, Type::Error);
         }
         if !storable(&t) && t != Type::Error {
             let g = self.type_name(&t);
-            self.error(Code::WrongKind, format!("{g} cannot be kept in a name"), e.span, "not a single value", "use it where it is needed, or keep a single value (a card, a seat, a number)");
+            self.error(
+                Code::WrongKind,
+                format!("{g} cannot be kept in a name"),
+                e.span,
+                "not a single value",
+                "use it where it is needed, or keep a single value (a card, a seat, a number)",
+            );
             return (x, Type::Error);
         }
         (x, t)
@@ -602,7 +829,9 @@ fn fold_binary(op: BinOp, l: Expr, r: Expr, span: Span) -> Expr {
     let folded = match (op, &l.kind, &r.kind) {
         (BinOp::And, ExprKind::Const(Bool(a)), ExprKind::Const(Bool(b))) => Some(Bool(*a && *b)),
         (BinOp::Or, ExprKind::Const(Bool(a)), ExprKind::Const(Bool(b))) => Some(Bool(*a || *b)),
-        (BinOp::And, ExprKind::Const(Bool(false)), _) | (BinOp::And, _, ExprKind::Const(Bool(false))) => Some(Bool(false)),
+        (BinOp::And, ExprKind::Const(Bool(false)), _) | (BinOp::And, _, ExprKind::Const(Bool(false))) => {
+            Some(Bool(false))
+        }
         (BinOp::Or, ExprKind::Const(Bool(true)), _) | (BinOp::Or, _, ExprKind::Const(Bool(true))) => Some(Bool(true)),
         (BinOp::Add, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Int(a.wrapping_add(*b))),
         (BinOp::Sub, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Int(a.wrapping_sub(*b))),

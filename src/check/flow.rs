@@ -50,19 +50,28 @@ impl Checker {
         let redo = self.blocks[body as usize].stmts.iter().find(|s| matches!(s.kind, StmtKind::Redo(p) if p == id))?;
         let name = &self.phases[id as usize].name;
         Some(
-            Problem::new(Code::EndlessFlow, format!("phase `{name}` always starts again"), redo.span, "runs every time")
-                .help(format!("put `redo {name}` under an `if`, so that the phase can finish")),
+            Problem::new(
+                Code::EndlessFlow,
+                format!("phase `{name}` always starts again"),
+                redo.span,
+                "runs every time",
+            )
+            .help(format!("put `redo {name}` under an `if`, so that the phase can finish")),
         )
     }
 
     fn has_end(&self, block: BlockId) -> bool {
-        self.blocks[block as usize].stmts.iter().any(|s| matches!(s.kind, StmtKind::End(_)) || children(&s.kind).into_iter().any(|b| self.has_end(b)))
+        self.blocks[block as usize]
+            .stmts
+            .iter()
+            .any(|s| matches!(s.kind, StmtKind::End(_)) || children(&s.kind).into_iter().any(|b| self.has_end(b)))
     }
 
     /// Reports a decision whose options are all ruled out before play.
     pub(super) fn check_possible(&mut self, choose: &Choose) {
         let empty_domain = choose.domains.iter().all(|d| self.empty_domain(d));
-        let all_false = !choose.tiers.is_empty() && choose.tiers.iter().all(|t| t.cond.as_ref().is_some_and(|c| is_const(c, false)));
+        let all_false = !choose.tiers.is_empty()
+            && choose.tiers.iter().all(|t| t.cond.as_ref().is_some_and(|c| is_const(c, false)));
         if empty_domain || all_false {
             let (label, help) = if empty_domain {
                 ("there is nothing to choose from", "give the choice a domain with options")
@@ -76,7 +85,9 @@ impl Checker {
     fn empty_domain(&self, d: &Expr) -> bool {
         match &d.kind {
             ExprKind::List(xs) => xs.is_empty(),
-            ExprKind::Binary(BinOp::Range, lo, hi) => matches!((&lo.kind, &hi.kind), (ExprKind::Const(Value::Int(a)), ExprKind::Const(Value::Int(b))) if a > b),
+            ExprKind::Binary(BinOp::Range, lo, hi) => {
+                matches!((&lo.kind, &hi.kind), (ExprKind::Const(Value::Int(a)), ExprKind::Const(Value::Int(b))) if a > b)
+            }
             ExprKind::EnumValues(e) => self.enums[*e as usize].values.is_empty(),
             _ => false,
         }
@@ -88,8 +99,13 @@ impl Checker {
             if let Some(span) = self.cycle_from(start as FnId) {
                 let name = self.functions[start].name.clone();
                 self.report(
-                    Problem::new(Code::EndlessFlow, format!("definition `{name}` calls itself"), span, "calls back into itself")
-                        .help("definitions cannot recurse; write the value with an aggregate such as `sum` or `count`"),
+                    Problem::new(
+                        Code::EndlessFlow,
+                        format!("definition `{name}` calls itself"),
+                        span,
+                        "calls back into itself",
+                    )
+                    .help("definitions cannot recurse; write the value with an aggregate such as `sum` or `count`"),
                 );
             }
         }
@@ -116,7 +132,12 @@ impl Checker {
 pub(crate) fn children(kind: &StmtKind) -> Vec<BlockId> {
     match kind {
         StmtKind::If(_, t, o) => std::iter::once(*t).chain(*o).collect(),
-        StmtKind::For(_, b) | StmtKind::Repeat(_, b) | StmtKind::RepeatUntil(_, b) | StmtKind::While(_, b) | StmtKind::Phase(_, b) | StmtKind::Simultaneously(_, _, b) => vec![*b],
+        StmtKind::For(_, b)
+        | StmtKind::Repeat(_, b)
+        | StmtKind::RepeatUntil(_, b)
+        | StmtKind::While(_, b)
+        | StmtKind::Phase(_, b)
+        | StmtKind::Simultaneously(_, _, b) => vec![*b],
         StmtKind::Choose(c) => c.tiers.iter().filter_map(|t| t.then).collect(),
         _ => Vec::new(),
     }

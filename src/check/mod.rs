@@ -5,9 +5,9 @@
 //! `expr` and `stmt` (the flow), `deck` (building the pack), `settings` (parameters, variants
 //! and command-line overrides) and `flow` (whole-flow checks such as endless loops).
 
-mod decls;
 mod consteval;
 mod deck;
+mod decls;
 mod expr;
 mod flow;
 mod settings;
@@ -33,18 +33,10 @@ pub enum Origin {
 pub type Found = (Origin, Problem);
 
 /// Checks a rule file (with a scenario's changes, if any, and the user's settings) and compiles it.
-pub fn check(
-    rules: &[ast::Item],
-    scenario: Option<&ast::Scenario>,
-    settings: &Settings,
-) -> Result<Game, Vec<Found>> {
+pub fn check(rules: &[ast::Item], scenario: Option<&ast::Scenario>, settings: &Settings) -> Result<Game, Vec<Found>> {
     let mut checker = Checker::default();
     let game = checker.run(rules, scenario, settings);
-    if checker.problems.is_empty() {
-        game.ok_or_else(Vec::new)
-    } else {
-        Err(checker.problems)
-    }
+    if checker.problems.is_empty() { game.ok_or_else(Vec::new) } else { Err(checker.problems) }
 }
 
 /// What a name in the global namespace stands for.
@@ -126,7 +118,14 @@ impl Checker {
         self.problems.push((origin, problem));
     }
 
-    fn error(&mut self, code: Code, message: impl Into<String>, span: Span, label: impl Into<String>, help: impl Into<String>) {
+    fn error(
+        &mut self,
+        code: Code,
+        message: impl Into<String>,
+        span: Span,
+        label: impl Into<String>,
+        help: impl Into<String>,
+    ) {
         self.report(Problem::new(code, message, span, label).help(help));
     }
 
@@ -157,12 +156,7 @@ impl Checker {
     /// Declares a local in the innermost scope and returns its slot.
     fn bind(&mut self, name: &str, ty: Type, assignable: bool) -> Slot {
         let slot = self.new_slot();
-        self.locals.push(Local {
-            name: name.to_string(),
-            slot,
-            ty,
-            assignable,
-        });
+        self.locals.push(Local { name: name.to_string(), slot, ty, assignable });
         slot
     }
 
@@ -198,13 +192,7 @@ impl Checker {
             Some(s) => format!("did you mean `{s}`?"),
             None => format!("declare it first, or check the spelling; {what}"),
         };
-        self.error(
-            Code::UnknownName,
-            format!("unknown name `{}`", ident.name),
-            ident.span,
-            "not defined",
-            help,
-        );
+        self.error(Code::UnknownName, format!("unknown name `{}`", ident.name), ident.span, "not defined", help);
     }
 
     fn run(&mut self, items: &[ast::Item], scenario: Option<&ast::Scenario>, settings: &Settings) -> Option<Game> {
@@ -248,10 +236,7 @@ impl Checker {
             variants: parts
                 .variants
                 .iter()
-                .map(|v| VariantInfo {
-                    name: v.name.name.clone(),
-                    doc: v.doc.as_ref().map(|d| d.value.clone()),
-                })
+                .map(|v| VariantInfo { name: v.name.name.clone(), doc: v.doc.as_ref().map(|d| d.value.clone()) })
                 .collect(),
             variant: changes.variant_name.clone(),
         })

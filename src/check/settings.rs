@@ -73,7 +73,12 @@ impl<'a> Changes<'a> {
 }
 
 impl Checker {
-    pub(super) fn collect_changes<'a>(&mut self, parts: &Parts<'a>, scenario: Option<&'a ast::Scenario>, settings: &Settings) -> Changes<'a> {
+    pub(super) fn collect_changes<'a>(
+        &mut self,
+        parts: &Parts<'a>,
+        scenario: Option<&'a ast::Scenario>,
+        settings: &Settings,
+    ) -> Changes<'a> {
         let (_, variant_span, set_spans) = settings.layout();
         let mut changes = Changes::default();
         if let (Some(name), Some(span)) = (&settings.variant, variant_span)
@@ -116,7 +121,13 @@ impl Checker {
         let saved = self.origin.replace(Origin::Arguments);
         let result = match text.split_once('=') {
             None => {
-                self.error(Code::Syntax, format!("`{text}` is not of the form name=value"), span, "expected name=value", "write `--set trick_cost=15`");
+                self.error(
+                    Code::Syntax,
+                    format!("`{text}` is not of the form name=value"),
+                    span,
+                    "expected name=value",
+                    "write `--set trick_cost=15`",
+                );
                 None
             }
             Some((name, value)) => {
@@ -147,7 +158,14 @@ impl Checker {
             && let Some((max, default)) = players.range
         {
             let ident = ast::Ident { name: "players".into(), span: players.span };
-            self.add_param(&ident, Type::Int, Value::Int(default.value), Some((players.min.value, max.value)), Some("the number of players".into()), players.span);
+            self.add_param(
+                &ident,
+                Type::Int,
+                Value::Int(default.value),
+                Some((players.min.value, max.value)),
+                Some("the number of players".into()),
+                players.span,
+            );
             self.check_range(self.params.len() - 1, default.value, default.span);
         }
         for decl in &parts.params {
@@ -160,7 +178,15 @@ impl Checker {
         }
     }
 
-    fn add_param(&mut self, ident: &ast::Ident, ty: Type, value: Value, range: Option<(i64, i64)>, doc: Option<String>, span: Span) {
+    fn add_param(
+        &mut self,
+        ident: &ast::Ident,
+        ty: Type,
+        value: Value,
+        range: Option<(i64, i64)>,
+        doc: Option<String>,
+        span: Span,
+    ) {
         let id = self.params.len();
         self.define_global(ident, Global::Param(id));
         self.params.push(ParamInfo { name: ident.name.clone(), ty, value, range, doc, span });
@@ -169,15 +195,33 @@ impl Checker {
     fn declare_param(&mut self, decl: &ast::ParamDecl) {
         let ty = self.resolve_type(&decl.ty, false);
         if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_) | Type::Error) {
-            self.error(Code::TypeMismatch, format!("a parameter cannot be {}", self.type_name(&ty)), decl.ty.span, "not int, bool or an enumeration", "parameters are `int`, `bool` or an enumeration");
+            self.error(
+                Code::TypeMismatch,
+                format!("a parameter cannot be {}", self.type_name(&ty)),
+                decl.ty.span,
+                "not int, bool or an enumeration",
+                "parameters are `int`, `bool` or an enumeration",
+            );
         }
         let value = self.literal_value(&decl.default, &ty).unwrap_or(Value::None);
         let range = decl.range.map(|(lo, hi)| (lo.value, hi.value));
         if let Some((lo, hi)) = decl.range {
             if ty != Type::Int {
-                self.error(Code::TypeMismatch, "only an int parameter has a range", lo.span.to(hi.span), "a range on a non-number", "remove `in LOW..HIGH`");
+                self.error(
+                    Code::TypeMismatch,
+                    "only an int parameter has a range",
+                    lo.span.to(hi.span),
+                    "a range on a non-number",
+                    "remove `in LOW..HIGH`",
+                );
             } else if lo.value > hi.value {
-                self.error(Code::OutOfRange, format!("the range {}..{} is empty", lo.value, hi.value), lo.span.to(hi.span), "low end above high end", "write the lower number first");
+                self.error(
+                    Code::OutOfRange,
+                    format!("the range {}..{} is empty", lo.value, hi.value),
+                    lo.span.to(hi.span),
+                    "low end above high end",
+                    "write the lower number first",
+                );
             }
         }
         self.add_param(&decl.name, ty, value, range, decl.doc.as_ref().map(|d| d.value.clone()), decl.span);
@@ -191,7 +235,13 @@ impl Checker {
             && (n < lo || n > hi)
         {
             let name = self.params[param].name.clone();
-            self.error(Code::OutOfRange, format!("{n} is outside the range of `{name}`"), span, format!("not in {lo}..{hi}"), format!("`{name}` takes a whole number from {lo} to {hi}"));
+            self.error(
+                Code::OutOfRange,
+                format!("{n} is outside the range of `{name}`"),
+                span,
+                format!("not in {lo}..{hi}"),
+                format!("`{name}` takes a whole number from {lo} to {hi}"),
+            );
         }
     }
 
@@ -203,7 +253,13 @@ impl Checker {
                 None if names.is_empty() => "this game declares no parameters".into(),
                 None => format!("the parameters are: {}", names.join(", ")),
             };
-            self.error(Code::UnknownTarget, format!("no parameter `{}`", change.name.name), change.name.span, "unknown parameter", help);
+            self.error(
+                Code::UnknownTarget,
+                format!("no parameter `{}`", change.name.name),
+                change.name.span,
+                "unknown parameter",
+                help,
+            );
             return;
         };
         let ty = self.params[index].ty.clone();
@@ -222,7 +278,11 @@ impl Checker {
             (_, Type::Error) => return None,
             (LiteralKind::Int(n), Type::Int) => Some(Value::Int(*n)),
             (LiteralKind::Bool(b), Type::Bool) => Some(Value::Bool(*b)),
-            (LiteralKind::Name(n), Type::Enum(e)) => self.enums[*e as usize].members.iter().position(|m| &m.name == n && m.payload.is_none()).map(|m| Value::Enum(m as u16)),
+            (LiteralKind::Name(n), Type::Enum(e)) => self.enums[*e as usize]
+                .members
+                .iter()
+                .position(|m| &m.name == n && m.payload.is_none())
+                .map(|m| Value::Enum(m as u16)),
             _ => None,
         };
         if value.is_none() {
@@ -230,12 +290,19 @@ impl Checker {
                 Type::Int => "a whole number".to_string(),
                 Type::Bool => "`true` or `false`".to_string(),
                 Type::Enum(e) => {
-                    let names: Vec<String> = self.enums[*e as usize].members.iter().map(|m| format!("`{}`", m.name)).collect();
+                    let names: Vec<String> =
+                        self.enums[*e as usize].members.iter().map(|m| format!("`{}`", m.name)).collect();
                     format!("one of {}", names.join(", "))
                 }
                 _ => "no value".to_string(),
             };
-            self.error(Code::TypeMismatch, format!("this value is not {}", self.type_name(ty)), lit.span, format!("expected {}", self.type_name(ty)), format!("write {allowed}"));
+            self.error(
+                Code::TypeMismatch,
+                format!("this value is not {}", self.type_name(ty)),
+                lit.span,
+                format!("expected {}", self.type_name(ty)),
+                format!("write {allowed}"),
+            );
         }
         value
     }
@@ -245,10 +312,17 @@ impl<'a> Changes<'a> {
     fn add_items(&mut self, items: &'a [ast::VariantItem], origin: Origin, active: bool) {
         for item in items {
             match item {
-                ast::VariantItem::Set { name, value, .. } => self.sets.push(SetChange { name: name.clone(), value: value.clone(), origin, active }),
-                ast::VariantItem::Replace { phase, body, .. } => self.replacements.push(Replacement { phase: phase.name.clone(), span: phase.span, body, origin, active }),
+                ast::VariantItem::Set { name, value, .. } => {
+                    self.sets.push(SetChange { name: name.clone(), value: value.clone(), origin, active })
+                }
+                ast::VariantItem::Replace { phase, body, .. } => self.replacements.push(Replacement {
+                    phase: phase.name.clone(),
+                    span: phase.span,
+                    body,
+                    origin,
+                    active,
+                }),
             }
         }
     }
-
 }

@@ -114,7 +114,10 @@ impl Checker {
         if !ok {
             let word = stmt_word(kind);
             let (label, help) = match ctx {
-                Ctx::Deck => ("not allowed in `deck`".to_string(), "`deck` builds the pack with `for`, `if`, `repeat`, `let` and `card { ... }`; moves and decisions belong in `play`"),
+                Ctx::Deck => (
+                    "not allowed in `deck`".to_string(),
+                    "`deck` builds the pack with `for`, `if`, `repeat`, `let` and `card { ... }`; moves and decisions belong in `play`",
+                ),
                 Ctx::Play => ("only `deck` makes cards".to_string(), "add the card inside `deck { ... }`"),
             };
             self.error(Code::Misplaced, format!("`{word}` cannot be used here"), span, label, help);
@@ -143,7 +146,13 @@ impl Checker {
     fn random_binding(&mut self, b: &ast::Binding) -> Binding {
         let binding = self.binding(b);
         if b.start.is_some() {
-            self.error(Code::Misplaced, "`from` has no meaning in a draw by lot", b.span, "order does not matter here", "remove `from ...`");
+            self.error(
+                Code::Misplaced,
+                "`from` has no meaning in a draw by lot",
+                b.span,
+                "order does not matter here",
+                "remove `from ...`",
+            );
         }
         binding
     }
@@ -153,7 +162,13 @@ impl Checker {
         let (domain, elem) = self.domain(&b.domain);
         let start = b.start.as_ref().map(|s| {
             if elem != Type::Seat && elem != Type::Error {
-                self.error(Code::TypeMismatch, "`from` starts a round of seats", s.span, "the domain is not seats", "use `from` only when going through seats");
+                self.error(
+                    Code::TypeMismatch,
+                    "`from` starts a round of seats",
+                    s.span,
+                    "the domain is not seats",
+                    "use `from` only when going through seats",
+                );
             }
             self.expect(s, &Type::Seat, "the starting seat")
         });
@@ -175,7 +190,13 @@ impl Checker {
                     _ => {
                         if !fits(&Type::Int, &ty) {
                             let g = self.type_name(&ty);
-                            self.error(Code::TypeMismatch, format!("`+=` and `-=` need a number or a set, not {g}"), place.span, format!("this is {g}"), "use `=` to replace the value");
+                            self.error(
+                                Code::TypeMismatch,
+                                format!("`+=` and `-=` need a number or a set, not {g}"),
+                                place.span,
+                                format!("this is {g}"),
+                                "use `=` to replace the value",
+                            );
                         }
                         self.expect(e, &Type::Int, "the amount")
                     }
@@ -184,7 +205,13 @@ impl Checker {
             }
             ast::Rhs::Random(b) => {
                 if op != AssignOp::Set {
-                    self.error(Code::Misplaced, "a draw by lot replaces a value", place.span, "use `=`", "write `x = random s in seats`");
+                    self.error(
+                        Code::Misplaced,
+                        "a draw by lot replaces a value",
+                        place.span,
+                        "use `=`",
+                        "write `x = random s in seats`",
+                    );
                 }
                 let binding = self.scoped(|c| c.random_binding(b));
                 Some(StmtKind::Random(target, binding))
@@ -198,7 +225,13 @@ impl Checker {
         if let Some(local) = self.lookup_local(&name.name).cloned() {
             if place.index.is_some() || !local.assignable {
                 let why = if local.assignable { "has a single value" } else { "is fixed by its loop or choice" };
-                self.error(Code::NotAssignable, format!("`{}` {why}", name.name), place.span, "cannot be assigned", "assign to a `let` name or a `var`");
+                self.error(
+                    Code::NotAssignable,
+                    format!("`{}` {why}", name.name),
+                    place.span,
+                    "cannot be assigned",
+                    "assign to a `let` name or a `var`",
+                );
                 return None;
             }
             return Some((Target::Local(local.slot), local.ty));
@@ -206,7 +239,13 @@ impl Checker {
         match self.globals.get(&name.name).map(|g| g.0) {
             Some(Global::Var(v)) => self.var_target(v, place),
             Some(_) => {
-                self.error(Code::NotAssignable, format!("`{}` cannot change", name.name), name.span, "not a variable", "only `var` and `let` names can be assigned; parameters change with `--set` or a variant");
+                self.error(
+                    Code::NotAssignable,
+                    format!("`{}` cannot change", name.name),
+                    name.span,
+                    "not a variable",
+                    "only `var` and `let` names can be assigned; parameters change with `--set` or a variant",
+                );
                 None
             }
             None => {
@@ -226,11 +265,23 @@ impl Checker {
                 Some((Target::VarAt(v, x), info.ty))
             }
             (Some(_), None) => {
-                self.error(Code::WrongKind, format!("`{}` has one value per seat or side", info.name), place.span, "needs an index", format!("write `{}[s] = ...`", info.name));
+                self.error(
+                    Code::WrongKind,
+                    format!("`{}` has one value per seat or side", info.name),
+                    place.span,
+                    "needs an index",
+                    format!("write `{}[s] = ...`", info.name),
+                );
                 None
             }
             (None, Some(_)) => {
-                self.error(Code::WrongKind, format!("`{}` has a single value", info.name), place.span, "not per seat or per side", format!("write `{} = ...`", info.name));
+                self.error(
+                    Code::WrongKind,
+                    format!("`{}` has a single value", info.name),
+                    place.span,
+                    "not per seat or per side",
+                    format!("write `{} = ...`", info.name),
+                );
                 None
             }
         }
@@ -247,7 +298,13 @@ impl Checker {
     fn phase(&mut self, name: &ast::Ident, body: &ast::Block, flow: &Flow) -> Option<StmtKind> {
         let id = self.phase_id(&name.name)?;
         if self.phase_stack.contains(&id) {
-            self.error(Code::Misplaced, format!("phase `{}` inside itself", name.name), name.span, "already inside this phase", "give the inner phase another name");
+            self.error(
+                Code::Misplaced,
+                format!("phase `{}` inside itself", name.name),
+                name.span,
+                "already inside this phase",
+                "give the inner phase another name",
+            );
         }
         self.phase_stack.push(id);
         // Replacements that are not applied are still checked here, where their names resolve.
@@ -269,7 +326,13 @@ impl Checker {
         match id {
             Some(id) if self.phase_stack.contains(&id) => Some(id),
             Some(_) => {
-                self.error(Code::Misplaced, format!("`{word} {}` outside that phase", name.name), name.span, "not inside this phase", format!("`{word}` names a phase that encloses it"));
+                self.error(
+                    Code::Misplaced,
+                    format!("`{word} {}` outside that phase", name.name),
+                    name.span,
+                    "not inside this phase",
+                    format!("`{word}` names a phase that encloses it"),
+                );
                 None
             }
             None => {
@@ -312,10 +375,22 @@ impl Checker {
             match this {
                 None => {
                     let g = self.type_name(&t);
-                    self.error(Code::TypeMismatch, format!("cannot choose from {g}"), e.span, "not something to choose from", "choose from zones, seats, an enumeration or a range such as `0..9`");
+                    self.error(
+                        Code::TypeMismatch,
+                        format!("cannot choose from {g}"),
+                        e.span,
+                        "not something to choose from",
+                        "choose from zones, seats, an enumeration or a range such as `0..9`",
+                    );
                 }
                 Some(_) if i > 0 && !cards => {
-                    self.error(Code::TypeMismatch, "only zones can be combined in one choice", e.span, "not a zone", "choose from several zones, or from one list");
+                    self.error(
+                        Code::TypeMismatch,
+                        "only zones can be combined in one choice",
+                        e.span,
+                        "not a zone",
+                        "choose from several zones, or from one list",
+                    );
                 }
                 Some(el) => elem = el,
             }
@@ -326,17 +401,35 @@ impl Checker {
 
     fn simultaneously(&mut self, binding: &ast::Binding, body: &ast::Block, flow: &Flow) -> Option<StmtKind> {
         let Some((first, rest)) = body.stmts.split_first() else {
-            self.error(Code::Misplaced, "`simultaneously` with nothing to decide", body.span, "empty block", "start the block with the `choose` each seat makes");
+            self.error(
+                Code::Misplaced,
+                "`simultaneously` with nothing to decide",
+                body.span,
+                "empty block",
+                "start the block with the `choose` each seat makes",
+            );
             return None;
         };
         let ast::StmtKind::Choose(c) = &first.kind else {
-            self.error(Code::Misplaced, "`simultaneously` must start with the decision", first.span, "not a `choose`", "make `choose ... by s` the block's first statement; the rest runs after everyone has chosen");
+            self.error(
+                Code::Misplaced,
+                "`simultaneously` must start with the decision",
+                first.span,
+                "not a `choose`",
+                "make `choose ... by s` the block's first statement; the rest runs after everyone has chosen",
+            );
             return None;
         };
         self.scoped(|ck| {
             let b = ck.binding(binding);
             if !matches!(ck.locals.last().map(|l| &l.ty), Some(Type::Seat | Type::Error)) {
-                ck.error(Code::TypeMismatch, "`simultaneously` goes through seats", binding.domain.span, "not seats", "write `simultaneously for s in seats { ... }`");
+                ck.error(
+                    Code::TypeMismatch,
+                    "`simultaneously` goes through seats",
+                    binding.domain.span,
+                    "not seats",
+                    "write `simultaneously for s in seats { ... }`",
+                );
             }
             let choose = ck.choose(c, flow);
             let stmts = ck.scoped(|ck| ck.stmts(rest, flow));
@@ -354,7 +447,13 @@ impl Checker {
                 Type::ZoneFamily(_) => "say which seat's pile: `hand[s]`".to_string(),
                 _ => format!("`{what}` needs a zone, such as `stock` or `hand[s]`"),
             };
-            self.error(Code::WrongKind, format!("`{what}` needs one pile of cards, not {g}"), e.span, "not a zone", help);
+            self.error(
+                Code::WrongKind,
+                format!("`{what}` needs one pile of cards, not {g}"),
+                e.span,
+                "not a zone",
+                help,
+            );
         }
         x
     }
@@ -364,20 +463,38 @@ impl Checker {
         let (x, t) = self.expr(cards);
         if !matches!(t.base(), Type::Card | Type::Cards | Type::ZoneFamily(_) | Type::Error) {
             let g = self.type_name(&t);
-            self.error(Code::WrongKind, format!("cannot move {g}"), cards.span, "not cards", "move a card, a zone's cards, or `cards c in zone where ...`");
+            self.error(
+                Code::WrongKind,
+                format!("cannot move {g}"),
+                cards.span,
+                "not cards",
+                "move a card, a zone's cards, or `cards c in zone where ...`",
+            );
         }
         let to = self.pile(to, "move ... to");
         StmtKind::Move { random, cards: x, to }
     }
 
-    fn deal(&mut self, count: Option<&ast::Expr>, from: &ast::Expr, to: &ast::Ident, starting: Option<&ast::Expr>) -> Option<StmtKind> {
+    fn deal(
+        &mut self,
+        count: Option<&ast::Expr>,
+        from: &ast::Expr,
+        to: &ast::Ident,
+        starting: Option<&ast::Expr>,
+    ) -> Option<StmtKind> {
         let count = count.map(|n| self.expect(n, &Type::Int, "the number of cards each"));
         let from = self.pile(from, "deal ... from");
         let starting = starting.map(|s| self.expect(s, &Type::Seat, "the first seat dealt to"));
         let zone = match self.globals.get(&to.name).map(|g| g.0) {
             Some(Global::Zone(z)) if self.zones[z as usize].owner == Some(ast::Owner::Seat) => z,
             Some(_) => {
-                self.error(Code::WrongKind, format!("`{}` is not a per-seat zone", to.name), to.span, "cannot deal to it", "deal to a zone declared `per seat`, such as `zone hand per seat`");
+                self.error(
+                    Code::WrongKind,
+                    format!("`{}` is not a per-seat zone", to.name),
+                    to.span,
+                    "cannot deal to it",
+                    "deal to a zone declared `per seat`, such as `zone hand per seat`",
+                );
                 return None;
             }
             None => {

@@ -8,8 +8,8 @@ use crate::syntax::ast::{self, TypeKind};
 
 /// Names every rule file may use without declaring them.
 pub const BUILTIN_NAMES: &[&str] = &[
-    "seats", "sides", "players", "left", "right", "opposite", "next", "others", "side", "members",
-    "holder", "player", "count", "first", "last", "ord", "abs", "max", "min",
+    "seats", "sides", "players", "left", "right", "opposite", "next", "others", "side", "members", "holder", "player",
+    "count", "first", "last", "ord", "abs", "max", "min",
 ];
 
 /// The built-in function of a name, if it is one.

@@ -220,9 +220,8 @@ pub fn syntax_problem(error: &Error<Rule>, source: &str, base: usize, end: &str)
         ErrorVariant::ParsingError { positives, .. } => {
             let attempts = error.parse_attempts();
             let furthest = attempts.as_ref().map_or(pos, |a| a.max_position);
-            let tokens: Vec<String> = attempts
-                .map(|a| a.expected_tokens().iter().map(ToString::to_string).collect())
-                .unwrap_or_default();
+            let tokens: Vec<String> =
+                attempts.map(|a| a.expected_tokens().iter().map(ToString::to_string).collect()).unwrap_or_default();
             // pest's own position is behind when only literal tokens got further; but a word
             // checked for its end (`end` is a keyword: is a letter next?) gets no further.
             let inside_word = !positives.is_empty() && tokens.iter().all(|t| is_word_part(t));
@@ -400,11 +399,7 @@ fn alternatives(description: &str) -> impl Iterator<Item = &str> {
 /// Whether a description already shows a token: some part of it in backquotes starts with it
 /// (a block `{ ... }` shows `{`).
 fn quotes_token(description: &str, token: &str) -> bool {
-    description
-        .split('`')
-        .skip(1)
-        .step_by(2)
-        .any(|quoted| quoted.starts_with(token))
+    description.split('`').skip(1).step_by(2).any(|quoted| quoted.starts_with(token))
 }
 
 fn push_new(words: &mut Vec<String>, word: &str) {
@@ -458,9 +453,7 @@ fn advice(found: &str, expected: &Expected) -> Option<String> {
         "then" if expected.block => "an `if` statement takes its branch in braces: `if CONDITION { ... }`",
         "elif" | "elsif" => "write `else if`",
         _ if expected.name && is_keyword(found) => {
-            return Some(format!(
-                "`{found}` is a keyword and cannot be used as a name; choose another name"
-            ));
+            return Some(format!("`{found}` is a keyword and cannot be used as a name; choose another name"));
         }
         _ => return None,
     };
@@ -484,8 +477,7 @@ pub fn token_span(source: &str, at: usize) -> Span {
         return Span::new(at, at);
     };
     let len = if first.is_alphanumeric() || first == '_' {
-        rest.find(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len())
+        rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len())
     } else if first == '"' {
         string_len(rest)
     } else if first.is_ascii_punctuation() {

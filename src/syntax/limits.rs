@@ -67,40 +67,23 @@ fn string_end(bytes: &[u8], start: usize) -> Result<usize, usize> {
 }
 
 fn line_end(bytes: &[u8], start: usize) -> usize {
-    bytes[start..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(bytes.len(), |n| start + n)
+    bytes[start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |n| start + n)
 }
 
 fn unclosed_string(start: usize, end: usize) -> Problem {
-    Problem::new(
-        Code::Syntax,
-        "this string is not closed",
-        Span::new(start, end),
-        "no closing `\"` on this line",
-    )
-    .help("a string ends on the line where it starts: close it with `\"` (write `\\\"` for a quote inside it)")
+    Problem::new(Code::Syntax, "this string is not closed", Span::new(start, end), "no closing `\"` on this line")
+        .help("a string ends on the line where it starts: close it with `\"` (write `\\\"` for a quote inside it)")
 }
 
 fn too_many_brackets(span: Span) -> Problem {
-    Problem::new(
-        Code::TooDeep,
-        format!("brackets nested more than {MAX_BRACKETS} deep"),
-        span,
-        "too deep",
-    )
-    .help("name inner parts with `let` or `define`, or split the flow into phases")
+    Problem::new(Code::TooDeep, format!("brackets nested more than {MAX_BRACKETS} deep"), span, "too deep")
+        .help("name inner parts with `let` or `define`, or split the flow into phases")
 }
 
 /// Checks the depth of a parse tree and the number of operators in each expression; the tree
 /// was read from text starting at byte `base` of the file. Walks without recursion.
 pub fn check_tree(root: Pair<'_, Rule>, base: usize) -> Result<(), Problem> {
-    let mut stack = vec![Frame {
-        children: root.into_inner(),
-        depth: 1,
-        in_expr: false,
-    }];
+    let mut stack = vec![Frame { children: root.into_inner(), depth: 1, in_expr: false }];
     let mut operators = 0;
     while let Some(frame) = stack.last_mut() {
         let Some(pair) = frame.children.next() else {
@@ -120,11 +103,7 @@ pub fn check_tree(root: Pair<'_, Rule>, base: usize) -> Result<(), Problem> {
                 return Err(too_many_operators(span_of(&pair, base)));
             }
         }
-        stack.push(Frame {
-            children: pair.into_inner(),
-            depth: depth + 1,
-            in_expr: in_expr || rule == Rule::expr,
-        });
+        stack.push(Frame { children: pair.into_inner(), depth: depth + 1, in_expr: in_expr || rule == Rule::expr });
     }
     Ok(())
 }
@@ -178,13 +157,8 @@ fn span_of(pair: &Pair<'_, Rule>, base: usize) -> Span {
 }
 
 fn too_deep(span: Span) -> Problem {
-    Problem::new(
-        Code::TooDeep,
-        format!("nested more than {MAX_DEPTH} levels deep"),
-        span,
-        "too deep",
-    )
-    .help("a chain this long is hard to follow: use `case`, or name parts with `let` or `define`")
+    Problem::new(Code::TooDeep, format!("nested more than {MAX_DEPTH} levels deep"), span, "too deep")
+        .help("a chain this long is hard to follow: use `case`, or name parts with `let` or `define`")
 }
 
 fn too_many_operators(span: Span) -> Problem {

@@ -68,13 +68,8 @@ fn detailed_error(rule: Rule, text: &str) -> Option<pest::error::Error<Rule>> {
 }
 
 fn internal_error(span: Span) -> Problem {
-    Problem::new(
-        Code::Syntax,
-        "internal error: the parser does not match the grammar",
-        span,
-        "while reading this",
-    )
-    .help("this is a bug in paradox; please report it with the file")
+    Problem::new(Code::Syntax, "internal error: the parser does not match the grammar", span, "while reading this")
+        .help("this is a bug in paradox; please report it with the file")
 }
 
 /// Operator precedence, loosest first; all binary operators are left-associative.
@@ -182,11 +177,7 @@ impl<'s> Children<'s> {
         while self.0.peek().is_some_and(|p| is_token(p.as_rule())) {
             self.0.next();
         }
-        if self.0.peek().is_some_and(|p| p.as_rule() == rule) {
-            self.0.next()
-        } else {
-            None
-        }
+        if self.0.peek().is_some_and(|p| p.as_rule() == rule) { self.0.next() } else { None }
     }
 
     /// The children from here on that are `rule`s.
@@ -237,11 +228,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             Ok(mut pairs) => pairs.next(),
             Err(error) => {
                 let error = detailed_error(rule, text).unwrap_or(error);
-                let end_words = if end == source.len() {
-                    "end of file"
-                } else {
-                    "the closing `}`"
-                };
+                let end_words = if end == source.len() { "end of file" } else { "the closing `}`" };
                 return report(syntax_problem(&error, source, base, end_words));
             }
         };
@@ -251,12 +238,7 @@ impl<'s, 'p> Reader<'s, 'p> {
         if let Err(problem) = limits::check_tree(pair.clone(), base) {
             return report(problem);
         }
-        let reader = Reader {
-            source,
-            base,
-            comments,
-            problems,
-        };
+        let reader = Reader { source, base, comments, problems };
         Some((reader, pair))
     }
 
@@ -289,10 +271,7 @@ impl<'s, 'p> Reader<'s, 'p> {
     // ------------------------------------------------------------------ words
 
     fn ident(&self, pair: Node<'s>) -> Ident {
-        Ident {
-            name: pair.as_str().to_string(),
-            span: self.span(&pair),
-        }
+        Ident { name: pair.as_str().to_string(), span: self.span(&pair) }
     }
 
     fn int(&self, pair: Node<'s>) -> IntLit {
@@ -476,11 +455,7 @@ impl<'s, 'p> Reader<'s, 'p> {
     fn control_decl(&self, pair: Node<'s>) -> Option<ControlDecl> {
         let span = self.span(&pair);
         let mut children = Children::of(pair);
-        Some(ControlDecl {
-            seat: self.ident(children.next()?),
-            by: self.ident(children.next()?),
-            span,
-        })
+        Some(ControlDecl { seat: self.ident(children.next()?), by: self.ident(children.next()?), span })
     }
 
     fn side_decl(&self, pair: Node<'s>) -> Option<SideDecl> {
@@ -614,11 +589,7 @@ impl<'s, 'p> Reader<'s, 'p> {
         };
         for prop in children {
             let (is_see, audience, span) = self.zone_prop(prop)?;
-            let (slot, what) = if is_see {
-                (&mut zone.see, "`see`")
-            } else {
-                (&mut zone.count, "`count`")
-            };
+            let (slot, what) = if is_see { (&mut zone.see, "`see`") } else { (&mut zone.count, "`count`") };
             match slot {
                 Some((_, first)) => self.report(twice(what, span, *first)),
                 None => *slot = Some((audience, span)),
@@ -681,10 +652,7 @@ impl<'s, 'p> Reader<'s, 'p> {
         let mut children = Children::of(pair);
         Some(DefineDecl {
             name: self.ident(children.next()?),
-            params: children
-                .run_of(Rule::fn_param)
-                .map(|p| self.fn_param(p))
-                .collect::<Option<_>>()?,
+            params: children.run_of(Rule::fn_param).map(|p| self.fn_param(p)).collect::<Option<_>>()?,
             ret: self.type_expr(children.next()?)?,
             body: self.expr(children.next()?)?,
             span,
@@ -744,21 +712,13 @@ impl<'s, 'p> Reader<'s, 'p> {
     fn set_item(&self, pair: Node<'s>) -> Option<VariantItem> {
         let span = self.span(&pair);
         let mut children = Children::of(pair);
-        Some(VariantItem::Set {
-            name: self.ident(children.next()?),
-            value: self.literal(children.next()?)?,
-            span,
-        })
+        Some(VariantItem::Set { name: self.ident(children.next()?), value: self.literal(children.next()?)?, span })
     }
 
     fn replace_item(&self, pair: Node<'s>) -> Option<VariantItem> {
         let span = self.span(&pair);
         let mut children = Children::of(pair);
-        Some(VariantItem::Replace {
-            phase: self.ident(children.next()?),
-            body: self.block(children.next()?)?,
-            span,
-        })
+        Some(VariantItem::Replace { phase: self.ident(children.next()?), body: self.block(children.next()?)?, span })
     }
 
     // ------------------------------------------------------------------ types
@@ -824,10 +784,7 @@ impl<'s, 'p> Reader<'s, 'p> {
 
     fn let_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
         let mut children = Children::of(pair);
-        Some(StmtKind::Let {
-            name: self.ident(children.next()?),
-            value: self.rhs(children.next()?)?,
-        })
+        Some(StmtKind::Let { name: self.ident(children.next()?), value: self.rhs(children.next()?)? })
     }
 
     fn assign_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
@@ -889,19 +846,13 @@ impl<'s, 'p> Reader<'s, 'p> {
     fn else_if(&self, pair: Node<'s>) -> Option<Block> {
         let span = self.span(&pair);
         let kind = self.if_stmt(pair)?;
-        Some(Block {
-            stmts: vec![Stmt { kind, span }],
-            span,
-        })
+        Some(Block { stmts: vec![Stmt { kind, span }], span })
     }
 
     fn for_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
         let mut children = Children::of(pair);
         Some(StmtKind::For {
-            bindings: children
-                .run_of(Rule::binding)
-                .map(|p| self.binding(p))
-                .collect::<Option<_>>()?,
+            bindings: children.run_of(Rule::binding).map(|p| self.binding(p)).collect::<Option<_>>()?,
             body: self.block(children.next()?)?,
         })
     }
@@ -937,14 +888,8 @@ impl<'s, 'p> Reader<'s, 'p> {
         let head = children.next()?;
         let body = self.block(children.next()?)?;
         Some(match head.as_rule() {
-            Rule::until => StmtKind::RepeatUntil {
-                cond: self.until(head)?,
-                body,
-            },
-            _ => StmtKind::Repeat {
-                count: self.expr(head)?,
-                body,
-            },
+            Rule::until => StmtKind::RepeatUntil { cond: self.until(head)?, body },
+            _ => StmtKind::Repeat { count: self.expr(head)?, body },
         })
     }
 
@@ -954,18 +899,12 @@ impl<'s, 'p> Reader<'s, 'p> {
 
     fn while_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
         let mut children = Children::of(pair);
-        Some(StmtKind::While {
-            cond: self.expr(children.next()?)?,
-            body: self.block(children.next()?)?,
-        })
+        Some(StmtKind::While { cond: self.expr(children.next()?)?, body: self.block(children.next()?)? })
     }
 
     fn phase_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
         let mut children = Children::of(pair);
-        Some(StmtKind::Phase {
-            name: self.ident(children.next()?),
-            body: self.block(children.next()?)?,
-        })
+        Some(StmtKind::Phase { name: self.ident(children.next()?), body: self.block(children.next()?)? })
     }
 
     /// `choose c from D1, D2 by SEAT ...`: the last expression before the tiers is the seat.
@@ -973,10 +912,7 @@ impl<'s, 'p> Reader<'s, 'p> {
         let span = self.span(&pair);
         let mut children = Children::of(pair);
         let name = self.ident(children.next()?);
-        let mut domains = children
-            .run_of(Rule::expr)
-            .map(|p| self.expr(p))
-            .collect::<Option<Vec<_>>>()?;
+        let mut domains = children.run_of(Rule::expr).map(|p| self.expr(p)).collect::<Option<Vec<_>>>()?;
         let by = domains.pop()?;
         Some(Choose {
             name,
@@ -1022,11 +958,7 @@ impl<'s, 'p> Reader<'s, 'p> {
     fn declare(&self, pair: Node<'s>) -> Option<Declare> {
         let span = self.span(&pair);
         let mut children = Children::of(pair);
-        Some(Declare {
-            name: self.ident(children.next()?),
-            when: self.expr(children.next()?)?,
-            span,
-        })
+        Some(Declare { name: self.ident(children.next()?), when: self.expr(children.next()?)?, span })
     }
 
     fn label(&self, pair: Node<'s>) -> Option<Template> {
@@ -1035,10 +967,7 @@ impl<'s, 'p> Reader<'s, 'p> {
 
     fn simultaneous_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
         let mut children = Children::of(pair);
-        Some(StmtKind::Simultaneously {
-            binding: self.binding(children.next()?)?,
-            body: self.block(children.next()?)?,
-        })
+        Some(StmtKind::Simultaneously { binding: self.binding(children.next()?)?, body: self.block(children.next()?)? })
     }
 
     fn move_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
@@ -1058,9 +987,7 @@ impl<'s, 'p> Reader<'s, 'p> {
     }
 
     fn shuffle_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
-        Some(StmtKind::Shuffle {
-            zone: self.expr(Children::of(pair).next()?)?,
-        })
+        Some(StmtKind::Shuffle { zone: self.expr(Children::of(pair).next()?)? })
     }
 
     fn deal_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
@@ -1089,21 +1016,15 @@ impl<'s, 'p> Reader<'s, 'p> {
     }
 
     fn say_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
-        Some(StmtKind::Say {
-            text: self.template(Children::of(pair).next()?),
-        })
+        Some(StmtKind::Say { text: self.template(Children::of(pair).next()?) })
     }
 
     fn redo_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
-        Some(StmtKind::Redo {
-            phase: self.ident(Children::of(pair).next()?),
-        })
+        Some(StmtKind::Redo { phase: self.ident(Children::of(pair).next()?) })
     }
 
     fn end_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
-        Some(StmtKind::End {
-            phase: self.ident(Children::of(pair).next()?),
-        })
+        Some(StmtKind::End { phase: self.ident(Children::of(pair).next()?) })
     }
 
     fn make_card_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
@@ -1142,10 +1063,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             Rule::not => UnOp::Not,
             _ => return None,
         };
-        Some(Expr {
-            kind: ExprKind::Unary(op, Box::new(operand)),
-            span,
-        })
+        Some(Expr { kind: ExprKind::Unary(op, Box::new(operand)), span })
     }
 
     fn infix(&self, lhs: Expr, op: Node<'s>, rhs: Expr) -> Option<Expr> {
@@ -1169,10 +1087,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             Rule::rem => BinOp::Rem,
             _ => return None,
         };
-        Some(Expr {
-            kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
-            span,
-        })
+        Some(Expr { kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), span })
     }
 
     fn postfix(&self, operand: Expr, op: Node<'s>) -> Option<Expr> {
@@ -1239,10 +1154,7 @@ impl<'s, 'p> Reader<'s, 'p> {
         let mut children = Children::of(pair);
         Some(ExprKind::Case {
             scrutinee: Box::new(self.expr(children.next()?)?),
-            arms: children
-                .run_of(Rule::case_arm)
-                .map(|p| self.case_arm(p))
-                .collect::<Option<_>>()?,
+            arms: children.run_of(Rule::case_arm).map(|p| self.case_arm(p)).collect::<Option<_>>()?,
             otherwise: Box::new(self.expr(children.next()?)?),
         })
     }
@@ -1324,15 +1236,9 @@ impl<'s, 'p> Reader<'s, 'p> {
         Some(match pair.as_rule() {
             Rule::named_arg => {
                 let (name, value) = self.named_arg(pair)?;
-                Arg {
-                    name: Some(name),
-                    value,
-                }
+                Arg { name: Some(name), value }
             }
-            _ => Arg {
-                name: None,
-                value: self.expr(pair)?,
-            },
+            _ => Arg { name: None, value: self.expr(pair)? },
         })
     }
 
@@ -1348,10 +1254,7 @@ impl<'s, 'p> Reader<'s, 'p> {
 
 /// The text between a string token's quotes.
 fn quoted(token: &str) -> &str {
-    token
-        .strip_prefix('"')
-        .and_then(|t| t.strip_suffix('"'))
-        .unwrap_or(token)
+    token.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(token)
 }
 
 /// The index of the `}` closing the `{` at `open`, counting nested braces.
@@ -1369,54 +1272,32 @@ fn closing_brace(raw: &str, open: usize) -> Option<usize> {
 }
 
 fn too_large(span: Span) -> Problem {
-    Problem::new(
-        Code::BadLiteral,
-        "this number is too large",
-        span,
-        "does not fit in 64 bits",
-    )
-    .help(format!("numbers are whole numbers from {} to {}", i64::MIN, i64::MAX))
+    Problem::new(Code::BadLiteral, "this number is too large", span, "does not fit in 64 bits").help(format!(
+        "numbers are whole numbers from {} to {}",
+        i64::MIN,
+        i64::MAX
+    ))
 }
 
 fn bad_escape(span: Span, written: &str) -> Problem {
-    Problem::new(
-        Code::BadLiteral,
-        format!("unknown escape `{written}` in a string"),
-        span,
-        "unknown escape",
-    )
-    .help("the escapes are `\\\"`, `\\\\`, `\\n`, `\\{` and `\\}`")
+    Problem::new(Code::BadLiteral, format!("unknown escape `{written}` in a string"), span, "unknown escape")
+        .help("the escapes are `\\\"`, `\\\\`, `\\n`, `\\{` and `\\}`")
 }
 
 fn unclosed_brace(at: usize) -> Problem {
-    Problem::new(
-        Code::Syntax,
-        "this `{` is not closed",
-        Span::new(at, at + 1),
-        "no matching `}` in the text",
-    )
-    .help("`{ ... }` in text holds an expression; write `\\{` for a brace in the text")
+    Problem::new(Code::Syntax, "this `{` is not closed", Span::new(at, at + 1), "no matching `}` in the text")
+        .help("`{ ... }` in text holds an expression; write `\\{` for a brace in the text")
 }
 
 fn stray_brace(at: usize) -> Problem {
-    Problem::new(
-        Code::Syntax,
-        "a `}` without a `{`",
-        Span::new(at, at + 1),
-        "nothing to close",
-    )
-    .help("write `\\}` for a brace in the text")
+    Problem::new(Code::Syntax, "a `}` without a `{`", Span::new(at, at + 1), "nothing to close")
+        .help("write `\\}` for a brace in the text")
 }
 
 fn twice(what: &str, again: Span, first: Span) -> Problem {
-    Problem::new(
-        Code::Duplicate,
-        format!("{what} is given twice"),
-        again,
-        "given again here",
-    )
-    .note(first, "first given here")
-    .help("keep one of them")
+    Problem::new(Code::Duplicate, format!("{what} is given twice"), again, "given again here")
+        .note(first, "first given here")
+        .help("keep one of them")
 }
 
 #[cfg(test)]
@@ -1499,9 +1380,7 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
     fn expr(text: &str) -> (Expr, String) {
         let source = format!("play {{ x = {text} }}");
         match stmts(text_of_assign(text).as_str()).pop() {
-            Some(StmtKind::Assign {
-                value: Rhs::Expr(expr), ..
-            }) => (expr, source),
+            Some(StmtKind::Assign { value: Rhs::Expr(expr), .. }) => (expr, source),
             other => panic!("not an assignment: {other:?}"),
         }
     }
@@ -1549,28 +1428,17 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
     fn parses_the_example_rule_file() {
         let items = items(EXAMPLE);
         assert_eq!(items.len(), 19);
-        let Item::Seats(seats) = &items[2] else {
-            panic!("{:?}", items[2])
-        };
+        let Item::Seats(seats) = &items[2] else { panic!("{:?}", items[2]) };
         let names: Vec<_> = seats.seats.iter().map(|s| s.name.name.as_str()).collect();
         assert_eq!(names, ["A", "B", "GhostA", "GhostB"]);
-        assert_eq!(
-            seats.seats[2].display.as_ref().map(|d| d.value.as_str()),
-            Some("A's ghost")
-        );
-        let Item::Param(param) = &items[5] else {
-            panic!("{:?}", items[5])
-        };
+        assert_eq!(seats.seats[2].display.as_ref().map(|d| d.value.as_str()), Some("A's ghost"));
+        let Item::Param(param) = &items[5] else { panic!("{:?}", items[5]) };
         assert_eq!(param.default.kind, LiteralKind::Int(20));
         assert_eq!(param.range.map(|(lo, hi)| (lo.value, hi.value)), Some((0, 220)));
-        let Item::Enum(bid) = &items[8] else {
-            panic!("{:?}", items[8])
-        };
+        let Item::Enum(bid) = &items[8] else { panic!("{:?}", items[8]) };
         assert_eq!(bid.members[0].name.name, "cards");
         assert!(bid.members[2].payload.is_some());
-        let Item::Zone(zone) = &items[11] else {
-            panic!("{:?}", items[11])
-        };
+        let Item::Zone(zone) = &items[11] else { panic!("{:?}", items[11]) };
         assert_eq!(zone.owner, Some(Owner::Seat));
         assert_eq!(zone.see.map(|(a, _)| a), Some(Audience::Owner));
         assert_eq!(zone.count.map(|(a, _)| a), Some(Audience::Everyone));
@@ -1582,20 +1450,14 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
         let file = parsed(EXAMPLE);
         assert_eq!(file.span, Span::new(0, EXAMPLE.len()));
         let FileBody::Rules(items) = file.body else { panic!() };
-        let Item::Var(var) = &items[12] else {
-            panic!("{:?}", items[12])
-        };
+        let Item::Var(var) = &items[12] else { panic!("{:?}", items[12]) };
         assert_eq!(text(EXAMPLE, var.span), "var trump: Colour? = none reset trick");
         assert_eq!(text(EXAMPLE, var.ty.span), "Colour?");
         assert!(var.ty.optional);
         assert_eq!(var.reset.as_ref().map(|r| text(EXAMPLE, r.span)), Some("trick"));
-        let Item::Define(define) = &items[15] else {
-            panic!("{:?}", items[15])
-        };
+        let Item::Define(define) = &items[15] else { panic!("{:?}", items[15]) };
         assert_eq!(text(EXAMPLE, define.body.span), "c.colour == l.colour or l == none");
-        let Item::Result(result) = &items[17] else {
-            panic!("{:?}", items[17])
-        };
+        let Item::Result(result) = &items[17] else { panic!("{:?}", items[17]) };
         assert_eq!(result.extreme, Extreme::Highest);
         assert_eq!(text(EXAMPLE, result.key.span), "chips[t]");
     }
@@ -1603,16 +1465,9 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
     #[test]
     fn spans_end_at_the_last_token_not_at_a_comment() {
         let source = "play {\n  x = a + b   // add them\n  // and more\n  y = 1 }";
-        let Some(Item::Play(play)) = items(source).pop() else {
-            panic!()
-        };
+        let Some(Item::Play(play)) = items(source).pop() else { panic!() };
         assert_eq!(text(source, play.body.stmts[0].span), "x = a + b");
-        let StmtKind::Assign {
-            value: Rhs::Expr(sum), ..
-        } = &play.body.stmts[0].kind
-        else {
-            panic!()
-        };
+        let StmtKind::Assign { value: Rhs::Expr(sum), .. } = &play.body.stmts[0].kind else { panic!() };
         assert_eq!(text(source, sum.span), "a + b");
         assert_eq!(text(source, play.body.stmts[1].span), "y = 1");
     }
@@ -1626,9 +1481,7 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
                 if let Some(span) = fields.get("span") {
                     let start = span["start"].as_u64().unwrap_or(u64::MAX) as usize;
                     let end = span["end"].as_u64().unwrap_or(u64::MAX) as usize;
-                    let text = source
-                        .get(start..end)
-                        .unwrap_or_else(|| panic!("{span} out of the text"));
+                    let text = source.get(start..end).unwrap_or_else(|| panic!("{span} out of the text"));
                     assert!(!text.is_empty() && text.trim() == text, "{text:?} at {span}");
                     if let Some(Value::String(name)) = fields.get("name").filter(|_| fields.len() == 2) {
                         assert_eq!(text, name);
@@ -1647,9 +1500,7 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
 
     #[test]
     fn every_span_in_the_example_is_tight() {
-        let FileBody::Rules(items) = parsed(EXAMPLE).body else {
-            panic!()
-        };
+        let FileBody::Rules(items) = parsed(EXAMPLE).body else { panic!() };
         let tree = serde_json::to_value(&items).expect("the tree serializes");
         check_spans(&tree, EXAMPLE);
     }
@@ -1657,22 +1508,16 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
     #[test]
     fn parses_a_scenario() {
         let source = r#"scenario "t" extends "../rules/x.cards" { set a = 1  replace phase deal { move card(colour: red, rank: 5) to hand[A] } }"#;
-        let FileBody::Scenario(scenario) = parsed(source).body else {
-            panic!("not a scenario")
-        };
+        let FileBody::Scenario(scenario) = parsed(source).body else { panic!("not a scenario") };
         assert_eq!(scenario.name.value, "t");
         assert_eq!(scenario.extends.value, "../rules/x.cards");
         assert!(matches!(
             &scenario.items[0],
             VariantItem::Set { name, value: Literal { kind: LiteralKind::Int(1), .. }, .. } if name.name == "a"
         ));
-        let VariantItem::Replace { phase, body, .. } = &scenario.items[1] else {
-            panic!("{:?}", scenario.items[1])
-        };
+        let VariantItem::Replace { phase, body, .. } = &scenario.items[1] else { panic!("{:?}", scenario.items[1]) };
         assert_eq!(phase.name, "deal");
-        let StmtKind::Move { cards, to, random } = &body.stmts[0].kind else {
-            panic!("{:?}", body.stmts[0])
-        };
+        let StmtKind::Move { cards, to, random } = &body.stmts[0].kind else { panic!("{:?}", body.stmts[0]) };
         assert!(random.is_none());
         assert!(matches!(&cards.kind, ExprKind::CardRef(fields) if fields.len() == 2));
         assert_eq!(text(source, to.span), "hand[A]");
@@ -1694,30 +1539,20 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
              card { owner: seat  pattern: Pattern?  kinds: set of Kind  name \"x\" }\n\
              define twice(n: int): int = n * 2",
         );
-        let Item::Players(players) = &items[0] else {
-            panic!("{:?}", items[0])
-        };
+        let Item::Players(players) = &items[0] else { panic!("{:?}", items[0]) };
         assert_eq!(players.min.value, 4);
         assert_eq!(players.range.map(|(m, d)| (m.value, d.value)), Some((6, 4)));
-        let Item::Param(lead) = &items[1] else {
-            panic!("{:?}", items[1])
-        };
+        let Item::Param(lead) = &items[1] else { panic!("{:?}", items[1]) };
         assert_eq!(lead.default.kind, LiteralKind::Name("north".into()));
-        let Item::Param(bonus) = &items[2] else {
-            panic!("{:?}", items[2])
-        };
+        let Item::Param(bonus) = &items[2] else { panic!("{:?}", items[2]) };
         assert_eq!(bonus.default.kind, LiteralKind::Int(i64::MIN));
-        let Item::Card(card) = &items[3] else {
-            panic!("{:?}", items[3])
-        };
+        let Item::Card(card) = &items[3] else { panic!("{:?}", items[3]) };
         assert!(card.fields[1].ty.optional);
         assert!(
             matches!(&card.fields[2].ty.kind, TypeKind::SetOf(inner) if matches!(&inner.kind, TypeKind::Named(n) if n.name == "Kind"))
         );
         assert_eq!(card.name.as_ref().map(|n| n.parts.len()), Some(1));
-        let Item::Define(define) = &items[4] else {
-            panic!("{:?}", items[4])
-        };
+        let Item::Define(define) = &items[4] else { panic!("{:?}", items[4]) };
         assert_eq!(define.params.len(), 1);
         assert_eq!(shape(&define.body), "(n Mul 2)");
     }
@@ -1756,9 +1591,7 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
     fn expression_spans_cover_operands_and_brackets() {
         let (e, source) = expr("(a + b) * c");
         assert_eq!(text(&source, e.span), "(a + b) * c");
-        let ExprKind::Binary(_, lhs, _) = &e.kind else {
-            panic!("{e:?}")
-        };
+        let ExprKind::Binary(_, lhs, _) = &e.kind else { panic!("{e:?}") };
         assert_eq!(text(&source, lhs.span), "(a + b)");
         let (e, source) = expr("-x.y[z]");
         assert_eq!(text(&source, e.span), "-x.y[z]");
@@ -1773,18 +1606,14 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
         let (e, _) = expr("none");
         assert_eq!(e.kind, ExprKind::None);
         let (e, _) = expr("next(s, n: 2)");
-        let ExprKind::Call { func, args } = &e.kind else {
-            panic!("{e:?}")
-        };
+        let ExprKind::Call { func, args } = &e.kind else { panic!("{e:?}") };
         assert_eq!(func.name, "next");
         assert_eq!(args[0].name, None);
         assert_eq!(args[1].name.as_ref().map(|n| n.name.as_str()), Some("n"));
         let (e, _) = expr("if a then 1 else 2");
         assert!(matches!(&e.kind, ExprKind::If { .. }));
         let (e, source) = expr("case rank { jack, queen => 15  ace => 20  else => ord(rank) + 2 }");
-        let ExprKind::Case { arms, otherwise, .. } = &e.kind else {
-            panic!("{e:?}")
-        };
+        let ExprKind::Case { arms, otherwise, .. } = &e.kind else { panic!("{e:?}") };
         assert_eq!(arms[0].patterns.len(), 2);
         assert_eq!(text(&source, arms[1].span), "ace => 20");
         assert_eq!(shape(otherwise), "(ord(rank) Add 2)");
@@ -1795,16 +1624,7 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
     #[test]
     fn reads_aggregates() {
         let (e, source) = expr("count t in seats where bid[t] > bid[s]");
-        let ExprKind::Aggregate {
-            op,
-            binder,
-            domain,
-            filter,
-            body,
-        } = &e.kind
-        else {
-            panic!("{e:?}")
-        };
+        let ExprKind::Aggregate { op, binder, domain, filter, body } = &e.kind else { panic!("{e:?}") };
         assert_eq!(*op, AggOp::Count);
         assert_eq!(binder.name, "t");
         assert_eq!(text(&source, domain.span), "seats");
@@ -1816,32 +1636,13 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
             matches!(&e.kind, ExprKind::Aggregate { op: AggOp::Sum, filter: Some(_), body: Some(b), .. } if shape(b) == "c.points")
         );
         let (e, _) = expr("highest c in trick by c.rank");
-        assert!(matches!(
-            &e.kind,
-            ExprKind::Aggregate {
-                op: AggOp::Highest,
-                filter: None,
-                body: Some(_),
-                ..
-            }
-        ));
+        assert!(matches!(&e.kind, ExprKind::Aggregate { op: AggOp::Highest, filter: None, body: Some(_), .. }));
         let (e, _) = expr("exists d in hand where d.rank > 3");
         assert!(matches!(&e.kind, ExprKind::Aggregate { op: AggOp::Exists, .. }));
         let (e, _) = expr("cards c in hand[s] where c.kind == tf");
-        assert!(matches!(
-            &e.kind,
-            ExprKind::Aggregate {
-                op: AggOp::Cards,
-                filter: Some(_),
-                body: None,
-                ..
-            }
-        ));
+        assert!(matches!(&e.kind, ExprKind::Aggregate { op: AggOp::Cards, filter: Some(_), body: None, .. }));
         // `count(...)` and `max(a, b)` stay calls.
-        assert_eq!(
-            shape(&expr("count(hand[s]) + max(a, b)").0),
-            "(count(hand[s]) Add max(a, b))"
-        );
+        assert_eq!(shape(&expr("count(hand[s]) + max(a, b)").0), "(count(hand[s]) Add max(a, b))");
     }
 
     #[test]
@@ -1869,28 +1670,16 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
     #[test]
     fn else_if_becomes_a_nested_if() {
         let mut statements = stmts("if x { redo round } else if y { end round } else { x -= 1 }");
-        let Some(StmtKind::If {
-            otherwise: Some(otherwise),
-            ..
-        }) = statements.pop()
-        else {
+        let Some(StmtKind::If { otherwise: Some(otherwise), .. }) = statements.pop() else {
             panic!("not an if with else")
         };
         assert_eq!(otherwise.stmts.len(), 1);
-        let StmtKind::If {
-            cond,
-            then,
-            otherwise: Some(last),
-        } = &otherwise.stmts[0].kind
-        else {
+        let StmtKind::If { cond, then, otherwise: Some(last) } = &otherwise.stmts[0].kind else {
             panic!("{otherwise:?}")
         };
         assert_eq!(shape(cond), "y");
         assert!(matches!(&then.stmts[0].kind, StmtKind::End { phase } if phase.name == "round"));
-        assert!(matches!(
-            &last.stmts[0].kind,
-            StmtKind::Assign { op: AssignOp::Sub, .. }
-        ));
+        assert!(matches!(&last.stmts[0].kind, StmtKind::Assign { op: AssignOp::Sub, .. }));
     }
 
     #[test]
@@ -1906,12 +1695,8 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
         let source = "play { choose c from hand[s], table by s \
                       where c.suit == led else c.suit == trump then { x = 1 } else any \
                       declare low when c.rank == ace as \"play {c}\" }";
-        let Some(Item::Play(play)) = items(source).pop() else {
-            panic!()
-        };
-        let StmtKind::Choose(choose) = &play.body.stmts[0].kind else {
-            panic!("{:?}", play.body.stmts[0])
-        };
+        let Some(Item::Play(play)) = items(source).pop() else { panic!() };
+        let StmtKind::Choose(choose) = &play.body.stmts[0].kind else { panic!("{:?}", play.body.stmts[0]) };
         assert_eq!(choose.name.name, "c");
         assert_eq!(choose.domains.len(), 2);
         assert_eq!(shape(&choose.by), "s");
@@ -1921,10 +1706,7 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
         assert!(choose.tiers[2].cond.is_none());
         assert_eq!(text(source, choose.tiers[2].span), "any");
         assert_eq!(choose.declare.as_ref().map(|d| d.name.name.as_str()), Some("low"));
-        assert_eq!(
-            choose.label.as_ref().map(|l| text(source, l.span)),
-            Some("\"play {c}\"")
-        );
+        assert_eq!(choose.label.as_ref().map(|l| text(source, l.span)), Some("\"play {c}\""));
     }
 
     #[test]
@@ -1938,31 +1720,14 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
         assert!(
             matches!(&statements[0], StmtKind::Deal { count: Some(_), to, starting: Some(_), .. } if to.name == "hand")
         );
-        assert!(matches!(
-            &statements[1],
-            StmtKind::Deal {
-                count: None,
-                starting: None,
-                ..
-            }
-        ));
+        assert!(matches!(&statements[1], StmtKind::Deal { count: None, starting: None, .. }));
         assert!(matches!(&statements[2], StmtKind::Move { random: Some(n), .. } if shape(n) == "3"));
         assert!(matches!(&statements[3], StmtKind::Shuffle { .. }));
-        let StmtKind::Let {
-            value: Rhs::Random(binding),
-            ..
-        } = &statements[4]
-        else {
-            panic!("{:?}", statements[4])
-        };
+        let StmtKind::Let { value: Rhs::Random(binding), .. } = &statements[4] else { panic!("{:?}", statements[4]) };
         assert!(binding.start.is_some() && binding.filter.is_some());
         assert!(matches!(
             &statements[5],
-            StmtKind::Assign {
-                target: Place { index: Some(_), .. },
-                op: AssignOp::Add,
-                ..
-            }
+            StmtKind::Assign { target: Place { index: Some(_), .. }, op: AssignOp::Add, .. }
         ));
     }
 
@@ -1972,14 +1737,10 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
         else {
             panic!()
         };
-        let StmtKind::For { bindings, body } = &deck.body.stmts[0].kind else {
-            panic!("{deck:?}")
-        };
+        let StmtKind::For { bindings, body } = &deck.body.stmts[0].kind else { panic!("{deck:?}") };
         assert_eq!(bindings.len(), 2);
         assert_eq!(shape(&bindings[1].domain), "(0 Range 10)");
-        let StmtKind::MakeCard { fields } = &body.stmts[0].kind else {
-            panic!("{body:?}")
-        };
+        let StmtKind::MakeCard { fields } = &body.stmts[0].kind else { panic!("{body:?}") };
         assert!(fields[0].1.is_some());
         assert!(fields[1].1.is_none());
     }
@@ -1990,15 +1751,9 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
     fn templates_split_into_text_and_expressions() {
         let source = "play { say \"{player(w)} wins with {w}\" }";
         let statements = stmts("say \"{player(w)} wins with {w}\"");
-        let StmtKind::Say { text: template } = &statements[0] else {
-            panic!("{statements:?}")
-        };
+        let StmtKind::Say { text: template } = &statements[0] else { panic!("{statements:?}") };
         assert_eq!(text(source, template.span), "\"{player(w)} wins with {w}\"");
-        let [
-            TemplatePart::Expr(who),
-            TemplatePart::Text(middle),
-            TemplatePart::Expr(card),
-        ] = template.parts.as_slice()
+        let [TemplatePart::Expr(who), TemplatePart::Text(middle), TemplatePart::Expr(card)] = template.parts.as_slice()
         else {
             panic!("{template:?}")
         };
@@ -2010,17 +1765,10 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
     #[test]
     fn template_expressions_may_hold_braces_and_spaces() {
         let source = "play { say \"a \\{b\\} { case x { y => 1 else => 2 } }!\" }";
-        let Some(Item::Play(play)) = items(source).pop() else {
-            panic!()
-        };
-        let StmtKind::Say { text: template } = &play.body.stmts[0].kind else {
-            panic!()
-        };
-        let [
-            TemplatePart::Text(before),
-            TemplatePart::Expr(case),
-            TemplatePart::Text(after),
-        ] = template.parts.as_slice()
+        let Some(Item::Play(play)) = items(source).pop() else { panic!() };
+        let StmtKind::Say { text: template } = &play.body.stmts[0].kind else { panic!() };
+        let [TemplatePart::Text(before), TemplatePart::Expr(case), TemplatePart::Text(after)] =
+            template.parts.as_slice()
         else {
             panic!("{template:?}")
         };
@@ -2031,9 +1779,7 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
 
     #[test]
     fn strings_resolve_escapes() {
-        let Some(Item::Game(game)) = items(r#"game "a \"b\" \\ \n \{c\}""#).pop() else {
-            panic!()
-        };
+        let Some(Item::Game(game)) = items(r#"game "a \"b\" \\ \n \{c\}""#).pop() else { panic!() };
         assert_eq!(game.name.value, "a \"b\" \\ \n {c}");
     }
 
@@ -2110,11 +1856,7 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
             let problems = problems(source);
             let problem = &problems[0];
             assert_eq!(problem.code, Code::Syntax, "{source}");
-            assert!(
-                problem.message.contains(expected),
-                "{source}: {:?} lacks {expected}",
-                problem.message
-            );
+            assert!(problem.message.contains(expected), "{source}: {:?} lacks {expected}", problem.message);
             assert_eq!(text(source, problem.span), found, "{source}");
             assert_eq!(problem.label, format!("unexpected `{found}`"));
             assert_in_words(problem);
@@ -2282,9 +2024,7 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
         (0..400)
             .map(|_| {
                 let len = (next() % 40) as usize;
-                (0..len)
-                    .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
-                    .collect()
+                (0..len).map(|_| PIECES[(next() % PIECES.len() as u64) as usize]).collect()
             })
             .collect()
     }
