@@ -225,14 +225,13 @@ pub fn syntax_problem(error: &Error<Rule>, source: &str, base: usize, end: &str)
             // pest's own position is behind when only literal tokens got further; but a word
             // checked for its end (`end` is a keyword: is a letter next?) gets no further.
             let inside_word = !positives.is_empty() && tokens.iter().all(|t| is_word_part(t));
-            let expected = if furthest > pos && !inside_word {
-                Expected::new(&[], &tokens, end)
+            let (at, expected) = if furthest > pos && !inside_word {
+                (furthest, Expected::new(&[], &tokens, end))
             } else if furthest == pos {
-                Expected::new(positives, &tokens, end)
+                (pos, Expected::new(positives, &tokens, end))
             } else {
-                Expected::new(positives, &[], end)
+                (pos, Expected::new(positives, &[], end))
             };
-            let at = if furthest > pos && !inside_word { furthest } else { pos };
             parsing_problem(&expected, source, base + at)
         }
     }
@@ -469,7 +468,7 @@ fn is_keyword(word: &str) -> bool {
 
 /// The span of the token that starts at byte `at`: a word, a number, a string up to its closing
 /// quote, one or two marks of punctuation, or an empty span at the end of the text.
-pub fn token_span(source: &str, at: usize) -> Span {
+fn token_span(source: &str, at: usize) -> Span {
     let Some(rest) = source.get(at..) else {
         return Span::new(source.len(), source.len());
     };
@@ -522,9 +521,59 @@ fn found_words(found: &str) -> String {
     match found {
         "" => "end of file".to_string(),
         "\n" | "\r" => "end of line".to_string(),
+        _ if found.chars().any(char::is_control) => format!("`{}`", found.escape_debug()),
         _ if found.chars().count() > SHOWN => {
             format!("`{}...`", found.chars().take(SHOWN).collect::<String>())
         }
         _ => format!("`{found}`"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_words_numbers_strings_or_marks() {
+        let source = "let x_1 = 42 += \"a \\\" b\" c";
+        let token = |at| {
+            let span = token_span(source, at);
+            &source[span.start..span.end]
+        };
+        assert_eq!(token(4), "x_1");
+        assert_eq!(token(10), "42");
+        assert_eq!(token(13), "+=");
+        assert_eq!(token(16), "\"a \\\" b\"");
+        assert_eq!(token_span(source, source.len()), Span::new(source.len(), source.len()));
+    }
+
+    #[test]
+    fn lists_read_as_one_list() {
+        let words = |ws: &[&str]| list_in_words(&ws.iter().map(|w| w.to_string()).collect::<Vec<_>>());
+        assert_eq!(words(&["`a`"]), "`a`");
+        assert_eq!(words(&["`a`", "`b`"]), "`a` or `b`");
+        assert_eq!(words(&["`a`", "`b`", "`c`"]), "`a`, `b` or `c`");
+        let split: Vec<_> = alternatives(describe_rule(Rule::audience)).collect();
+        assert_eq!(split, ["`everyone`", "`owner`", "`nobody`"]);
+        let whole: Vec<_> = alternatives(describe_rule(Rule::block)).collect();
+        assert_eq!(whole, ["a block `{ ... }`"]);
+    }
+
+    #[test]
+    fn descriptions_name_no_rule() {
+        for rule in [
+            Rule::k_then,
+            Rule::expr,
+            Rule::ident,
+            Rule::block,
+            Rule::string,
+            Rule::type_expr,
+            Rule::EOI,
+        ] {
+            let words = describe_rule(rule);
+            assert!(!words.is_empty() && !words.contains('_'), "{rule:?}: {words}");
+        }
+        assert_eq!(describe_rule(Rule::k_then), "`then`");
+        assert_eq!(describe_rule(Rule::expr), "an expression");
     }
 }

@@ -26,7 +26,8 @@ use std::sync::{Mutex, PoisonError};
 /// chain) stops at pest's own stack guard, reported as too deep.
 const PARSE_STACK: usize = 16 << 20;
 
-/// Reads a rule file or a scenario. Never panics, whatever the text; every problem has a span.
+/// Reads a rule file or a scenario (a leading byte-order mark is skipped). Never panics,
+/// whatever the text; every problem has a span, in bytes from the start of `source`.
 pub fn parse(source: &str) -> Result<File, Vec<Problem>> {
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
@@ -42,8 +43,13 @@ pub fn parse(source: &str) -> Result<File, Vec<Problem>> {
 
 fn parse_here(source: &str) -> Result<File, Vec<Problem>> {
     let problems = RefCell::new(Vec::new());
+    let start = if source.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    };
     let file =
-        Reader::open(source, 0, source.len(), Rule::file, &problems).and_then(|(reader, pair)| reader.file(pair));
+        Reader::open(source, start, source.len(), Rule::file, &problems).and_then(|(reader, pair)| reader.file(pair));
     let mut problems = problems.into_inner();
     match file {
         Some(file) if problems.is_empty() => Ok(file),
@@ -1528,6 +1534,17 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
         for source in ["", "  \n\t", "// only a comment\n// and another"] {
             assert_eq!(items(source), Vec::new());
         }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let source = "\u{feff}game \"x\"";
+        let Some(Item::Game(game)) = items(source).pop() else {
+            panic!()
+        };
+        assert_eq!(text(source, game.span), "game \"x\"");
+        let found = problems("\u{feff}game x");
+        assert_eq!(text("\u{feff}game x", found[0].span), "x");
     }
 
     #[test]
