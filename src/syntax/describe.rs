@@ -561,15 +561,7 @@ mod tests {
 
     #[test]
     fn descriptions_name_no_rule() {
-        for rule in [
-            Rule::k_then,
-            Rule::expr,
-            Rule::ident,
-            Rule::block,
-            Rule::string,
-            Rule::type_expr,
-            Rule::EOI,
-        ] {
+        for rule in [Rule::k_then, Rule::expr, Rule::ident, Rule::block, Rule::string, Rule::type_expr, Rule::EOI] {
             let words = describe_rule(rule);
             assert!(!words.is_empty() && !words.contains('_'), "{rule:?}: {words}");
         }

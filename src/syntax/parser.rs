@@ -43,11 +43,7 @@ pub fn parse(source: &str) -> Result<File, Vec<Problem>> {
 
 fn parse_here(source: &str) -> Result<File, Vec<Problem>> {
     let problems = RefCell::new(Vec::new());
-    let start = if source.starts_with('\u{feff}') {
-        '\u{feff}'.len_utf8()
-    } else {
-        0
-    };
+    let start = if source.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
     let file =
         Reader::open(source, start, source.len(), Rule::file, &problems).and_then(|(reader, pair)| reader.file(pair));
     let mut problems = problems.into_inner();
@@ -1539,9 +1535,7 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
     #[test]
     fn a_byte_order_mark_is_skipped() {
         let source = "\u{feff}game \"x\"";
-        let Some(Item::Game(game)) = items(source).pop() else {
-            panic!()
-        };
+        let Some(Item::Game(game)) = items(source).pop() else { panic!() };
         assert_eq!(text(source, game.span), "game \"x\"");
         let found = problems("\u{feff}game x");
         assert_eq!(text("\u{feff}game x", found[0].span), "x");
