@@ -225,6 +225,8 @@ pub struct Game {
     pub variants: Vec<VariantInfo>,
     /// The variant applied, if any.
     pub variant: Option<String>,
+    /// The scenario applied, if the game was loaded from one.
+    pub scenario: Option<String>,
 }
 
 impl Game {
@@ -239,6 +241,9 @@ impl Game {
         }
         if let Some(v) = &self.variant {
             line.push_str(&format!("; variant {v}"));
+        }
+        if let Some(s) = &self.scenario {
+            line.push_str(&format!("; scenario \"{s}\""));
         }
         line
     }

@@ -239,6 +239,7 @@ impl Checker {
                 .map(|v| VariantInfo { name: v.name.name.clone(), doc: v.doc.as_ref().map(|d| d.value.clone()) })
                 .collect(),
             variant: changes.variant_name.clone(),
+            scenario: scenario.map(|s| s.name.value.clone()),
         })
     }
 }
