@@ -44,7 +44,7 @@ fn every_rule_file_and_variant_checks_clean() {
                 continue;
             }
         };
-        assert!(game.variants.len() >= 1, "{} offers no variant", path.display());
+        assert!(!game.variants.is_empty(), "{} offers no variant", path.display());
         for variant in &game.variants {
             let settings = Settings { variant: Some(variant.name.clone()), ..Settings::default() };
             if let Err(report) = check(&path, &settings) {
