@@ -36,7 +36,7 @@ pub fn builtin(name: &str) -> Option<Builtin> {
 }
 
 /// Whether a value of type `got` may stand where `want` is needed. An optional value fits its
-/// base type (a `none` there stops the game with a runtime diagnostic).
+/// base type (a `none` there stops the game with a run-time diagnostic).
 pub fn fits(want: &Type, got: &Type) -> bool {
     match (want, got) {
         (Type::Error, _) | (_, Type::Error) => true,

@@ -106,7 +106,7 @@ pub enum Item {
     Variant(VariantDecl),
 }
 
-/// `game "Costly Tricks"`
+/// `game "Open Tricks"`
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameDecl {
     pub name: StrLit,
@@ -128,7 +128,7 @@ pub struct IntLit {
     pub span: Span,
 }
 
-/// A declared name with an optional display string: `GhostA "A's ghost"`.
+/// A declared name with an optional display string: `ProxyA "A's proxy"`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Named {
     pub name: Ident,
@@ -136,14 +136,14 @@ pub struct Named {
     pub span: Span,
 }
 
-/// `seats A, B, GhostA "A's ghost", GhostB "B's ghost"` (clockwise order).
+/// `seats A, B, ProxyA "A's proxy", ProxyB "B's proxy"` (clockwise order).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SeatsDecl {
     pub seats: Vec<Named>,
     pub span: Span,
 }
 
-/// `seat GhostA played by A`
+/// `seat ProxyA played by A`
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ControlDecl {
     pub seat: Ident,

@@ -1306,11 +1306,11 @@ fn twice(what: &str, again: Span, first: Span) -> Problem {
 mod tests {
     use super::*;
 
-    const EXAMPLE: &str = r#"game "Costly Tricks"
+    const EXAMPLE: &str = r#"game "Open Tricks"
 players 2
-seats A, B, GhostA "A's ghost", GhostB "B's ghost"
-seat GhostA played by A
-side SideA "side A" { A, GhostA }
+seats A, B, ProxyA "A's proxy", ProxyB "B's proxy"
+seat ProxyA played by A
+side SideA "side A" { A, ProxyA }
 param trick_cost: int = 20 in 0..220 "points a trick costs"
 param free_new_trump: bool = false
 enum Colour { red, green, purple, blue }
@@ -1432,8 +1432,8 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
         assert_eq!(items.len(), 19);
         let Item::Seats(seats) = &items[2] else { panic!("{:?}", items[2]) };
         let names: Vec<_> = seats.seats.iter().map(|s| s.name.name.as_str()).collect();
-        assert_eq!(names, ["A", "B", "GhostA", "GhostB"]);
-        assert_eq!(seats.seats[2].display.as_ref().map(|d| d.value.as_str()), Some("A's ghost"));
+        assert_eq!(names, ["A", "B", "ProxyA", "ProxyB"]);
+        assert_eq!(seats.seats[2].display.as_ref().map(|d| d.value.as_str()), Some("A's proxy"));
         let Item::Param(param) = &items[5] else { panic!("{:?}", items[5]) };
         assert_eq!(param.default.kind, LiteralKind::Int(20));
         assert_eq!(param.range.map(|(lo, hi)| (lo.value, hi.value)), Some((0, 220)));
