@@ -292,14 +292,22 @@ impl Checker {
                 self.define_global(&member.name, Global::Member(i as EnumId, m as u16));
                 let payload = member.payload.as_ref().map(|(field, ty)| {
                     let t = self.resolve_type(ty, false);
-                    if !matches!(t, Type::Enum(_) | Type::Seat | Type::Error) || ty.optional {
+                    let plain = match t {
+                        Type::Enum(p) => {
+                            p as usize != i && !parts.enums[p as usize].members.iter().any(|m| m.payload.is_some())
+                        }
+                        Type::Error => true,
+                        _ => false,
+                    };
+                    if !plain || ty.optional {
                         self.error(
                             Code::TypeMismatch,
-                            "a payload must be an enumeration or a seat",
+                            "a payload must be another enumeration whose members carry no payload",
                             ty.span,
-                            "not an enumeration or seat",
+                            "not a plain enumeration",
                             "a member like `named(suit: Suit)` stands for one value per suit",
                         );
+                        return (field.name.clone(), Type::Error);
                     }
                     (field.name.clone(), t)
                 });
@@ -336,21 +344,15 @@ impl Checker {
         self.enums[e].values = values;
     }
 
+    /// The values of a payload's enumeration (checked to be another one, without payloads).
     fn payload_values(&self, ty: &Type, owner: usize) -> Vec<(Value, String)> {
         match ty {
-            Type::Enum(p)
-                if *p as usize != owner && self.enums[*p as usize].members.iter().all(|m| m.payload.is_none()) =>
-            {
-                self.enums[*p as usize]
-                    .members
-                    .iter()
-                    .enumerate()
-                    .map(|(i, m)| (Value::Enum(i as u16), m.display.clone().unwrap_or(m.name.clone())))
-                    .collect()
-            }
-            Type::Seat => {
-                self.seats.iter().enumerate().map(|(i, s)| (Value::Seat(i as u8), s.display.clone())).collect()
-            }
+            Type::Enum(p) if *p as usize != owner => self.enums[*p as usize]
+                .members
+                .iter()
+                .enumerate()
+                .map(|(i, m)| (Value::Enum(i as u16), m.display.clone().unwrap_or(m.name.clone())))
+                .collect(),
             _ => Vec::new(),
         }
     }

@@ -240,6 +240,8 @@ impl Checker {
                 let (rx, rt) = self.expr(r);
                 if !(fits(&lt, &rt) || fits(&rt, &lt) || lt == Type::NoneLit || rt == Type::NoneLit)
                     || is_collection(&lt)
+                    || lt == Type::Text
+                    || rt == Type::Text
                 {
                     self.error(
                         Code::TypeMismatch,
@@ -532,7 +534,7 @@ impl Checker {
             Left | Right | Opposite => (vec![Type::Seat], Type::Seat),
             Next => (vec![Type::Seat, Type::Int], Type::Seat),
             Others => (vec![Type::Seat], Type::List(Box::new(Type::Seat))),
-            SideOf => (vec![Type::Seat], Type::Side),
+            SideOf => (vec![Type::Seat], Type::Side.opt()),
             Members => (vec![Type::Side], Type::List(Box::new(Type::Seat))),
             Holder | Player => (vec![Type::Card], Type::Seat.opt()),
             Abs => (vec![Type::Int], Type::Int),
@@ -811,7 +813,7 @@ impl Checker {
 
 fn fold_neg(x: Expr, span: Span) -> Expr {
     match x.kind {
-        ExprKind::Const(Value::Int(n)) => node(ExprKind::Const(Value::Int(n.wrapping_neg())), span),
+        ExprKind::Const(Value::Int(n)) if n != i64::MIN => node(ExprKind::Const(Value::Int(-n)), span),
         _ => node(ExprKind::Neg(boxed(x)), span),
     }
 }
@@ -833,9 +835,9 @@ fn fold_binary(op: BinOp, l: Expr, r: Expr, span: Span) -> Expr {
             Some(Bool(false))
         }
         (BinOp::Or, ExprKind::Const(Bool(true)), _) | (BinOp::Or, _, ExprKind::Const(Bool(true))) => Some(Bool(true)),
-        (BinOp::Add, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Int(a.wrapping_add(*b))),
-        (BinOp::Sub, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Int(a.wrapping_sub(*b))),
-        (BinOp::Mul, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Int(a.wrapping_mul(*b))),
+        (BinOp::Add, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => a.checked_add(*b).map(Int),
+        (BinOp::Sub, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => a.checked_sub(*b).map(Int),
+        (BinOp::Mul, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => a.checked_mul(*b).map(Int),
         (BinOp::Eq, ExprKind::Const(a), ExprKind::Const(b)) => Some(Bool(a == b)),
         (BinOp::Ne, ExprKind::Const(a), ExprKind::Const(b)) => Some(Bool(a != b)),
         (BinOp::Lt, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Bool(a < b)),

@@ -193,7 +193,7 @@ impl Checker {
     }
 
     fn declare_param(&mut self, decl: &ast::ParamDecl) {
-        let ty = self.resolve_type(&decl.ty, false);
+        let mut ty = self.resolve_type(&decl.ty, false);
         if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_) | Type::Error) {
             self.error(
                 Code::TypeMismatch,
@@ -202,6 +202,7 @@ impl Checker {
                 "not int, bool or an enumeration",
                 "parameters are `int`, `bool` or an enumeration",
             );
+            ty = Type::Error;
         }
         let value = self.literal_value(&decl.default, &ty).unwrap_or(Value::None);
         let range = decl.range.map(|(lo, hi)| (lo.value, hi.value));
@@ -278,11 +279,13 @@ impl Checker {
             (_, Type::Error) => return None,
             (LiteralKind::Int(n), Type::Int) => Some(Value::Int(*n)),
             (LiteralKind::Bool(b), Type::Bool) => Some(Value::Bool(*b)),
-            (LiteralKind::Name(n), Type::Enum(e)) => self.enums[*e as usize]
-                .members
-                .iter()
-                .position(|m| &m.name == n && m.payload.is_none())
-                .map(|m| Value::Enum(m as u16)),
+            (LiteralKind::Name(n), Type::Enum(e)) => {
+                let info = &self.enums[*e as usize];
+                let member = info.members.iter().position(|m| &m.name == n && m.payload.is_none());
+                member
+                    .and_then(|m| info.values.iter().position(|v| v.member as usize == m))
+                    .map(|v| Value::Enum(v as u16))
+            }
             _ => None,
         };
         if value.is_none() {

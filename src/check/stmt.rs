@@ -368,7 +368,7 @@ impl Checker {
     fn choice_domains(&mut self, exprs: &[ast::Expr]) -> (Vec<Expr>, Type) {
         let mut out = Vec::new();
         let mut elem = Type::Error;
-        for (i, e) in exprs.iter().enumerate() {
+        for e in exprs {
             let (x, t) = self.expr(e);
             let this = element(&t);
             let cards = matches!(t.base(), Type::Cards | Type::ZoneFamily(_));
@@ -383,7 +383,7 @@ impl Checker {
                         "choose from zones, seats, an enumeration or a range such as `0..9`",
                     );
                 }
-                Some(_) if i > 0 && !cards => {
+                Some(_) if exprs.len() > 1 && !cards => {
                     self.error(
                         Code::TypeMismatch,
                         "only zones can be combined in one choice",

@@ -134,13 +134,14 @@ impl Checker {
             }
             TypeKind::SetOf(inner) => {
                 let elem = self.resolve_type(inner, false);
-                if !matches!(elem, Type::Enum(_) | Type::Seat | Type::Error) || inner.optional {
+                let too_many = matches!(elem, Type::Enum(e) if self.enums[e as usize].values.len() > 64);
+                if !matches!(elem, Type::Enum(_) | Type::Seat | Type::Error) || inner.optional || too_many {
                     self.error(
                         Code::TypeMismatch,
                         format!("a set of {} is not supported", self.type_name(&elem)),
                         inner.span,
                         "not an enumeration or seat",
-                        "sets hold members of an enumeration, or seats",
+                        "sets hold seats, or the values of an enumeration of at most 64 values",
                     );
                     Type::Error
                 } else {
