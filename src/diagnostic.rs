@@ -4,10 +4,10 @@
 //! rendered miette diagnostics with the source text attached.
 
 use crate::syntax::ast::Span;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A stable diagnostic code. The numbers never change meaning; new codes get new numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Code {
     /// The text does not follow the grammar.
     Syntax,
@@ -95,14 +95,14 @@ impl Code {
 }
 
 /// A secondary place in the file that explains a problem ("first defined here").
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Note {
     pub span: Span,
     pub label: String,
 }
 
 /// One problem in a rule file.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Problem {
     pub code: Code,
     /// One line saying what is wrong, without the location.

@@ -248,6 +248,11 @@ impl Game {
         line
     }
 
+    /// The names values are printed with.
+    pub fn names(&self) -> Names<'_> {
+        Names { seats: &self.seats, sides: &self.sides, enums: &self.enums, cards: &self.card_names }
+    }
+
     /// A value as people read it: seat and card names, enum display names.
     pub fn show_value(&self, value: Value, ty: &Type) -> String {
         Names { seats: &self.seats, sides: &self.sides, enums: &self.enums, cards: &self.card_names }.show(value, ty)
@@ -263,6 +268,15 @@ pub struct Names<'a> {
 }
 
 impl Names<'_> {
+    /// A value whose type is not at hand: seats, sides, cards, numbers and truth values print
+    /// by name; an enumeration value by its position.
+    pub fn show_loose(&self, value: Value) -> String {
+        match value {
+            Value::Enum(v) => format!("value {v}"),
+            v => self.show(v, &Type::Error),
+        }
+    }
+
     /// A value as people read it: seat and card names, enum display names.
     pub fn show(&self, value: Value, ty: &Type) -> String {
         let fallback = || format!("{value:?}");
@@ -362,6 +376,8 @@ pub enum ExprKind {
     Seats,
     Sides,
     EnumValues(EnumId),
+    /// The members of a set, in order, when a set is gone through (`true`: a set of seats).
+    SetMembers(Box<Expr>, bool),
     /// A string with `{expression}` parts, each printed with its type.
     Template(Vec<TemplatePiece>),
 }
@@ -401,6 +417,8 @@ pub struct Tier {
 #[derive(Clone, Debug, Serialize)]
 pub struct Choose {
     pub slot: Slot,
+    /// The type of the options (to name them).
+    pub elem: Type,
     /// Zones (cards), or one list of seats, enum values or numbers.
     pub domains: Vec<Expr>,
     pub by: Expr,

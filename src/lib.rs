@@ -1,10 +1,15 @@
 //! paradox: a rules language and interpreter for card games.
 
+pub mod bots;
 pub mod check;
 pub mod diagnostic;
+pub mod engine;
+pub mod eval;
 pub mod game;
 pub mod load;
 pub mod report;
+pub mod sim;
+pub mod trace;
 pub mod syntax {
     //! Reading a rule file: the pest grammar, the typed syntax tree and the parser.
     pub mod ast;

@@ -42,6 +42,53 @@ enum Command {
         #[command(flatten)]
         options: GameOptions,
     },
+    /// Play one whole match between bots and print it; the same arguments give the same bytes.
+    Trace {
+        /// A rule file or scenario.
+        file: PathBuf,
+        /// Seeds the deal and every other chance, and the bots.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The computer players.
+        #[arg(long, value_enum, default_value_t = BotKind::Random)]
+        bots: BotKind,
+        /// `text` for people, `json` (one object per line) for tools.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[command(flatten)]
+        options: GameOptions,
+    },
+    /// Play many matches between bots and report wins, draws and speed.
+    Sim {
+        /// A rule file or scenario.
+        file: PathBuf,
+        /// How many matches.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Match `i` is seeded with `seed + i`.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The computer players.
+        #[arg(long, value_enum, default_value_t = BotKind::Random)]
+        bots: BotKind,
+        /// `text` for people, `json` (one object) for tools.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[command(flatten)]
+        options: GameOptions,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum BotKind {
+    /// Uniformly random among the legal actions.
+    Random,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
 }
 
 /// How diagnostics are drawn on standard error.
@@ -73,9 +120,72 @@ fn check(files: &[PathBuf], options: &GameOptions) -> ExitCode {
     ExitCode::from(code)
 }
 
+/// Loads a game, printing its problems; `Err` carries the exit code.
+fn load_game(path: &std::path::Path, options: &GameOptions) -> Result<paradox::game::Game, ExitCode> {
+    load(path, &options.settings()).map_err(|e| match e {
+        LoadError::Io(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+        LoadError::Invalid(findings) => {
+            eprint!("{}", render(&findings, style(), width()));
+            ExitCode::from(1)
+        }
+    })
+}
+
+fn trace(file: &std::path::Path, seed: u64, bots: BotKind, format: Format, options: &GameOptions) -> ExitCode {
+    let game = match load_game(file, options) {
+        Ok(game) => std::sync::Arc::new(game),
+        Err(code) => return code,
+    };
+    let mut players: Vec<Box<dyn paradox::bots::Bot>> = (0..game.players)
+        .map(|p| match bots {
+            BotKind::Random => {
+                Box::new(paradox::bots::RandomBot::new(seed.wrapping_add(1 + p as u64))) as Box<dyn paradox::bots::Bot>
+            }
+        })
+        .collect();
+    let mut state = paradox::engine::State::new(game, seed);
+    paradox::trace::play_out(&mut state, &mut players);
+    match format {
+        Format::Text => print!("{}", paradox::trace::text(&state)),
+        Format::Json => print!("{}", paradox::trace::json_lines(&state)),
+    }
+    if let Some(problem) = state.failure() {
+        let findings = vec![paradox::report::Findings {
+            source: paradox::report::Source {
+                name: file.display().to_string(),
+                text: std::fs::read_to_string(file).unwrap_or_default(),
+            },
+            problems: vec![problem.clone()],
+        }];
+        eprint!("{}", render(&findings, style(), width()));
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}
+
+fn sim(file: &std::path::Path, games: u64, seed: u64, format: Format, options: &GameOptions) -> ExitCode {
+    let game = match load_game(file, options) {
+        Ok(game) => std::sync::Arc::new(game),
+        Err(code) => return code,
+    };
+    let stats = paradox::sim::run(game.clone(), games, seed);
+    match format {
+        Format::Text => print!("{}", paradox::sim::text(&game, &stats)),
+        Format::Json => println!("{}", serde_json::to_string(&stats).unwrap_or_default()),
+    }
+    if stats.failures > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match &cli.command {
         Command::Check { files, options } => check(files, options),
+        Command::Trace { file, seed, bots, format, options } => trace(file, *seed, *bots, *format, options),
+        Command::Sim { file, games, seed, bots: BotKind::Random, format, options } => {
+            sim(file, *games, *seed, *format, options)
+        }
     }
 }

@@ -345,7 +345,7 @@ impl Checker {
     fn choose(&mut self, c: &ast::Choose, flow: &Flow) -> Choose {
         let (domains, elem) = self.choice_domains(&c.domains);
         let by = self.expect(&c.by, &Type::Seat, "the seat that decides");
-        let slot = self.bind(&c.name.name, elem, false);
+        let slot = self.bind(&c.name.name, elem.clone(), false);
         let tiers = c.tiers.iter().map(|t| self.tier(t, flow)).collect();
         let declare = c.declare.as_ref().map(|d| {
             let when = self.expect(&d.when, &Type::Bool, "the condition of `declare`");
@@ -353,7 +353,7 @@ impl Checker {
             (flag, d.name.name.clone(), when)
         });
         let label = c.label.as_ref().map(|l| self.template(l));
-        let choose = Choose { slot, domains, by, tiers, declare, label, span: c.span };
+        let choose = Choose { slot, elem, domains, by, tiers, declare, label, span: c.span };
         self.check_possible(&choose);
         choose
     }

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 /// A byte range `start..end` in the source text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 pub struct Span {
     pub start: usize,
     pub end: usize,

@@ -1,0 +1,227 @@
+//! Decisions: the legal options of a `choose` (tiers, declarations), secret simultaneous
+//! decisions, and how options are named for people.
+
+use super::run::Reader;
+use super::*;
+use crate::diagnostic::Code;
+use crate::eval::{Board, Eval, Halt, Out, Tables};
+
+/// Reads a position without changing it; locals set while naming go to a small overlay.
+struct Peek<'a> {
+    reader_layout: &'a Layout,
+    pos: &'a Position,
+    overlay: Vec<(Slot, Value)>,
+}
+
+impl Board for Peek<'_> {
+    fn local(&self, slot: Slot) -> Value {
+        self.overlay
+            .iter()
+            .rev()
+            .find(|(s, _)| *s == slot)
+            .map_or_else(|| self.pos.locals.get(slot as usize).copied().unwrap_or(Value::None), |(_, v)| *v)
+    }
+
+    fn set_local(&mut self, slot: Slot, v: Value) {
+        self.overlay.push((slot, v));
+    }
+
+    fn var(&self, var: VarId, index: usize) -> Option<Value> {
+        Some(self.pos.vars.get(self.reader_layout.var_base[var as usize] + index).copied().unwrap_or(Value::None))
+    }
+
+    fn pile(&self, zone: ZoneId, index: usize) -> Option<&[CardId]> {
+        if index >= self.reader_layout.piles(zone) {
+            return Some(&[]);
+        }
+        Some(&self.pos.piles[self.reader_layout.pile(zone, index)])
+    }
+
+    fn piles(&self, zone: ZoneId) -> Option<usize> {
+        Some(self.reader_layout.piles(zone))
+    }
+
+    fn holder(&self, card: CardId) -> Option<Value> {
+        let pile = *self.pos.place.get(card as usize)? as usize;
+        Some(self.reader_layout.seat_of_pile(pile).map_or(Value::None, Value::Seat))
+    }
+
+    fn player(&self, card: CardId) -> Option<Value> {
+        let s = *self.pos.came_from.get(card as usize)?;
+        Some(if s == NO_SEAT { Value::None } else { Value::Seat(s) })
+    }
+}
+
+impl State {
+    /// The legal options of a decision: those of the first tier that allows any, each offered
+    /// once more with the declaration where that is allowed.
+    pub(super) fn legal_options(&mut self, choose: &Choose) -> Out<Vec<Opt>> {
+        self.eval(|ev| options_of(ev, choose))
+    }
+
+    /// Asks every seat of a `simultaneously` for its secret choice.
+    pub(super) fn ask_together(&mut self, at: Loc, binding: &Binding, choose: &Choose) -> Out<super::run::Step> {
+        let seats: Vec<SeatId> = self
+            .binding_items(binding)?
+            .into_iter()
+            .filter_map(|v| match v {
+                Value::Seat(s) => Some(s),
+                _ => None,
+            })
+            .collect();
+        let mut options = Vec::new();
+        for &seat in &seats {
+            self.pos.locals[binding.slot as usize] = Value::Seat(seat);
+            let by = self.eval(|ev| ev.seat(&choose.by))?;
+            if by != seat {
+                return Err(Halt::new(
+                    Code::Misplaced,
+                    choose.by.span,
+                    "a secret choice made for another seat",
+                    "not the seat of this round",
+                    "in `simultaneously for s in ...`, choose `by s`",
+                ));
+            }
+            options.push(self.legal_options(choose)?);
+        }
+        if seats.is_empty() {
+            return Ok(super::run::Step::Next);
+        }
+        let chosen = vec![None; seats.len()];
+        self.pos.pending = Pending::Together { at, seats, options, chosen };
+        Ok(super::run::Step::Wait)
+    }
+
+    /// Everyone has chosen: the choices are revealed together and the block runs for each seat.
+    pub(super) fn reveal_together(&mut self) {
+        let Pending::Together { at, seats, options, chosen } =
+            std::mem::replace(&mut self.pos.pending, Pending::Running)
+        else {
+            return;
+        };
+        let picked: Vec<Opt> = options.iter().zip(&chosen).map(|(o, c)| o[c.unwrap_or(0) as usize]).collect();
+        for (seat, opt) in seats.iter().zip(&picked) {
+            self.chose(at, *seat, *opt, true);
+        }
+        self.pos.frames.push(Frame::Together { at, seats, chosen: picked, next: 0 });
+    }
+
+    /// The next seat of a revealed `simultaneously`: its choice is bound and the block runs.
+    pub(super) fn together_next(&mut self) -> Out<()> {
+        let game = self.game.clone();
+        let Some(Frame::Together { at, seats, chosen, next }) = self.pos.frames.last_mut() else { return Ok(()) };
+        let i = *next as usize;
+        if i >= seats.len() {
+            self.pos.frames.pop();
+            return Ok(());
+        }
+        *next += 1;
+        let (at, seat, opt) = (*at, seats[i], chosen[i]);
+        let StmtKind::Simultaneously(binding, choose, rest) =
+            &game.blocks[at.block as usize].stmts[at.index as usize].kind
+        else {
+            return Ok(());
+        };
+        self.pos.locals[binding.slot as usize] = Value::Seat(seat);
+        self.pos.frames.push(Frame::Block { block: *rest, pc: 0 });
+        self.bind_choice(choose, opt);
+        Ok(())
+    }
+
+    /// Sets the choice's name (and declaration flag) and runs the deciding tier's `then`.
+    fn bind_choice(&mut self, choose: &Choose, opt: Opt) {
+        self.pos.locals[choose.slot as usize] = opt.value;
+        if let Some((flag, _, _)) = &choose.declare {
+            self.pos.locals[*flag as usize] = Value::Bool(opt.declared);
+        }
+        if let Some(then) = choose.tiers.get(opt.tier as usize).and_then(|t| t.then) {
+            self.pos.frames.push(Frame::Block { block: then, pc: 0 });
+        }
+    }
+
+    /// After an open choice: bind it and run on.
+    pub(super) fn after_choice(&mut self, at: Loc, opt: Opt) {
+        let game = self.game.clone();
+        if let StmtKind::Choose(choose) = &game.blocks[at.block as usize].stmts[at.index as usize].kind {
+            self.bind_choice(choose, opt);
+        }
+    }
+
+    /// Logs a choice.
+    pub(super) fn chose(&mut self, at: Loc, seat: SeatId, opt: Opt, secret: bool) {
+        if self.pos.logging {
+            let action = self.option_name(at, seat, opt);
+            self.pos.log.push(Event::Chose { seat, action, secret });
+        }
+    }
+
+    /// How an option is named: the choice's `as` label, or the value's name, plus the declaration.
+    pub(super) fn option_name(&self, at: Loc, seat: SeatId, opt: Opt) -> String {
+        let game = &self.game;
+        let choose = match &game.blocks[at.block as usize].stmts[at.index as usize].kind {
+            StmtKind::Choose(c) => c,
+            StmtKind::Simultaneously(_, c, _) => c,
+            _ => return format!("{:?}", opt.value),
+        };
+        let mut peek = Peek { reader_layout: &self.layout, pos: &self.pos, overlay: Vec::new() };
+        if let StmtKind::Simultaneously(binding, ..) = &game.blocks[at.block as usize].stmts[at.index as usize].kind {
+            peek.set_local(binding.slot, Value::Seat(seat));
+        }
+        peek.set_local(choose.slot, opt.value);
+        let base = match &choose.label {
+            Some(label) => Eval::new(Tables::of(game), &mut peek)
+                .text(label)
+                .unwrap_or_else(|_| game.names().show(opt.value, &choose.elem)),
+            None => game.names().show(opt.value, &choose.elem),
+        };
+        match (&choose.declare, opt.declared) {
+            (Some((_, name, _)), true) => format!("{base} {name}"),
+            _ => base,
+        }
+    }
+}
+
+fn options_of(ev: &mut Eval<'_, Reader<'_>>, choose: &Choose) -> Out<Vec<Opt>> {
+    let mut domain = Vec::new();
+    for d in &choose.domains {
+        domain.extend(ev.items(d)?);
+    }
+    let mut legal = Vec::new();
+    let mut tier_used = 0u8;
+    if choose.tiers.is_empty() {
+        legal = domain;
+    } else {
+        for (t, tier) in choose.tiers.iter().enumerate() {
+            for &item in &domain {
+                ev.pos.set_local(choose.slot, item);
+                if tier.cond.as_ref().map_or(Ok(true), |c| ev.truth(c))? {
+                    legal.push(item);
+                }
+            }
+            if !legal.is_empty() {
+                tier_used = t as u8;
+                break;
+            }
+        }
+    }
+    if legal.is_empty() {
+        return Err(Halt::new(
+            Code::NoAction,
+            choose.span,
+            "no legal option for this decision",
+            "nothing can be chosen here",
+            "end the tiers with `else any`, or make sure the domain is not empty when this runs",
+        ));
+    }
+    let mut options = Vec::with_capacity(legal.len());
+    for value in legal {
+        options.push(Opt { value, declared: false, tier: tier_used });
+        if let Some((_, _, when)) = &choose.declare {
+            ev.pos.set_local(choose.slot, value);
+            if ev.truth(when)? {
+                options.push(Opt { value, declared: true, tier: tier_used });
+            }
+        }
+    }
+    Ok(options)
+}

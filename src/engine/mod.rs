@@ -1,0 +1,313 @@
+//! The engine: a game in progress, behind the one API every front end uses (REPL, bots,
+//! simulator, tests).
+//!
+//! `Game::new_state(seed)` starts a match; [`State::actor`] says who must decide (one seat,
+//! several seats at once in secret, or nobody when the match is over); [`State::legal_actions`]
+//! and [`State::action_name`] list the choices; [`State::apply`] makes one. Chance is drawn from
+//! one seeded generator inside the state, so the same seed and actions replay exactly. The
+//! position is plain data ([`Position`]): it clones cheaply and serialises for save files.
+
+mod decide;
+mod events;
+mod layout;
+mod run;
+mod view;
+
+pub use events::Event;
+pub use layout::Layout;
+pub use view::{PileView, View};
+
+use crate::diagnostic::Problem;
+use crate::game::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// A choice among the legal actions of one decision, by its index in the list.
+pub type Action = u32;
+
+/// Who must act now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// One seat decides, in the open.
+    Seat(SeatId),
+    /// These seats each decide in secret, at the same time; any order of `apply` works.
+    Together(Vec<SeatId>),
+    /// The match is over, or stopped by a run-time problem.
+    Nobody,
+}
+
+/// Where a statement is: its block and its index in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Loc {
+    pub block: BlockId,
+    pub index: u32,
+}
+
+/// One option of a decision: the value chosen, whether the declaration is made with it, and
+/// the tier that allowed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Opt {
+    pub value: Value,
+    pub declared: bool,
+    pub tier: u8,
+}
+
+/// What the state waits for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Pending {
+    /// Nothing: the flow runs on.
+    Running,
+    Choice {
+        at: Loc,
+        seat: SeatId,
+        options: Vec<Opt>,
+    },
+    Together {
+        at: Loc,
+        seats: Vec<SeatId>,
+        options: Vec<Vec<Opt>>,
+        chosen: Vec<Option<u32>>,
+    },
+    Over(Outcome),
+    /// The rule file reached something it cannot do; the problem points at the rule.
+    Failed(Problem),
+}
+
+/// The result of a finished match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning players (empty for a draw).
+    pub winners: Vec<usize>,
+    /// 1 for a win, -1 for a loss, 0 for a draw, one per player.
+    pub returns: Vec<i64>,
+    /// Each seat's or side's key in the result (`chips`, `score`), as ranked.
+    pub standings: Vec<(String, i64)>,
+}
+
+/// A control frame of the flow: where the interpreter is, as data.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Frame {
+    Block {
+        block: BlockId,
+        pc: u32,
+    },
+    Repeat {
+        body: BlockId,
+        left: i64,
+    },
+    While {
+        at: Loc,
+    },
+    Until {
+        at: Loc,
+        started: bool,
+    },
+    For {
+        at: Loc,
+        level: u8,
+        items: Vec<Value>,
+        next: u32,
+    },
+    Phase {
+        at: Loc,
+        entered: bool,
+    },
+    /// The rest of a `simultaneously` block, run for each seat after everyone chose.
+    Together {
+        at: Loc,
+        seats: Vec<SeatId>,
+        chosen: Vec<Opt>,
+        next: u32,
+    },
+}
+
+/// Everything that changes during a match. Plain data: clone it, save it, compare it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Position {
+    /// Each pile's cards, bottom first.
+    pub piles: Vec<Vec<CardId>>,
+    /// The pile each card is in.
+    pub place: Vec<u16>,
+    /// The seat from whose per-seat pile each card last came (`NO_SEAT` for none).
+    pub came_from: Vec<u8>,
+    pub vars: Vec<Value>,
+    pub locals: Vec<Value>,
+    pub frames: Vec<Frame>,
+    pub pending: Pending,
+    pub rng: ChaCha8Rng,
+    pub phase_counts: Vec<u32>,
+    pub decisions: u64,
+    pub log: Vec<Event>,
+    /// Whether events are recorded (the simulator turns this off).
+    pub logging: bool,
+}
+
+pub const NO_SEAT: u8 = u8::MAX;
+
+/// A match in progress of a compiled game.
+#[derive(Clone, Debug)]
+pub struct State {
+    game: Arc<Game>,
+    layout: Arc<Layout>,
+    pos: Position,
+}
+
+/// Why an action was refused; the state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("it is not {0}'s turn to decide")]
+    NotYourTurn(String),
+    #[error("{0} already chose")]
+    AlreadyChose(String),
+    #[error("there is no action {0} here")]
+    NoSuchAction(Action),
+    #[error("the match is over")]
+    Over,
+}
+
+impl State {
+    /// Starts a match: variables take their initial values and the flow runs to the first decision.
+    pub fn new(game: Arc<Game>, seed: u64) -> State {
+        State::with_logging(game, seed, true)
+    }
+
+    /// The same match without an event log (for simulations).
+    pub fn quiet(game: Arc<Game>, seed: u64) -> State {
+        State::with_logging(game, seed, false)
+    }
+
+    fn with_logging(game: Arc<Game>, seed: u64, logging: bool) -> State {
+        let layout = Arc::new(Layout::of(&game));
+        let mut piles = vec![Vec::new(); layout.pile_zone.len()];
+        if let Some(first) = piles.first_mut() {
+            *first = (0..game.cards.len() as CardId).collect();
+        }
+        let pos = Position {
+            piles,
+            place: vec![0; game.cards.len()],
+            came_from: vec![NO_SEAT; game.cards.len()],
+            vars: vec![Value::None; layout.var_slots],
+            locals: vec![Value::None; game.slots],
+            frames: vec![Frame::Block { block: game.play, pc: 0 }],
+            pending: Pending::Running,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            phase_counts: vec![0; game.phases.len()],
+            decisions: 0,
+            log: Vec::new(),
+            logging,
+        };
+        let mut state = State { game, layout, pos };
+        state.start();
+        state
+    }
+
+    /// Restores a saved position of this game.
+    pub fn restore(game: Arc<Game>, pos: Position) -> State {
+        let layout = Arc::new(Layout::of(&game));
+        State { game, layout, pos }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.pos.log
+    }
+
+    pub fn actor(&self) -> Actor {
+        match &self.pos.pending {
+            Pending::Choice { seat, .. } => Actor::Seat(*seat),
+            Pending::Together { seats, chosen, .. } => {
+                Actor::Together(seats.iter().zip(chosen).filter(|(_, c)| c.is_none()).map(|(s, _)| *s).collect())
+            }
+            _ => Actor::Nobody,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.pos.pending, Pending::Over(_) | Pending::Failed(_))
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        match &self.pos.pending {
+            Pending::Over(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The run-time problem that stopped the match, if one did.
+    pub fn failure(&self) -> Option<&Problem> {
+        match &self.pos.pending {
+            Pending::Failed(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The options open to `seat` now (empty when it is not to decide).
+    fn options(&self, seat: SeatId) -> Option<&[Opt]> {
+        match &self.pos.pending {
+            Pending::Choice { seat: s, options, .. } if *s == seat => Some(options),
+            Pending::Together { seats, options, chosen, .. } => {
+                let i = seats.iter().position(|s| *s == seat)?;
+                chosen[i].is_none().then_some(&options[i][..])
+            }
+            _ => None,
+        }
+    }
+
+    pub fn legal_actions(&self, seat: SeatId) -> Vec<Action> {
+        self.options(seat).map_or(Vec::new(), |o| (0..o.len() as Action).collect())
+    }
+
+    /// How a person would name an action: "red 5", "give to West", "A of spades low".
+    pub fn action_name(&self, seat: SeatId, action: Action) -> Option<String> {
+        let opt = *self.options(seat)?.get(action as usize)?;
+        let at = match &self.pos.pending {
+            Pending::Choice { at, .. } | Pending::Together { at, .. } => *at,
+            _ => return None,
+        };
+        Some(self.option_name(at, seat, opt))
+    }
+
+    /// Makes `seat`'s choice and runs the flow on to the next decision.
+    pub fn apply(&mut self, seat: SeatId, action: Action) -> Result<(), Refusal> {
+        let seat_name = || self.game.seats.get(seat as usize).map_or(format!("seat {seat}"), |s| s.display.clone());
+        match &mut self.pos.pending {
+            Pending::Choice { seat: s, options, at } => {
+                if *s != seat {
+                    return Err(Refusal::NotYourTurn(seat_name()));
+                }
+                let opt = *options.get(action as usize).ok_or(Refusal::NoSuchAction(action))?;
+                let at = *at;
+                self.pos.decisions += 1;
+                self.chose(at, seat, opt, false);
+                self.pos.pending = Pending::Running;
+                self.after_choice(at, opt);
+            }
+            Pending::Together { seats, options, chosen, .. } => {
+                let i = seats.iter().position(|s| *s == seat).ok_or_else(|| Refusal::NotYourTurn(seat_name()))?;
+                if chosen[i].is_some() {
+                    return Err(Refusal::AlreadyChose(seat_name()));
+                }
+                if action as usize >= options[i].len() {
+                    return Err(Refusal::NoSuchAction(action));
+                }
+                chosen[i] = Some(action);
+                self.pos.decisions += 1;
+                if chosen.iter().all(Option::is_some) {
+                    self.reveal_together();
+                }
+            }
+            _ => return Err(Refusal::Over),
+        }
+        self.advance();
+        Ok(())
+    }
+}

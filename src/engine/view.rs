@@ -1,0 +1,79 @@
+//! What one player may see of a position: piles by their zone's `see:` and `count:` rules,
+//! seen from every seat the player decides for, and who is still to choose.
+
+use super::*;
+use crate::syntax::ast::{Audience, Owner};
+
+/// One pile as a player sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum PileView {
+    /// Which cards are there, bottom first.
+    Cards(Vec<CardId>),
+    /// Only how many.
+    Count(usize),
+    /// Nothing.
+    Hidden,
+}
+
+/// A position as one player sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    pub player: usize,
+    /// One entry per pile, in the layout's order.
+    pub piles: Vec<PileView>,
+    /// Variables are public: every player sees them.
+    pub vars: Vec<Value>,
+    /// The seats still to decide (in a secret round, those that have not chosen yet).
+    pub to_act: Vec<SeatId>,
+}
+
+impl State {
+    /// The position as `player` may see it.
+    pub fn view(&self, player: usize) -> View {
+        let piles = (0..self.pos.piles.len()).map(|p| self.pile_view(player, p)).collect();
+        let to_act = match self.actor() {
+            Actor::Seat(s) => vec![s],
+            Actor::Together(seats) => seats,
+            Actor::Nobody => Vec::new(),
+        };
+        View { player, piles, vars: self.pos.vars.clone(), to_act }
+    }
+
+    /// Whether `player` owns a pile (through one of its seats, or the side of one).
+    fn owns(&self, player: usize, pile: usize) -> bool {
+        let game = &self.game;
+        let mine = |s: u8| game.seats.get(s as usize).is_some_and(|x| x.player == player);
+        match self.layout.pile_zone[pile].1 {
+            Some((Owner::Seat, s)) => mine(s),
+            Some((Owner::Side, t)) => {
+                game.sides.get(t as usize).is_some_and(|side| side.seats.iter().any(|s| mine(*s)))
+            }
+            None => false,
+        }
+    }
+
+    fn allowed(&self, audience: Audience, player: usize, pile: usize) -> bool {
+        match audience {
+            Audience::Everyone => true,
+            Audience::Owner => self.owns(player, pile),
+            Audience::Nobody => false,
+        }
+    }
+
+    pub fn pile_view(&self, player: usize, pile: usize) -> PileView {
+        let zone = &self.game.zones[self.layout.pile_zone[pile].0 as usize];
+        let cards = &self.pos.piles[pile];
+        if self.allowed(zone.see, player, pile) {
+            PileView::Cards(cards.clone())
+        } else if self.allowed(zone.count, player, pile) {
+            PileView::Count(cards.len())
+        } else {
+            PileView::Hidden
+        }
+    }
+
+    /// Whether `player` sees which cards are in a pile.
+    pub fn sees(&self, player: usize, pile: usize) -> bool {
+        matches!(self.pile_view(player, pile), PileView::Cards(_))
+    }
+}

@@ -1,0 +1,539 @@
+//! The evaluator of compiled expressions, shared by the checker (which builds the pack before
+//! play, when there is no position yet) and the engine (during play).
+//!
+//! What an expression may read of the game's position (variables, piles, who holds a card)
+//! comes through the [`Board`] trait; before play those answers are missing and evaluation
+//! stops with a [`Halt`] that points at the expression.
+
+use crate::diagnostic::{Code, Problem};
+use crate::game::*;
+use crate::syntax::ast::{AggOp, BinOp, Span};
+
+/// Why evaluation stopped, with the place in the rule file that caused it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Halt {
+    pub code: Code,
+    pub message: String,
+    pub span: Span,
+    pub label: String,
+    pub help: String,
+}
+
+impl Halt {
+    pub fn new(code: Code, span: Span, message: &str, label: &str, help: &str) -> Halt {
+        Halt { code, message: message.into(), span, label: label.into(), help: help.into() }
+    }
+
+    /// The halt as a problem, saying when it happened.
+    pub fn problem(&self, when: &str) -> Problem {
+        Problem::new(self.code, format!("{} {when}", self.message), self.span, self.label.clone())
+            .help(self.help.clone())
+    }
+}
+
+pub type Out<T> = Result<T, Halt>;
+
+fn not_constant(span: Span) -> Halt {
+    Halt::new(
+        Code::Misplaced,
+        span,
+        "this is not known before play",
+        "depends on the game's position",
+        "the pack, derived attributes and card names may use parameters, seats, enumerations and definitions, but not zones, variables or chance",
+    )
+}
+
+/// A value that is `none` (or of the wrong kind) where one is needed.
+pub fn missing(span: Span) -> Halt {
+    Halt::new(
+        Code::TypeMismatch,
+        span,
+        "a value is missing (none)",
+        "evaluates to none",
+        "make sure the value exists, or test it with `!= none` first",
+    )
+}
+
+fn overflow(span: Span) -> Halt {
+    Halt::new(Code::OutOfRange, span, "a number grows too large", "overflows 64 bits", "keep numbers within ±9·10¹⁸")
+}
+
+/// How many steps (statements, calls) may run before a loop is taken for an endless one.
+pub const STEP_BUDGET: usize = 1_000_000;
+
+/// The fixed parts of a game that expressions read: seats, enumerations, definitions, cards.
+#[derive(Clone, Copy)]
+pub struct Tables<'a> {
+    pub seats: &'a [SeatInfo],
+    pub sides: &'a [SideInfo],
+    pub enums: &'a [EnumInfo],
+    pub functions: &'a [FnInfo],
+    pub cards: &'a [Vec<Value>],
+    pub card_names: &'a [String],
+}
+
+impl<'a> Tables<'a> {
+    pub fn of(game: &'a Game) -> Self {
+        Tables {
+            seats: &game.seats,
+            sides: &game.sides,
+            enums: &game.enums,
+            functions: &game.functions,
+            cards: &game.cards,
+            card_names: &game.card_names,
+        }
+    }
+
+    pub fn names(&self) -> Names<'a> {
+        Names { seats: self.seats, sides: self.sides, enums: self.enums, cards: self.card_names }
+    }
+}
+
+/// What an expression may read of a game in progress. Before play every answer is `None`.
+pub trait Board {
+    fn local(&self, slot: Slot) -> Value;
+    fn set_local(&mut self, slot: Slot, v: Value);
+    /// Variable `var` (its `index`-th value for a per-seat or per-side one).
+    fn var(&self, var: VarId, index: usize) -> Option<Value>;
+    /// The cards of a pile, bottom first.
+    fn pile(&self, zone: ZoneId, index: usize) -> Option<&[CardId]>;
+    /// How many piles a zone has.
+    fn piles(&self, zone: ZoneId) -> Option<usize>;
+    /// The seat whose per-seat pile holds the card now (`Value::None` for none).
+    fn holder(&self, card: CardId) -> Option<Value>;
+    /// The seat from whose per-seat pile the card last came.
+    fn player(&self, card: CardId) -> Option<Value>;
+}
+
+/// Evaluates expressions against fixed tables and a position.
+pub struct Eval<'a, B: Board> {
+    pub tables: Tables<'a>,
+    pub pos: &'a mut B,
+    pub steps: usize,
+}
+
+impl<'a, B: Board> Eval<'a, B> {
+    pub fn new(tables: Tables<'a>, pos: &'a mut B) -> Self {
+        Eval { tables, pos, steps: 0 }
+    }
+
+    pub fn truth(&mut self, e: &Expr) -> Out<bool> {
+        match self.value(e)? {
+            Value::Bool(b) => Ok(b),
+            _ => Err(missing(e.span)),
+        }
+    }
+
+    pub fn int(&mut self, e: &Expr) -> Out<i64> {
+        match self.value(e)? {
+            Value::Int(n) => Ok(n),
+            _ => Err(missing(e.span)),
+        }
+    }
+
+    pub fn seat(&mut self, e: &Expr) -> Out<SeatId> {
+        match self.value(e)? {
+            Value::Seat(s) if (s as usize) < self.tables.seats.len() => Ok(s),
+            _ => Err(missing(e.span)),
+        }
+    }
+
+    /// The index of a per-seat or per-side value.
+    fn index(&mut self, e: &Expr) -> Out<usize> {
+        match self.value(e)? {
+            Value::Seat(s) => Ok(s as usize),
+            Value::Side(s) => Ok(s as usize),
+            _ => Err(missing(e.span)),
+        }
+    }
+
+    pub fn value(&mut self, e: &Expr) -> Out<Value> {
+        let span = e.span;
+        Ok(match &e.kind {
+            ExprKind::Const(v) => *v,
+            ExprKind::Local(s) => self.pos.local(*s),
+            ExprKind::Var(v) => self.pos.var(*v, 0).ok_or_else(|| not_constant(span))?,
+            ExprKind::VarAt(v, ix) => {
+                let i = self.index(ix)?;
+                self.pos.var(*v, i).ok_or_else(|| not_constant(span))?
+            }
+            ExprKind::Attr(x, a) => match self.value(x)? {
+                Value::Card(c) => self
+                    .tables
+                    .cards
+                    .get(c as usize)
+                    .and_then(|card| card.get(*a as usize))
+                    .copied()
+                    .ok_or_else(|| missing(span))?,
+                _ => Value::None,
+            },
+            ExprKind::Not(x) => Value::Bool(!self.truth(x)?),
+            ExprKind::Neg(x) => Value::Int(self.int(x)?.checked_neg().ok_or_else(|| overflow(span))?),
+            ExprKind::Binary(op, l, r) => self.binary(*op, l, r, span)?,
+            ExprKind::If(c, t, o) => {
+                if self.truth(c)? {
+                    self.value(t)?
+                } else {
+                    self.value(o)?
+                }
+            }
+            ExprKind::Case(s, arms, otherwise) => self.case(s, arms, otherwise)?,
+            ExprKind::Is(x, e, m) => match self.value(x)? {
+                Value::Enum(v) => Value::Bool(self.enum_value(*e, v, span)?.member == *m),
+                _ => Value::Bool(false),
+            },
+            ExprKind::Payload(x, e) => match self.value(x)? {
+                Value::Enum(v) => self.enum_value(*e, v, span)?.payload,
+                _ => Value::None,
+            },
+            ExprKind::MakeEnum(e, m, p) => {
+                let p = self.value(p)?;
+                let values = &self.tables.enums[*e as usize].values;
+                let i = values.iter().position(|v| v.member == *m && v.payload == p).ok_or_else(|| missing(span))?;
+                Value::Enum(i as u16)
+            }
+            ExprKind::Builtin(b, args) => self.builtin(*b, args, span)?,
+            ExprKind::Call(f, args) => self.call(*f, args)?,
+            ExprKind::Aggregate(agg) => self.aggregate(agg, span)?,
+            // A list is stored only as a set (`spent = []`).
+            ExprKind::List(xs) => {
+                let mut bits = 0u64;
+                for x in xs {
+                    bits |= match self.value(x)? {
+                        Value::Enum(i) if i < 64 => 1 << i,
+                        Value::Seat(s) if s < 64 => 1 << s,
+                        _ => return Err(missing(x.span)),
+                    };
+                }
+                Value::Set(bits)
+            }
+            _ => return Err(not_constant(span)),
+        })
+    }
+
+    fn enum_value(&self, e: EnumId, v: u16, span: Span) -> Out<&'a EnumValue> {
+        self.tables.enums.get(e as usize).and_then(|x| x.values.get(v as usize)).ok_or_else(|| missing(span))
+    }
+
+    fn binary(&mut self, op: BinOp, l: &Expr, r: &Expr, span: Span) -> Out<Value> {
+        match op {
+            BinOp::And => return Ok(Value::Bool(self.truth(l)? && self.truth(r)?)),
+            BinOp::Or => return Ok(Value::Bool(self.truth(l)? || self.truth(r)?)),
+            BinOp::In | BinOp::NotIn => {
+                let x = self.value(l)?;
+                let found = if is_collection(r) {
+                    self.items(r)?.contains(&x)
+                } else {
+                    match self.value(r)? {
+                        Value::Set(bits) => member_of_set(x, bits),
+                        _ => false,
+                    }
+                };
+                return Ok(Value::Bool(found == (op == BinOp::In)));
+            }
+            BinOp::Range => return Err(not_constant(span)),
+            _ => {}
+        }
+        let (a, b) = (self.value(l)?, self.value(r)?);
+        let order = |x: Value| match x {
+            Value::Int(n) => Some(n),
+            Value::Enum(v) => Some(v as i64),
+            _ => None,
+        };
+        Ok(match op {
+            BinOp::Eq => Value::Bool(a == b),
+            BinOp::Ne => Value::Bool(a != b),
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                let (Some(x), Some(y)) = (order(a), order(b)) else { return Err(missing(span)) };
+                Value::Bool(match op {
+                    BinOp::Lt => x < y,
+                    BinOp::Le => x <= y,
+                    BinOp::Gt => x > y,
+                    _ => x >= y,
+                })
+            }
+            _ => {
+                let (Value::Int(x), Value::Int(y)) = (a, b) else { return Err(missing(span)) };
+                Value::Int(arith(op, x, y, span)?)
+            }
+        })
+    }
+
+    fn case(&mut self, s: &Expr, arms: &[(Vec<Expr>, Expr)], otherwise: &Expr) -> Out<Value> {
+        let v = self.value(s)?;
+        for (patterns, value) in arms {
+            for p in patterns {
+                if self.value(p)? == v {
+                    return self.value(value);
+                }
+            }
+        }
+        self.value(otherwise)
+    }
+
+    fn builtin(&mut self, b: Builtin, args: &[Expr], span: Span) -> Out<Value> {
+        let arg = |i: usize| args.get(i).ok_or_else(|| missing(span));
+        let n = self.tables.seats.len() as i64;
+        let around = |s: SeatId, k: i64| Value::Seat((s as i64 + k).rem_euclid(n.max(1)) as u8);
+        Ok(match b {
+            Builtin::Left => around(self.seat(arg(0)?)?, 1),
+            Builtin::Right => around(self.seat(arg(0)?)?, -1),
+            Builtin::Opposite => around(self.seat(arg(0)?)?, n / 2),
+            Builtin::Next => {
+                let s = self.seat(arg(0)?)?;
+                around(s, self.int(arg(1)?)?)
+            }
+            Builtin::SideOf => {
+                let s = self.seat(arg(0)?)?;
+                self.tables.seats[s as usize].side.map_or(Value::None, Value::Side)
+            }
+            Builtin::Holder | Builtin::Player => match self.value(arg(0)?)? {
+                Value::Card(c) => {
+                    let found = if b == Builtin::Holder { self.pos.holder(c) } else { self.pos.player(c) };
+                    found.ok_or_else(|| not_constant(span))?
+                }
+                _ => Value::None,
+            },
+            Builtin::Count => Value::Int(self.items(arg(0)?)?.len() as i64),
+            Builtin::First | Builtin::Last => {
+                let cards = self.items(arg(0)?)?;
+                let card = if b == Builtin::First { cards.first() } else { cards.last() };
+                card.copied().unwrap_or(Value::None)
+            }
+            Builtin::Ord => match self.value(arg(0)?)? {
+                Value::Enum(v) => Value::Int(v as i64),
+                _ => return Err(missing(span)),
+            },
+            Builtin::Abs => Value::Int(self.int(arg(0)?)?.checked_abs().ok_or_else(|| overflow(span))?),
+            Builtin::Max | Builtin::Min => {
+                let (x, y) = (self.int(arg(0)?)?, self.int(arg(1)?)?);
+                Value::Int(if b == Builtin::Max { x.max(y) } else { x.min(y) })
+            }
+            Builtin::Others | Builtin::Members => return Err(missing(span)),
+        })
+    }
+
+    fn call(&mut self, f: FnId, args: &[Expr]) -> Out<Value> {
+        let func = &self.tables.functions[f as usize];
+        let values = args.iter().map(|a| self.value(a)).collect::<Out<Vec<_>>>()?;
+        for (slot, v) in func.params.iter().zip(values) {
+            self.pos.set_local(*slot, v);
+        }
+        self.steps += 1;
+        if self.steps > STEP_BUDGET {
+            return Err(Halt::new(
+                Code::EndlessFlow,
+                func.body.span,
+                "a definition runs too long",
+                "here",
+                "a definition must not call itself",
+            ));
+        }
+        self.value(&func.body)
+    }
+
+    /// The elements of a domain or collection, in order.
+    pub fn items(&mut self, e: &Expr) -> Out<Vec<Value>> {
+        let span = e.span;
+        Ok(match &e.kind {
+            ExprKind::Seats => (0..self.tables.seats.len()).map(|s| Value::Seat(s as u8)).collect(),
+            ExprKind::Sides => (0..self.tables.sides.len()).map(|s| Value::Side(s as u8)).collect(),
+            ExprKind::EnumValues(en) => {
+                (0..self.tables.enums[*en as usize].values.len()).map(|v| Value::Enum(v as u16)).collect()
+            }
+            ExprKind::List(xs) => xs.iter().map(|x| self.value(x)).collect::<Out<_>>()?,
+            ExprKind::Binary(BinOp::Range, lo, hi) => {
+                let (lo, hi) = (self.int(lo)?, self.int(hi)?);
+                if hi.saturating_sub(lo) > STEP_BUDGET as i64 {
+                    return Err(Halt::new(
+                        Code::OutOfRange,
+                        span,
+                        "this range is too long",
+                        "too many numbers",
+                        "keep ranges below a million numbers",
+                    ));
+                }
+                (lo..=hi).map(Value::Int).collect()
+            }
+            ExprKind::Builtin(Builtin::Others, args) => {
+                let s = self.seat(args.first().ok_or_else(|| missing(span))?)? as usize;
+                let n = self.tables.seats.len();
+                (1..n).map(|k| Value::Seat(((s + k) % n) as u8)).collect()
+            }
+            ExprKind::Builtin(Builtin::Members, args) => {
+                match self.value(args.first().ok_or_else(|| missing(span))?)? {
+                    Value::Side(t) => self
+                        .tables
+                        .sides
+                        .get(t as usize)
+                        .map(|x| x.seats.iter().map(|s| Value::Seat(*s)).collect())
+                        .unwrap_or_default(),
+                    _ => return Err(missing(span)),
+                }
+            }
+            ExprKind::Zone(z, ix) => {
+                let i = match ix {
+                    Some(ix) => self.index(ix)?,
+                    None => 0,
+                };
+                self.pile_cards(*z, i, span)?
+            }
+            ExprKind::ZoneAll(z) => {
+                let piles = self.pos.piles(*z).ok_or_else(|| not_constant(span))?;
+                let mut all = Vec::new();
+                for i in 0..piles {
+                    all.extend(self.pile_cards(*z, i, span)?);
+                }
+                all
+            }
+            ExprKind::Aggregate(agg) if agg.op == AggOp::Cards => {
+                let mut kept = Vec::new();
+                for item in self.items(&agg.domain)? {
+                    self.pos.set_local(agg.slot, item);
+                    if agg.filter.as_ref().map_or(Ok(true), |f| self.truth(f))? {
+                        kept.push(item);
+                    }
+                }
+                kept
+            }
+            ExprKind::SetMembers(x, seats) => match self.value(x)? {
+                Value::Set(bits) => (0..64u16)
+                    .filter(|i| bits & (1u64 << i) != 0)
+                    .map(|i| if *seats { Value::Seat(i as u8) } else { Value::Enum(i) })
+                    .collect(),
+                _ => return Err(missing(span)),
+            },
+            _ => match self.value(e)? {
+                Value::Card(c) => vec![Value::Card(c)],
+                Value::None => Vec::new(),
+                _ => return Err(missing(span)),
+            },
+        })
+    }
+
+    fn pile_cards(&self, zone: ZoneId, index: usize, span: Span) -> Out<Vec<Value>> {
+        let pile = self.pos.pile(zone, index).ok_or_else(|| not_constant(span))?;
+        Ok(pile.iter().map(|c| Value::Card(*c)).collect())
+    }
+
+    fn aggregate(&mut self, agg: &Aggregate, span: Span) -> Out<Value> {
+        let mut best: Option<(Value, i64)> = None;
+        let (mut total, mut count) = (0i64, 0i64);
+        for item in self.items(&agg.domain)? {
+            self.pos.set_local(agg.slot, item);
+            if let Some(f) = &agg.filter
+                && !self.truth(f)?
+            {
+                if agg.op == AggOp::Every {
+                    return Ok(Value::Bool(false));
+                }
+                continue;
+            }
+            count += 1;
+            if agg.op == AggOp::Exists {
+                return Ok(Value::Bool(true));
+            }
+            let Some(body) = &agg.body else { continue };
+            let key = match self.value(body)? {
+                Value::Int(n) => n,
+                Value::Enum(v) => v as i64,
+                _ => return Err(missing(body.span)),
+            };
+            total = total.checked_add(key).ok_or_else(|| overflow(span))?;
+            let better = match (agg.op, best) {
+                (_, None) => true,
+                (AggOp::Max | AggOp::Highest, Some((_, k))) => key > k,
+                (_, Some((_, k))) => key < k,
+            };
+            if better {
+                let kept = match agg.op {
+                    AggOp::Highest | AggOp::Lowest => item,
+                    _ => self.value(body)?,
+                };
+                best = Some((kept, key));
+            }
+        }
+        Ok(match agg.op {
+            AggOp::Count => Value::Int(count),
+            AggOp::Exists => Value::Bool(false),
+            AggOp::Every => Value::Bool(true),
+            AggOp::Sum => Value::Int(total),
+            AggOp::Cards => return Err(missing(span)),
+            _ => best.map(|(v, _)| v).ok_or_else(|| {
+                Halt::new(
+                    Code::NoAction,
+                    span,
+                    "nothing to take the best of",
+                    "the domain is empty here",
+                    "make sure the `where` condition leaves something, or test with `exists` first",
+                )
+            })?,
+        })
+    }
+
+    /// A template as text.
+    pub fn text(&mut self, e: &Expr) -> Out<String> {
+        let ExprKind::Template(pieces) = &e.kind else { return Err(not_constant(e.span)) };
+        let names = self.tables.names();
+        let mut out = String::new();
+        for piece in pieces {
+            match piece {
+                TemplatePiece::Text(t) => out.push_str(t),
+                TemplatePiece::Value(x, Type::Text) => out.push_str(&self.text(x)?),
+                TemplatePiece::Value(x, ty) => {
+                    let v = self.value(x)?;
+                    if v != Value::None {
+                        out.push_str(&names.show(v, ty));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Whether an expression stands for several values (a domain or a pile) rather than one.
+fn is_collection(e: &Expr) -> bool {
+    matches!(
+        e.kind,
+        ExprKind::Seats
+            | ExprKind::Sides
+            | ExprKind::EnumValues(_)
+            | ExprKind::List(_)
+            | ExprKind::Binary(BinOp::Range, ..)
+            | ExprKind::Builtin(Builtin::Others | Builtin::Members, _)
+            | ExprKind::Zone(..)
+            | ExprKind::ZoneAll(_)
+            | ExprKind::SetMembers(..)
+    ) || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
+}
+
+fn member_of_set(x: Value, bits: u64) -> bool {
+    let i = match x {
+        Value::Enum(v) => v as u32,
+        Value::Seat(s) => s as u32,
+        _ => return false,
+    };
+    i < 64 && bits & (1u64 << i) != 0
+}
+
+fn arith(op: BinOp, x: i64, y: i64, span: Span) -> Out<i64> {
+    let result = match op {
+        BinOp::Add => x.checked_add(y),
+        BinOp::Sub => x.checked_sub(y),
+        BinOp::Mul => x.checked_mul(y),
+        BinOp::Div | BinOp::Rem if y == 0 => {
+            return Err(Halt::new(
+                Code::OutOfRange,
+                span,
+                "division by zero",
+                "divides by zero",
+                "make sure the divisor cannot be 0",
+            ));
+        }
+        BinOp::Div => x.checked_div(y),
+        BinOp::Rem => x.checked_rem(y),
+        _ => None,
+    };
+    result.ok_or_else(|| overflow(span))
+}

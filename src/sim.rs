@@ -1,0 +1,109 @@
+//! Many matches between bots: wins per seat and per side, draws, decisions and throughput.
+
+use crate::bots::{Bot, RandomBot};
+use crate::engine::State;
+use crate::game::Game;
+use crate::trace::play_out;
+use serde::Serialize;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// What a run of matches came to.
+#[derive(Clone, Debug, Serialize)]
+pub struct Stats {
+    pub games: u64,
+    pub decisions: u64,
+    pub seconds: f64,
+    pub games_per_second: f64,
+    pub decisions_per_second: f64,
+    /// Wins per player (a shared win counts for each winner).
+    pub wins: Vec<u64>,
+    /// Wins per side, when the game has sides.
+    pub side_wins: Vec<u64>,
+    pub draws: u64,
+    /// Matches stopped by a run-time problem.
+    pub failures: u64,
+}
+
+/// Plays `games` matches with random bots; match `i` uses seed `seed + i`.
+pub fn run(game: Arc<Game>, games: u64, seed: u64) -> Stats {
+    let start = Instant::now();
+    let mut stats = Stats {
+        games,
+        decisions: 0,
+        seconds: 0.0,
+        games_per_second: 0.0,
+        decisions_per_second: 0.0,
+        wins: vec![0; game.players],
+        side_wins: vec![0; game.sides.len()],
+        draws: 0,
+        failures: 0,
+    };
+    for i in 0..games {
+        let s = seed.wrapping_add(i);
+        let mut bots: Vec<Box<dyn Bot>> = (0..game.players)
+            .map(|p| Box::new(RandomBot::new(s.wrapping_mul(31).wrapping_add(p as u64))) as Box<dyn Bot>)
+            .collect();
+        let mut state = State::quiet(game.clone(), s);
+        play_out(&mut state, &mut bots);
+        stats.decisions += state.position().decisions;
+        record(&game, &state, &mut stats);
+    }
+    stats.seconds = start.elapsed().as_secs_f64();
+    let secs = stats.seconds.max(1e-9);
+    stats.games_per_second = games as f64 / secs;
+    stats.decisions_per_second = stats.decisions as f64 / secs;
+    stats
+}
+
+fn record(game: &Game, state: &State, stats: &mut Stats) {
+    let Some(outcome) = state.outcome() else {
+        stats.failures += 1;
+        return;
+    };
+    if outcome.winners.is_empty() {
+        stats.draws += 1;
+    }
+    for p in &outcome.winners {
+        stats.wins[*p] += 1;
+    }
+    for (t, side) in game.sides.iter().enumerate() {
+        if side.seats.iter().any(|s| outcome.winners.contains(&game.seats[*s as usize].player)) {
+            stats.side_wins[t] += 1;
+        }
+    }
+}
+
+/// The statistics for people.
+pub fn text(game: &Game, stats: &Stats) -> String {
+    let mut out = format!("{} matches of {}\n", stats.games, game.name);
+    for (p, wins) in stats.wins.iter().enumerate() {
+        let seats: Vec<&str> = game.seats.iter().filter(|s| s.player == p).map(|s| s.display.as_str()).collect();
+        out.push_str(&format!(
+            "  player {} ({}): {} wins ({:.1}%)\n",
+            p + 1,
+            seats.join(", "),
+            wins,
+            percent(*wins, stats.games)
+        ));
+    }
+    for (t, wins) in stats.side_wins.iter().enumerate() {
+        out.push_str(&format!("  {}: {} wins ({:.1}%)\n", game.sides[t].display, wins, percent(*wins, stats.games)));
+    }
+    out.push_str(&format!("  draws: {}\n", stats.draws));
+    if stats.failures > 0 {
+        out.push_str(&format!("  stopped by a run-time problem: {}\n", stats.failures));
+    }
+    out.push_str(&format!(
+        "  {:.1} decisions per match; {:.0} matches/s, {:.0} decisions/s ({:.2} s)\n",
+        stats.decisions as f64 / stats.games.max(1) as f64,
+        stats.games_per_second,
+        stats.decisions_per_second,
+        stats.seconds
+    ));
+    out
+}
+
+fn percent(n: u64, of: u64) -> f64 {
+    100.0 * n as f64 / of.max(1) as f64
+}

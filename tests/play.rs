@@ -1,0 +1,87 @@
+//! Every rule file plays to the end under random play, without a run-time problem.
+
+use paradox::check::Settings;
+use paradox::engine::{Actor, State};
+use paradox::load::load;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Plays one match with uniformly random choices; returns the number of decisions.
+fn random_match(file: &str, seed: u64) -> Result<u64, String> {
+    let game = Arc::new(load(Path::new(file), &Settings::default()).map_err(|e| format!("{e:?}"))?);
+    let mut state = State::new(game, seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    let mut decisions = 0u64;
+    loop {
+        let seats = match state.actor() {
+            Actor::Seat(s) => vec![s],
+            Actor::Together(seats) => seats,
+            Actor::Nobody => break,
+        };
+        for seat in seats {
+            let legal = state.legal_actions(seat);
+            let pick = legal[rng.random_range(0..legal.len())];
+            state.apply(seat, pick).map_err(|e| e.to_string())?;
+            decisions += 1;
+        }
+        if decisions > 200_000 {
+            return Err("no end after 200,000 decisions".into());
+        }
+    }
+    if let Some(p) = state.failure() {
+        let log: Vec<String> = state.events().iter().rev().take(15).map(|e| format!("{e:?}")).collect();
+        return Err(format!("{p:?}\nlast events: {log:#?}"));
+    }
+    Ok(decisions)
+}
+
+#[test]
+fn every_game_plays_to_the_end() {
+    for game in ["costly-tricks", "buddy-on-your-left", "third-man", "anarchy", "tantony", "pairadox"] {
+        for seed in 1..=3 {
+            let file = format!("rules/{game}.cards");
+            match random_match(&file, seed) {
+                Ok(n) => assert!(n > 0, "{file}: no decision"),
+                Err(e) => panic!("{file} seed {seed}: {e}"),
+            }
+        }
+    }
+}
+
+fn traced(file: &str, seed: u64) -> String {
+    let game = Arc::new(load(Path::new(file), &Settings::default()).expect("loads"));
+    let mut bots: Vec<Box<dyn paradox::bots::Bot>> = (0..game.players)
+        .map(|p| Box::new(paradox::bots::RandomBot::new(seed + p as u64)) as Box<dyn paradox::bots::Bot>)
+        .collect();
+    let mut state = State::new(game, seed);
+    paradox::trace::play_out(&mut state, &mut bots);
+    paradox::trace::text(&state)
+}
+
+#[test]
+fn the_same_seed_gives_the_same_match_and_another_seed_another() {
+    for game in ["costly-tricks", "third-man", "anarchy"] {
+        let file = format!("rules/{game}.cards");
+        let (a, b, c) = (traced(&file, 7), traced(&file, 7), traced(&file, 8));
+        assert_eq!(a, b, "{file}: same seed, different trace");
+        assert_ne!(a, c, "{file}: seeds 7 and 8 gave the same match");
+        assert!(a.contains("result:"), "{file}: the trace ends with the result");
+    }
+}
+
+#[test]
+fn a_hidden_hand_shows_only_its_count_to_others() {
+    use paradox::engine::PileView;
+    let game = Arc::new(load(Path::new("rules/tantony.cards"), &Settings::default()).expect("loads"));
+    let state = State::new(game, 3);
+    let layout = paradox::engine::Layout::of(state.game());
+    let hand = state.game().zones.iter().position(|z| z.name == "hand").expect("a hand zone") as u16;
+    let north_hand = layout.pile(hand, 0);
+    assert!(
+        matches!(state.view(0).piles[north_hand], PileView::Cards(ref c) if c.len() == 13),
+        "North sees its 13 cards"
+    );
+    assert_eq!(state.view(1).piles[north_hand], PileView::Count(13), "East sees only how many North holds");
+}
