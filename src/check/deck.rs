@@ -203,6 +203,9 @@ impl Checker {
 
     /// Reports a stop of the constant evaluator as a problem at the expression that caused it.
     pub(super) fn report_halt(&mut self, halt: Halt, when: &str) {
+        if halt.reported_elsewhere {
+            return;
+        }
         self.error(halt.code, format!("{} {when}", halt.message), halt.span, halt.label, halt.help);
     }
 }
