@@ -42,13 +42,18 @@ impl Checker {
                 (Type::Seat, Type::Int) => {
                     "a seat is not a number; use a per-seat variable such as `score[s]`".to_string()
                 }
-                _ => format!("{what} needs {w}"),
+                (Type::Side, Type::Int) => {
+                    "a side is not a number; use a per-side variable such as `chips[t]`".to_string()
+                }
+                _ => format!("{what} needs {}", self.a_type(want)),
             };
-            self.error(Code::WrongKind, format!("{g} used where {w} is needed"), span, format!("this is {g}"), help);
+            let (w, g) = (self.a_type(want), self.a_type(got));
+            self.error(Code::WrongKind, format!("{g} where {w} is needed"), span, format!("this is {g}"), help);
         } else {
+            let (a_w, a_g) = (self.a_type(want), self.a_type(got));
             self.error(
                 Code::TypeMismatch,
-                format!("{what} must be {w}, but this is {g}"),
+                format!("{what} must be {a_w}, but this is {a_g}"),
                 span,
                 format!("expected {w}, found {g}"),
                 self.conversion_help(want, got),
@@ -61,6 +66,9 @@ impl Checker {
             (Type::Int, Type::Enum(_)) => "`ord(x)` gives an enumeration value's position as a number".into(),
             (Type::Bool, Type::Int) => "compare it, e.g. `x > 0`".into(),
             (_, Type::NoneLit) => format!("`none` only fits an optional type such as `{}?`", self.type_name(want)),
+            (Type::Seat, Type::Side) => "a side is not a seat: name one of its seats".into(),
+            (Type::Side, Type::Seat) => "a seat is not a side: write `side(s)` for the side of a seat".into(),
+            (Type::Int, Type::Bool) => "write `if CONDITION then 1 else 0` for a number".into(),
             _ => format!("give a value of type {}", self.type_name(want)),
         }
     }
@@ -196,13 +204,14 @@ impl Checker {
                 }
                 (node(ExprKind::Var(v), span), info.ty.clone())
             }
-            Global::Fn(_) => {
+            Global::Fn(f) => {
+                let types: Vec<String> = self.fn_sigs[f as usize].params.iter().map(|t| self.type_name(t)).collect();
                 self.error(
                     Code::Arguments,
                     format!("`{}` is a definition", ident.name),
                     span,
                     "needs arguments",
-                    format!("call it: `{}(...)`", ident.name),
+                    format!("call it: `{}({})`", ident.name, types.join(", ")),
                 );
                 Self::error_expr(span)
             }
@@ -241,12 +250,18 @@ impl Checker {
                 if !(fits(&lt, &rt) || fits(&rt, &lt) || lt == Type::NoneLit || rt == Type::NoneLit)
                     || is_collection(&lt)
                 {
+                    let help = match (lt.base(), rt.base()) {
+                        (Type::Enum(_), Type::Int) | (Type::Int, Type::Enum(_)) => {
+                            "`ord(x)` gives an enumeration value's position as a number"
+                        }
+                        _ => "compare values of the same type",
+                    };
                     self.error(
                         Code::TypeMismatch,
-                        format!("cannot compare {} with {}", self.type_name(&lt), self.type_name(&rt)),
+                        format!("cannot compare {} with {}", self.a_type(&lt), self.a_type(&rt)),
                         span,
                         "different types",
-                        "compare values of the same type",
+                        help,
                     );
                 }
                 (Type::Bool, lx, rx)
@@ -255,13 +270,7 @@ impl Checker {
                 let (lx, lt) = self.expr(l);
                 let (rx, rt) = self.expr(r);
                 if !ordered(&lt) || !(fits(&lt, &rt) || fits(&rt, &lt)) {
-                    self.error(
-                        Code::TypeMismatch,
-                        format!("cannot order {} and {}", self.type_name(&lt), self.type_name(&rt)),
-                        span,
-                        "not two numbers or two values of one enumeration",
-                        "`<` and `>` compare numbers, or values of the same enumeration by their order",
-                    );
+                    self.unordered(&lt, &rt, span);
                 }
                 (Type::Bool, lx, rx)
             }
@@ -272,6 +281,23 @@ impl Checker {
             }
         };
         (fold_binary(op, lx, rx, span), ty)
+    }
+
+    /// Reports `<`, `<=`, `>` or `>=` between values that have no order between them.
+    fn unordered(&mut self, lt: &Type, rt: &Type, span: Span) {
+        let (l, r) = (self.type_name(lt), self.type_name(rt));
+        let (message, label) = if fits(lt, rt) || fits(rt, lt) {
+            (format!("{} cannot be ordered", self.a_type(lt)), format!("{l} has no order"))
+        } else {
+            (format!("cannot order {l} and {r}"), format!("{l} and {r}"))
+        };
+        let help = match lt.base() {
+            Type::Seat => {
+                "seats have no order: go round the table with `for s in seats from leader`, or compare numbers such as `score[s]`"
+            }
+            _ => "`<` and `>` compare numbers, or values of the same enumeration by their order",
+        };
+        self.error(Code::TypeMismatch, message, span, label, help);
     }
 
     fn membership(&mut self, op: BinOp, l: &ast::Expr, r: &ast::Expr, span: Span) -> (Expr, Type) {
@@ -348,14 +374,15 @@ impl Checker {
                 }
             }
             other => {
-                let g = self.type_name(other);
-                self.error(
-                    Code::WrongKind,
-                    format!("{g} has no attributes"),
-                    base.span,
-                    format!("this is {g}"),
-                    "attributes belong to cards: write `c.colour` for a card `c`",
-                );
+                let g = self.a_type(other);
+                let help = match (other, &base.kind) {
+                    (Type::Cards | Type::ZoneFamily(_), ast::ExprKind::Name(zone)) => format!(
+                        "a zone holds cards: read the {} of one of them, e.g. `first({}).{}`",
+                        field.name, zone.name, field.name
+                    ),
+                    _ => format!("attributes belong to cards: write `c.{}` for a card `c`", field.name),
+                };
+                self.error(Code::WrongKind, format!("{g} has no attributes"), base.span, format!("this is {g}"), help);
                 return Self::error_expr(span);
             }
         };
@@ -481,7 +508,8 @@ impl Checker {
         }
     }
 
-    fn arity(&mut self, func: &ast::Ident, args: &[&ast::Expr], n: usize, span: Span) -> bool {
+    /// Whether a call has `n` arguments; reports it with how to call it (`usage`) if not.
+    fn arity(&mut self, func: &ast::Ident, args: &[&ast::Expr], n: usize, span: Span, usage: &str) -> bool {
         if args.len() == n {
             return true;
         }
@@ -491,7 +519,7 @@ impl Checker {
             format!("`{}` takes {n} argument{s}, not {}", func.name, args.len()),
             span,
             format!("{} given", args.len()),
-            format!("call it with {n} argument{s}"),
+            format!("call it as `{usage}`"),
         );
         false
     }
@@ -501,7 +529,9 @@ impl Checker {
         if let Some(caller) = self.current_fn {
             self.calls.push((caller, f, func.span));
         }
-        if !self.arity(func, args, sig.params.len(), span) {
+        let types: Vec<String> = sig.params.iter().map(|t| self.type_name(t)).collect();
+        let usage = format!("{}({})", func.name, types.join(", "));
+        if !self.arity(func, args, sig.params.len(), span, &usage) {
             return Self::error_expr(span);
         }
         let xs = args.iter().zip(&sig.params).map(|(a, t)| self.expect(a, t, "the argument")).collect();
@@ -519,7 +549,8 @@ impl Checker {
             );
             return Self::error_expr(span);
         };
-        if !self.arity(func, args, 1, span) {
+        let usage = format!("{}({})", func.name, self.type_name(&pty));
+        if !self.arity(func, args, 1, span, &usage) {
             return Self::error_expr(span);
         }
         let x = self.expect(args[0], &pty, "the payload");
@@ -539,7 +570,7 @@ impl Checker {
             Max | Min => (vec![Type::Int, Type::Int], Type::Int),
             Count | First | Last | Ord => return self.call_generic(b, func, args, span),
         };
-        if !self.arity(func, args, params.len(), span) {
+        if !self.arity(func, args, params.len(), span, super::types::usage(b)) {
             return Self::error_expr(span);
         }
         let xs = args.iter().zip(&params).map(|(a, t)| self.expect(a, t, "the argument")).collect();
@@ -548,7 +579,7 @@ impl Checker {
 
     /// `count`, `first`, `last` and `ord`, whose argument may be of several types.
     fn call_generic(&mut self, b: Builtin, func: &ast::Ident, args: &[&ast::Expr], span: Span) -> (Expr, Type) {
-        if !self.arity(func, args, 1, span) {
+        if !self.arity(func, args, 1, span, super::types::usage(b)) {
             return Self::error_expr(span);
         }
         let (x, t) = self.expr(args[0]);
@@ -811,7 +842,7 @@ impl Checker {
 
 fn fold_neg(x: Expr, span: Span) -> Expr {
     match x.kind {
-        ExprKind::Const(Value::Int(n)) => node(ExprKind::Const(Value::Int(n.wrapping_neg())), span),
+        ExprKind::Const(Value::Int(n)) if n != i64::MIN => node(ExprKind::Const(Value::Int(-n)), span),
         _ => node(ExprKind::Neg(boxed(x)), span),
     }
 }
@@ -824,6 +855,7 @@ fn fold_not(x: Expr, span: Span) -> Expr {
 }
 
 /// Folds operations on constants, so that conditions on parameters are known to the checker.
+/// An operation that overflows is left for the evaluator to report.
 fn fold_binary(op: BinOp, l: Expr, r: Expr, span: Span) -> Expr {
     use Value::*;
     let folded = match (op, &l.kind, &r.kind) {
@@ -833,9 +865,9 @@ fn fold_binary(op: BinOp, l: Expr, r: Expr, span: Span) -> Expr {
             Some(Bool(false))
         }
         (BinOp::Or, ExprKind::Const(Bool(true)), _) | (BinOp::Or, _, ExprKind::Const(Bool(true))) => Some(Bool(true)),
-        (BinOp::Add, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Int(a.wrapping_add(*b))),
-        (BinOp::Sub, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Int(a.wrapping_sub(*b))),
-        (BinOp::Mul, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Int(a.wrapping_mul(*b))),
+        (BinOp::Add, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => a.checked_add(*b).map(Int),
+        (BinOp::Sub, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => a.checked_sub(*b).map(Int),
+        (BinOp::Mul, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => a.checked_mul(*b).map(Int),
         (BinOp::Eq, ExprKind::Const(a), ExprKind::Const(b)) => Some(Bool(a == b)),
         (BinOp::Ne, ExprKind::Const(a), ExprKind::Const(b)) => Some(Bool(a != b)),
         (BinOp::Lt, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => Some(Bool(a < b)),

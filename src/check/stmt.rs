@@ -224,13 +224,23 @@ impl Checker {
         let name = &place.name;
         if let Some(local) = self.lookup_local(&name.name).cloned() {
             if place.index.is_some() || !local.assignable {
-                let why = if local.assignable { "has a single value" } else { "is fixed by its loop or choice" };
+                let (why, help) = if local.assignable {
+                    ("has a single value", format!("write `{} = ...` without an index", name.name))
+                } else {
+                    (
+                        "is fixed by its loop or choice",
+                        format!(
+                            "`{0}` names the element in hand; to change a value, keep it in a `let` (`let t = {0}`) or a `var`",
+                            name.name
+                        ),
+                    )
+                };
                 self.error(
                     Code::NotAssignable,
                     format!("`{}` {why}", name.name),
                     place.span,
                     "cannot be assigned",
-                    "assign to a `let` name or a `var`",
+                    help,
                 );
                 return None;
             }
@@ -331,7 +341,7 @@ impl Checker {
                     format!("`{word} {}` outside that phase", name.name),
                     name.span,
                     "not inside this phase",
-                    format!("`{word}` names a phase that encloses it"),
+                    format!("`{word}` acts on a phase it is inside: move it into `phase {} {{ ... }}`", name.name),
                 );
                 None
             }
