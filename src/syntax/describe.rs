@@ -442,6 +442,7 @@ fn list_in_words(words: &[String]) -> String {
 
 /// Advice for common slips, by what was found where.
 fn advice(found: &str, expected: &Expected) -> Option<String> {
+    let wants = |words: &str| expected.words.iter().any(|w| w == words);
     let help = match found {
         "" => "the text ends too early: check that every `{`, `(` and `[` is closed",
         ";" => "statements need no separator: remove the `;`",
@@ -454,9 +455,41 @@ fn advice(found: &str, expected: &Expected) -> Option<String> {
         _ if expected.name && is_keyword(found) => {
             return Some(format!("`{found}` is a keyword and cannot be used as a name; choose another name"));
         }
+        _ if wants(Group::Statement.words()) && starts_declaration(found) => {
+            return Some(format!(
+                "`{found}` starts a declaration, which cannot stand inside a block: is a `}}` missing above it?"
+            ));
+        }
+        _ if wants(Group::Declaration.words()) => {
+            "a rule file is a list of declarations, each starting with its keyword: `game`, `players`, `card`, `zone`, `var`, `play`, ..."
+        }
+        _ if wants("`then`") => "a conditional value is written `if CONDITION then VALUE else VALUE`",
+        "}" | ")" | "]" if wants(Group::Expression.words()) => {
+            "a value is missing here: an operator needs a value on each side"
+        }
         _ => return None,
     };
     Some(help.to_string())
+}
+
+/// Whether a word starts a declaration at the top of a rule file.
+fn starts_declaration(word: &str) -> bool {
+    matches!(
+        word,
+        "game"
+            | "players"
+            | "seats"
+            | "side"
+            | "param"
+            | "enum"
+            | "deck"
+            | "zone"
+            | "var"
+            | "define"
+            | "play"
+            | "result"
+            | "variant"
+    )
 }
 
 /// Whether a word is reserved by the grammar.
