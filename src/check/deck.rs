@@ -41,7 +41,7 @@ impl Checker {
             if !super::types::storable(&ty) && ty != Type::Error {
                 self.error(
                     Code::TypeMismatch,
-                    format!("a card attribute cannot be {}", self.type_name(&ty)),
+                    format!("a card attribute cannot be {}", self.a_type(&ty)),
                     field.ty.span,
                     "not a single value",
                     "attributes are numbers, truth values, seats, enumeration values or sets",

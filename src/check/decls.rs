@@ -176,14 +176,19 @@ impl Checker {
             }
         };
         let seated = self.check_seat_limits(parts, seats);
+        let before = self.problems.len();
         self.declare_controls(parts);
+        // A `played by` that was refused leaves the count of players in doubt.
+        let controlled = self.problems.len() == before;
         if let Some(p) = fixed
             && seated
+            && controlled
             && p.min.value as usize != self.players
         {
+            let s = if p.min.value == 1 { "" } else { "s" };
             let mut problem = Problem::new(
                 Code::Seating,
-                format!("{} players declared, but the seats give {}", p.min.value, self.players),
+                format!("{} player{s} declared, but the seats give {}", p.min.value, self.players),
                 p.span,
                 "does not match the seats",
             )
@@ -231,7 +236,9 @@ impl Checker {
         match self.globals.get(&ident.name) {
             Some((Global::Seat(s), _)) => Some(*s),
             _ => {
-                self.unknown_name(ident, "a seat is named in the `seats` line");
+                let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
+                let seats = format!("the seats are: {}", names.join(", "));
+                self.unknown_name(ident, &seats);
                 None
             }
         }
@@ -560,7 +567,7 @@ impl Checker {
             if !super::types::storable(&ty) && ty != Type::Error {
                 self.error(
                     Code::TypeMismatch,
-                    format!("a variable cannot hold {}", self.type_name(&ty)),
+                    format!("a variable cannot hold {}", self.a_type(&ty)),
                     decl.ty.span,
                     "not a storable type",
                     "variables hold numbers, truth values, seats, sides, cards, enumeration values and sets",
@@ -577,10 +584,19 @@ impl Checker {
         if !matches!(elem, Some(Type::Seat | Type::Side | Type::Error)) {
             self.error(
                 Code::TypeMismatch,
-                format!("the result ranks seats or sides, not {}", self.type_name(&dty)),
+                format!("the result ranks seats or sides, not {}", self.a_type(&dty)),
                 decl.domain.span,
                 "not seats or sides",
                 "write `result highest s in seats by score[s]` or `... in sides by ...`",
+            );
+        }
+        if matches!(domain.kind, ExprKind::Sides) && self.sides.is_empty() {
+            self.error(
+                Code::Seating,
+                "the result ranks sides, but the game declares none",
+                decl.domain.span,
+                "no sides",
+                "declare the sides with `side NAME { SEATS }`, or rank the seats: `result highest s in seats by ...`",
             );
         }
         let elem = elem.unwrap_or(Type::Error);
@@ -590,7 +606,7 @@ impl Checker {
             if !super::types::ordered(&kty) {
                 c.error(
                     Code::TypeMismatch,
-                    format!("the result is ranked by {}, which has no order", c.type_name(&kty)),
+                    format!("the result is ranked by {}, which has no order", c.a_type(&kty)),
                     decl.key.span,
                     "not a number",
                     "rank by a number such as chips or score",

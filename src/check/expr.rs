@@ -68,6 +68,9 @@ impl Checker {
             (_, Type::NoneLit) => format!("`none` only fits an optional type such as `{}?`", self.type_name(want)),
             (Type::Seat, Type::Side) => "a side is not a seat: name one of its seats".into(),
             (Type::Side, Type::Seat) => "a seat is not a side: write `side(s)` for the side of a seat".into(),
+            (Type::Seat, Type::Int) => {
+                "seats are named, not numbered: write a seat such as `P1`, `leader` or `left(s)`".into()
+            }
             (Type::Int, Type::Bool) => "write `if CONDITION then 1 else 0` for a number".into(),
             _ => format!("give a value of type {}", self.type_name(want)),
         }
@@ -113,7 +116,7 @@ impl Checker {
                     if is_collection(&ty) || ty == Type::Text {
                         self.error(
                             Code::TypeMismatch,
-                            format!("{} cannot be printed", self.type_name(&ty)),
+                            format!("{} cannot be printed", self.a_type(&ty)),
                             e.span,
                             "not a single value",
                             "print one value: a number, a seat, a card, ...",
@@ -306,7 +309,7 @@ impl Checker {
         match element(&rt) {
             Some(elem) if fits(&elem, &lt) => {}
             Some(elem) => {
-                let (e, g) = (self.type_name(&elem), self.type_name(&lt));
+                let (e, g) = (self.type_name(&elem), self.a_type(&lt));
                 self.error(
                     Code::TypeMismatch,
                     format!("looking for {g} among {e}s"),
@@ -316,7 +319,7 @@ impl Checker {
                 );
             }
             None => {
-                let g = self.type_name(&rt);
+                let g = self.a_type(&rt);
                 self.error(
                     Code::TypeMismatch,
                     format!("`in` needs a set, a list or a zone, not {g}"),
@@ -591,7 +594,7 @@ impl Checker {
             _ => (matches!(t.base(), Type::Enum(_) | Type::Error), Type::Int, "an enumeration value"),
         };
         if !ok {
-            let g = self.type_name(&t);
+            let g = self.a_type(&t);
             self.error(
                 Code::TypeMismatch,
                 format!("`{}` needs {need}, not {g}", func.name),
@@ -685,16 +688,22 @@ impl Checker {
         span: Span,
     ) -> (Expr, Type) {
         let (s, st) = self.expr(scrutinee);
-        let mut ty = Type::NoneLit;
+        let mut ty: Option<Type> = None;
         let mut out = Vec::new();
         for arm in arms {
             let patterns = arm.patterns.iter().map(|p| self.expect(p, &st, "a `case` pattern")).collect();
             let (v, vt) = self.expr(&arm.value);
-            ty = self.unify(&ty, &vt, arm.value.span, "every arm of `case`");
+            ty = Some(match ty {
+                None => vt,
+                Some(t) => self.unify(&t, &vt, arm.value.span, "every arm of `case`"),
+            });
             out.push((patterns, v));
         }
         let (o, ot) = self.expr(otherwise);
-        ty = self.unify(&ty, &ot, otherwise.span, "every arm of `case`");
+        let ty = match ty {
+            None => ot,
+            Some(t) => self.unify(&t, &ot, otherwise.span, "every arm of `case`"),
+        };
         (node(ExprKind::Case(boxed(s), out, boxed(o)), span), ty)
     }
 
@@ -715,7 +724,7 @@ impl Checker {
         match element(&t) {
             Some(elem) => (x, elem),
             None => {
-                let g = self.type_name(&t);
+                let g = self.a_type(&t);
                 self.error(
                     Code::TypeMismatch,
                     format!("cannot go through {g}"),
@@ -785,7 +794,7 @@ impl Checker {
                 let (x, t) = self.expr(b);
                 let ok = if matches!(op, AggOp::Sum) { fits(&Type::Int, &t) } else { ordered(&t) };
                 if !ok {
-                    let g = self.type_name(&t);
+                    let g = self.a_type(&t);
                     self.error(
                         Code::TypeMismatch,
                         format!("cannot compare or add up {g}"),
@@ -826,13 +835,18 @@ impl Checker {
             return (x, Type::Error);
         }
         if !storable(&t) && t != Type::Error {
-            let g = self.type_name(&t);
+            let g = self.a_type(&t);
             self.error(
                 Code::WrongKind,
                 format!("{g} cannot be kept in a name"),
                 e.span,
                 "not a single value",
-                "use it where it is needed, or keep a single value (a card, a seat, a number)",
+                match t {
+                    Type::Cards | Type::ZoneFamily(_) => {
+                        "a zone is a place, not a value: name the zone itself where it is needed, or keep one of its cards"
+                    }
+                    _ => "use it where it is needed, or keep a single value (a card, a seat, a number)",
+                },
             );
             return (x, Type::Error);
         }

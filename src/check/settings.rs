@@ -195,15 +195,17 @@ impl Checker {
     }
 
     fn declare_param(&mut self, decl: &ast::ParamDecl) {
-        let ty = self.resolve_type(&decl.ty, false);
+        let mut ty = self.resolve_type(&decl.ty, false);
         if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_) | Type::Error) {
             self.error(
                 Code::TypeMismatch,
-                format!("a parameter cannot be {}", self.type_name(&ty)),
+                format!("a parameter cannot be {}", self.a_type(&ty)),
                 decl.ty.span,
                 "not int, bool or an enumeration",
                 "parameters are `int`, `bool` or an enumeration",
             );
+            // Its value and its uses would only repeat the problem.
+            ty = Type::Error;
         }
         let value = self.literal_value(&decl.default, &ty, &decl.name.name).unwrap_or(Value::None);
         // An empty range is reported below; checking values against it would only repeat that.

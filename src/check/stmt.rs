@@ -189,7 +189,7 @@ impl Checker {
                     }
                     _ => {
                         if !fits(&Type::Int, &ty) {
-                            let g = self.type_name(&ty);
+                            let g = self.a_type(&ty);
                             self.error(
                                 Code::TypeMismatch,
                                 format!("`+=` and `-=` need a number or a set, not {g}"),
@@ -384,7 +384,7 @@ impl Checker {
             let cards = matches!(t.base(), Type::Cards | Type::ZoneFamily(_));
             match this {
                 None => {
-                    let g = self.type_name(&t);
+                    let g = self.a_type(&t);
                     self.error(
                         Code::TypeMismatch,
                         format!("cannot choose from {g}"),
@@ -452,7 +452,7 @@ impl Checker {
     fn pile(&mut self, e: &ast::Expr, what: &str) -> Expr {
         let (x, t) = self.expr(e);
         if !matches!(x.kind, ExprKind::Zone(..)) && t != Type::Error {
-            let g = self.type_name(&t);
+            let g = self.a_type(&t);
             let help = match t {
                 Type::ZoneFamily(_) => "say which seat's pile: `hand[s]`".to_string(),
                 _ => format!("`{what}` needs a zone, such as `stock` or `hand[s]`"),
@@ -472,7 +472,7 @@ impl Checker {
         let random = random.map(|n| self.expect(n, &Type::Int, "the number of cards"));
         let (x, t) = self.expr(cards);
         if !matches!(t.base(), Type::Card | Type::Cards | Type::ZoneFamily(_) | Type::Error) {
-            let g = self.type_name(&t);
+            let g = self.a_type(&t);
             self.error(
                 Code::WrongKind,
                 format!("cannot move {g}"),
