@@ -137,7 +137,7 @@ fn every_problem_comes_with_help() {
 }
 
 #[test]
-fn an_empty_text_lacks_every_part() {
+fn an_empty_text_is_one_problem() {
     let shown = check_text("empty.cards", "").expect("an empty file is not a game");
     insta::assert_snapshot!(shown);
 }
