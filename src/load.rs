@@ -26,8 +26,14 @@ fn read(path: &Path) -> Result<Result<Source, Findings>, String> {
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-            let problem = Problem::new(Code::Syntax, "the file is not UTF-8 text", Span::new(at, at + 1), "not text")
-                .help("rule files are plain text; is this the right file?");
+            let byte = e.as_bytes()[at];
+            let problem = Problem::new(
+                Code::Syntax,
+                "the file is not UTF-8 text",
+                Span::new(at, at + 1),
+                format!("byte {byte:#04x} is not UTF-8"),
+            )
+            .help("rule files are UTF-8 text: save the file as UTF-8, or check that it is the right file");
             Err(Findings { source: Source { name, text }, problems: vec![problem] })
         }
     })
@@ -65,6 +71,15 @@ fn base_path(scenario: &Path, extends: &str) -> PathBuf {
 
 fn read_base(path: &Path, scenario: &ast::Scenario, source: &Source) -> Result<(Source, ast::File), LoadError> {
     let base = match read(path) {
+        Err(_) if !path.is_file() => {
+            let label = format!("no file {}", path.display());
+            return Err(extends_problem(
+                source,
+                scenario,
+                &label,
+                "the path is relative to the folder of the scenario",
+            ));
+        }
         Err(message) => {
             return Err(extends_problem(source, scenario, &message, "the path is relative to the scenario file"));
         }

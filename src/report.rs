@@ -2,7 +2,10 @@
 //! rendered in colour on a terminal and plain otherwise.
 
 use crate::diagnostic::Problem;
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents, SourceCode,
+    SourceSpan, SpanContents,
+};
 use std::fmt;
 
 /// A text that problems point into: a rule file, a scenario, or the command line.
@@ -26,11 +29,76 @@ pub enum Style {
     Plain,
 }
 
+/// Lines longer than this many bytes are shown only around their labels.
+const LONG_LINE: usize = 1000;
+/// How many bytes of a long line are shown on each side of a label.
+const MARGIN: usize = 40;
+
+/// A text as miette reads it. A line longer than [`LONG_LINE`] is cut to a window around the
+/// label on it: nobody reads such a line whole, and miette cannot draw a label that starts
+/// beyond column 65535.
+#[derive(Debug)]
+struct Excerpt {
+    name: String,
+    text: String,
+}
+
+impl Excerpt {
+    /// The start and end of the line that holds byte `at`.
+    fn line_around(&self, at: usize) -> (usize, usize) {
+        let bytes = self.text.as_bytes();
+        let start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let end = bytes[at..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| at + i);
+        (start, end)
+    }
+
+    /// `at`, moved back to the start of the character it falls in.
+    fn char_start(&self, mut at: usize) -> usize {
+        while !self.text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    }
+
+    fn contents<'a>(&'a self, data: &'a [u8], span: SourceSpan, line: usize, column: usize) -> MietteSpanContents<'a> {
+        let lines = data.iter().filter(|&&b| b == b'\n').count() + 1;
+        MietteSpanContents::new_named(self.name.clone(), data, span, line, column, lines)
+    }
+}
+
+impl SourceCode for Excerpt {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let (start, end) = (span.offset(), span.offset() + span.len());
+        if end > self.text.len() {
+            return Err(MietteError::OutOfBounds);
+        }
+        let (first_start, first_end) = self.line_around(start);
+        let (last_start, last_end) = self.line_around(end);
+        if first_end - first_start <= LONG_LINE && last_end - last_start <= LONG_LINE {
+            let c = self.text.read_span(span, context_lines_before, context_lines_after)?;
+            return Ok(Box::new(self.contents(c.data(), *c.span(), c.line(), c.column())));
+        }
+        let from = match context_lines_before {
+            0 => start,
+            _ => self.char_start(start.saturating_sub(MARGIN).max(first_start)),
+        };
+        let to = self.char_start((end + MARGIN).min(last_end)).max(end);
+        let line = self.text.as_bytes()[..from].iter().filter(|&&b| b == b'\n').count();
+        let data = &self.text.as_bytes()[from..to];
+        Ok(Box::new(self.contents(data, (from, to - from).into(), line, from - first_start)))
+    }
+}
+
 /// One problem as a miette diagnostic.
 #[derive(Debug)]
 struct Rendered {
     problem: Problem,
-    source: NamedSource<String>,
+    source: Excerpt,
 }
 
 impl fmt::Display for Rendered {
@@ -55,7 +123,7 @@ impl Diagnostic for Rendered {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let len = self.source.inner().len();
+        let len = self.source.text.len();
         let clamp = move |s: crate::syntax::ast::Span| {
             let start = s.start.min(len);
             (start, s.end.clamp(start, len) - start)
@@ -78,7 +146,7 @@ pub fn render(findings: &[Findings], style: Style, width: usize) -> String {
     let mut total = 0;
     for f in findings {
         for problem in &f.problems {
-            let source = NamedSource::new(f.source.name.clone(), f.source.text.clone());
+            let source = Excerpt { name: f.source.name.clone(), text: f.source.text.clone() };
             let rendered = Rendered { problem: problem.clone(), source };
             // Writing into a String cannot fail.
             let _ = handler.render_report(&mut out, &rendered);

@@ -15,10 +15,12 @@ pub(super) struct Halt {
     pub span: Span,
     pub label: String,
     pub help: String,
+    /// Whether the checker reports the cause anyway (a definition that calls itself).
+    pub reported_elsewhere: bool,
 }
 
 fn halt(code: Code, span: Span, message: &str, label: &str, help: &str) -> Halt {
-    Halt { code, message: message.into(), span, label: label.into(), help: help.into() }
+    Halt { code, message: message.into(), span, label: label.into(), help: help.into(), reported_elsewhere: false }
 }
 
 fn not_constant(span: Span) -> Halt {
@@ -39,13 +41,15 @@ pub(super) struct Eval<'c> {
     locals: Vec<Value>,
     made: Vec<(Vec<Value>, Span)>,
     steps: usize,
+    /// Definitions being evaluated, innermost last.
+    calls: usize,
 }
 
 type Out<T> = Result<T, Halt>;
 
 impl<'c> Eval<'c> {
     pub fn new(ck: &'c Checker) -> Self {
-        Eval { ck, locals: vec![Value::None; ck.slots], made: Vec::new(), steps: 0 }
+        Eval { ck, locals: vec![Value::None; ck.slots], made: Vec::new(), steps: 0, calls: 0 }
     }
 
     pub fn set(&mut self, slot: Slot, v: Value) {
@@ -308,6 +312,13 @@ impl<'c> Eval<'c> {
 
     fn call(&mut self, f: FnId, args: &[Expr]) -> Out<Value> {
         let func = &self.ck.functions[f as usize];
+        // Deeper than there are definitions, some definition calls itself: the checker reports
+        // that, and going on would only exhaust the stack.
+        if self.calls >= self.ck.functions.len() {
+            let mut stop = halt(Code::EndlessFlow, func.body.span, "a definition calls itself", "here", "");
+            stop.reported_elsewhere = true;
+            return Err(stop);
+        }
         let values = args.iter().map(|a| self.value(a)).collect::<Out<Vec<_>>>()?;
         for (slot, v) in func.params.iter().zip(values) {
             self.set(*slot, v);
@@ -322,7 +333,10 @@ impl<'c> Eval<'c> {
                 "a definition must not call itself",
             ));
         }
-        self.value(&func.body)
+        self.calls += 1;
+        let value = self.value(&func.body);
+        self.calls -= 1;
+        value
     }
 
     /// The elements of a domain.

@@ -41,7 +41,7 @@ impl Checker {
             if !super::types::storable(&ty) && ty != Type::Error {
                 self.error(
                     Code::TypeMismatch,
-                    format!("a card attribute cannot be {}", self.type_name(&ty)),
+                    format!("a card attribute cannot be {}", self.a_type(&ty)),
                     field.ty.span,
                     "not a single value",
                     "attributes are numbers, truth values, seats, enumeration values or sets",
@@ -203,6 +203,9 @@ impl Checker {
 
     /// Reports a stop of the constant evaluator as a problem at the expression that caused it.
     pub(super) fn report_halt(&mut self, halt: Halt, when: &str) {
+        if halt.reported_elsewhere {
+            return;
+        }
         self.error(halt.code, format!("{} {when}", halt.message), halt.span, halt.label, halt.help);
     }
 }

@@ -7,6 +7,9 @@ use crate::diagnostic::{Code, Problem};
 use crate::game::*;
 use crate::syntax::ast::{self, Audience, Span};
 
+/// The most seats a game may have (sets of seats are 64-bit).
+const MAX_SEATS: usize = 64;
+
 /// The items of a rule file sorted by kind.
 #[derive(Default)]
 pub(super) struct Parts<'a> {
@@ -48,6 +51,16 @@ impl<'a> Parts<'a> {
                 ast::Item::Result(d) => parts.results.push(d),
                 ast::Item::Variant(d) => parts.variants.push(d),
             }
+        }
+        if items.is_empty() {
+            checker.error(
+                Code::Missing,
+                "the rule file is empty",
+                Span::default(),
+                "nothing is declared",
+                "a rule file declares a `game`, its `players`, a `card`, a `deck`, at least one `zone`, the `play` and the `result`",
+            );
+            return parts;
         }
         let end = items.last().map_or(Span::default(), item_span);
         let end = Span::new(end.end, end.end);
@@ -112,8 +125,9 @@ impl Checker {
         self.at_most_once(what, spans.into_iter());
     }
 
+    /// Reports every declaration of `what` after the first, pointing at their keywords.
     fn at_most_once(&mut self, what: &str, spans: impl Iterator<Item = Span>) {
-        let spans: Vec<Span> = spans.collect();
+        let spans: Vec<Span> = spans.map(|s| Span::new(s.start, s.end.min(s.start + what.len()))).collect();
         for extra in spans.iter().skip(1) {
             self.report(
                 Problem::new(Code::Duplicate, format!("`{what}` is declared twice"), *extra, "declared again here")
@@ -130,7 +144,7 @@ impl Checker {
     pub(super) fn declare_seating(&mut self, parts: &Parts) {
         let player_count = self.params.iter().find(|p| p.name == "players").map(|p| p.value);
         let fixed = parts.players.first().filter(|p| p.range.is_none());
-        match parts.seats.first() {
+        let seats = match parts.seats.first() {
             Some(decl) => {
                 for named in &decl.seats {
                     let display = named.display.as_ref().map_or(named.name.name.clone(), |d| d.value.clone());
@@ -145,31 +159,45 @@ impl Checker {
                         "remove the `seats` line (seats are then P1, P2, ...) or give a single number of players",
                     );
                 }
+                self.seats.len() as i64
             }
             None => {
                 let n = match player_count {
                     Some(Value::Int(n)) => n,
                     _ => fixed.map_or(0, |p| p.min.value),
                 };
-                for i in 1..=n.clamp(0, 64) {
+                // One seat too many is enough to report the problem.
+                for i in 1..=n.clamp(0, MAX_SEATS as i64 + 1) {
                     let name = format!("P{i}");
                     let ident = ast::Ident { name: name.clone(), span: Span::default() };
                     self.add_seat(&ident, name);
                 }
+                n
             }
-        }
-        self.check_seat_limits(parts);
+        };
+        let seated = self.check_seat_limits(parts, seats);
+        let before = self.problems.len();
         self.declare_controls(parts);
+        // A `played by` that was refused leaves the count of players in doubt.
+        let controlled = self.problems.len() == before;
         if let Some(p) = fixed
+            && seated
+            && controlled
             && p.min.value as usize != self.players
         {
-            self.error(
+            let s = if p.min.value == 1 { "" } else { "s" };
+            let mut problem = Problem::new(
                 Code::Seating,
-                format!("{} players declared, but the seats give {}", p.min.value, self.players),
+                format!("{} player{s} declared, but the seats give {}", p.min.value, self.players),
                 p.span,
                 "does not match the seats",
-                "each seat not `played by` another seat is one player; make the numbers agree",
-            );
+            )
+            .help("each seat not `played by` another seat is one player; make the numbers agree");
+            if let Some(seats) = parts.seats.first() {
+                let s = if self.seats.len() == 1 { "" } else { "s" };
+                problem = problem.note(seats.span, format!("{} seat{s} here", self.seats.len()));
+            }
+            self.report(problem);
         }
         self.declare_sides(parts);
     }
@@ -185,26 +213,32 @@ impl Checker {
         }
     }
 
-    fn check_seat_limits(&mut self, parts: &Parts) {
-        if self.seats.is_empty() || self.seats.len() > 64 {
+    /// Whether the number of seats (`count`, as declared) is within the limits; reports it if not.
+    fn check_seat_limits(&mut self, parts: &Parts, count: i64) -> bool {
+        let ok = (1..=MAX_SEATS as i64).contains(&count);
+        if !ok {
             let span = parts.seats.first().map(|s| s.span).or(parts.players.first().map(|p| p.span));
             if let Some(span) = span {
+                let what = if parts.seats.is_empty() { "players" } else { "seats" };
                 self.error(
                     Code::Seating,
-                    format!("{} seats: a game has from 1 to 64", self.seats.len()),
+                    format!("{count} {what}: a game has from 1 to {MAX_SEATS}"),
                     span,
-                    "no seats to play",
-                    "declare the seats, or a number of players from 1 to 64",
+                    if count < 1 { "no seats to play".to_string() } else { format!("too many {what}") },
+                    format!("declare from 1 to {MAX_SEATS} {what}"),
                 );
             }
         }
+        ok
     }
 
     fn seat_named(&mut self, ident: &ast::Ident) -> Option<SeatId> {
         match self.globals.get(&ident.name) {
             Some((Global::Seat(s), _)) => Some(*s),
             _ => {
-                self.unknown_name(ident, "a seat is named in the `seats` line");
+                let names: Vec<&str> = self.seats.iter().map(|s| s.name.as_str()).collect();
+                let seats = format!("the seats are: {}", names.join(", "));
+                self.unknown_name(ident, &seats);
                 None
             }
         }
@@ -214,13 +248,21 @@ impl Checker {
         let mut controller: Vec<Option<SeatId>> = vec![None; self.seats.len()];
         for c in &parts.controls {
             let (Some(seat), Some(by)) = (self.seat_named(&c.seat), self.seat_named(&c.by)) else { continue };
-            if seat == by || controller[by as usize].is_some() || controller[seat as usize].is_some() {
+            let why = if seat == by {
+                Some("a seat played by itself".to_string())
+            } else if let Some(other) = controller[seat as usize] {
+                Some(format!("`{}` is already played by `{}`", c.seat.name, self.seats[other as usize].name))
+            } else {
+                controller[by as usize]
+                    .map(|other| format!("`{}` is itself played by `{}`", c.by.name, self.seats[other as usize].name))
+            };
+            if let Some(why) = why {
                 self.error(
                     Code::Seating,
                     format!("seat `{}` cannot be played by `{}`", c.seat.name, c.by.name),
                     c.span,
-                    "a seat is played by itself, twice, or by a seat that is played by another",
-                    "each seat is played by its own player or by one seat that is played by its own player",
+                    why,
+                    "each seat is played by its own player, or by one seat that is played by its own player",
                 );
                 continue;
             }
@@ -292,19 +334,12 @@ impl Checker {
                 self.define_global(&member.name, Global::Member(i as EnumId, m as u16));
                 let payload = member.payload.as_ref().map(|(field, ty)| {
                     let t = self.resolve_type(ty, false);
-                    let plain = match t {
-                        Type::Enum(p) => {
-                            p as usize != i && !parts.enums[p as usize].members.iter().any(|m| m.payload.is_some())
-                        }
-                        Type::Error => true,
-                        _ => false,
-                    };
-                    if !plain || ty.optional {
+                    if !matches!(t, Type::Enum(_) | Type::Error) || ty.optional {
                         self.error(
                             Code::TypeMismatch,
-                            "a payload must be another enumeration whose members carry no payload",
+                            "a payload must be an enumeration",
                             ty.span,
-                            "not a plain enumeration",
+                            "not an enumeration",
                             "a member like `named(suit: Suit)` stands for one value per suit",
                         );
                         return (field.name.clone(), Type::Error);
@@ -318,8 +353,39 @@ impl Checker {
                 });
             }
         }
+        self.check_payload_enums(parts);
         for e in 0..self.enums.len() {
             self.expand_enum_values(e);
+        }
+    }
+
+    /// A payload's enumeration must be a plain one: not the enumeration itself, and without
+    /// payloads of its own (its values are listed once, member by member).
+    fn check_payload_enums(&mut self, parts: &Parts) {
+        for (i, decl) in parts.enums.iter().enumerate() {
+            for member in &decl.members {
+                let Some((_, ty)) = &member.payload else { continue };
+                let Some((_, Type::Enum(p))) =
+                    self.enums[i].members.iter().find(|m| m.name == member.name.name).and_then(|m| m.payload.as_ref())
+                else {
+                    continue;
+                };
+                let p = *p as usize;
+                let why = if p == i {
+                    "the enumeration itself"
+                } else if self.enums[p].members.iter().any(|m| m.payload.is_some()) {
+                    "an enumeration with payloads"
+                } else {
+                    continue;
+                };
+                self.error(
+                    Code::TypeMismatch,
+                    format!("a payload cannot be {why}"),
+                    ty.span,
+                    format!("`{}` is {why}", self.enums[p].name),
+                    "a payload is an enumeration whose members have no payload",
+                );
+            }
         }
     }
 
@@ -459,11 +525,13 @@ impl Checker {
             let ty = self.resolve_type(&decl.ty, false);
             let reset = decl.reset.as_ref().and_then(|r| {
                 let id = self.phase_id(&r.name);
-                if id.is_none() {
+                // Without a `play` block that is already reported, and there are no phases.
+                if id.is_none() && !parts.plays.is_empty() {
                     let names: Vec<String> = self.phases.iter().map(|p| p.name.clone()).collect();
                     let help = match crate::diagnostic::did_you_mean(&r.name, names.iter().map(String::as_str)) {
                         Some(s) => format!("did you mean `{s}`?"),
-                        None => "`reset` names a `phase` of the flow".into(),
+                        None if names.is_empty() => "`reset` names a `phase` of the flow, which has none".into(),
+                        None => format!("`reset` names a `phase` of the flow; its phases are: {}", names.join(", ")),
                     };
                     self.error(
                         Code::UnknownName,
@@ -494,7 +562,7 @@ impl Checker {
             if !super::types::storable(&ty) && ty != Type::Error {
                 self.error(
                     Code::TypeMismatch,
-                    format!("a variable cannot hold {}", self.type_name(&ty)),
+                    format!("a variable cannot hold {}", self.a_type(&ty)),
                     decl.ty.span,
                     "not a storable type",
                     "variables hold numbers, truth values, seats, sides, cards, enumeration values and sets",
@@ -511,10 +579,19 @@ impl Checker {
         if !matches!(elem, Some(Type::Seat | Type::Side | Type::Error)) {
             self.error(
                 Code::TypeMismatch,
-                format!("the result ranks seats or sides, not {}", self.type_name(&dty)),
+                format!("the result ranks seats or sides, not {}", self.a_type(&dty)),
                 decl.domain.span,
                 "not seats or sides",
                 "write `result highest s in seats by score[s]` or `... in sides by ...`",
+            );
+        }
+        if matches!(domain.kind, ExprKind::Sides) && self.sides.is_empty() {
+            self.error(
+                Code::Seating,
+                "the result ranks sides, but the game declares none",
+                decl.domain.span,
+                "no sides",
+                "declare the sides with `side NAME { SEATS }`, or rank the seats: `result highest s in seats by ...`",
             );
         }
         let elem = elem.unwrap_or(Type::Error);
@@ -524,7 +601,7 @@ impl Checker {
             if !super::types::ordered(&kty) {
                 c.error(
                     Code::TypeMismatch,
-                    format!("the result is ranked by {}, which has no order", c.type_name(&kty)),
+                    format!("the result is ranked by {}, which has no order", c.a_type(&kty)),
                     decl.key.span,
                     "not a number",
                     "rank by a number such as chips or score",

@@ -42,13 +42,18 @@ impl Checker {
                 (Type::Seat, Type::Int) => {
                     "a seat is not a number; use a per-seat variable such as `score[s]`".to_string()
                 }
-                _ => format!("{what} needs {w}"),
+                (Type::Side, Type::Int) => {
+                    "a side is not a number; use a per-side variable such as `chips[t]`".to_string()
+                }
+                _ => format!("{what} needs {}", self.a_type(want)),
             };
-            self.error(Code::WrongKind, format!("{g} used where {w} is needed"), span, format!("this is {g}"), help);
+            let (w, g) = (self.a_type(want), self.a_type(got));
+            self.error(Code::WrongKind, format!("{g} where {w} is needed"), span, format!("this is {g}"), help);
         } else {
+            let (a_w, a_g) = (self.a_type(want), self.a_type(got));
             self.error(
                 Code::TypeMismatch,
-                format!("{what} must be {w}, but this is {g}"),
+                format!("{what} must be {a_w}, but this is {a_g}"),
                 span,
                 format!("expected {w}, found {g}"),
                 self.conversion_help(want, got),
@@ -61,6 +66,12 @@ impl Checker {
             (Type::Int, Type::Enum(_)) => "`ord(x)` gives an enumeration value's position as a number".into(),
             (Type::Bool, Type::Int) => "compare it, e.g. `x > 0`".into(),
             (_, Type::NoneLit) => format!("`none` only fits an optional type such as `{}?`", self.type_name(want)),
+            (Type::Seat, Type::Side) => "a side is not a seat: name one of its seats".into(),
+            (Type::Side, Type::Seat) => "a seat is not a side: write `side(s)` for the side of a seat".into(),
+            (Type::Seat, Type::Int) => {
+                "seats are named, not numbered: write a seat such as `P1`, `leader` or `left(s)`".into()
+            }
+            (Type::Int, Type::Bool) => "write `if CONDITION then 1 else 0` for a number".into(),
             _ => format!("give a value of type {}", self.type_name(want)),
         }
     }
@@ -105,7 +116,7 @@ impl Checker {
                     if is_collection(&ty) || ty == Type::Text {
                         self.error(
                             Code::TypeMismatch,
-                            format!("{} cannot be printed", self.type_name(&ty)),
+                            format!("{} cannot be printed", self.a_type(&ty)),
                             e.span,
                             "not a single value",
                             "print one value: a number, a seat, a card, ...",
@@ -196,13 +207,14 @@ impl Checker {
                 }
                 (node(ExprKind::Var(v), span), info.ty.clone())
             }
-            Global::Fn(_) => {
+            Global::Fn(f) => {
+                let types: Vec<String> = self.fn_sigs[f as usize].params.iter().map(|t| self.type_name(t)).collect();
                 self.error(
                     Code::Arguments,
                     format!("`{}` is a definition", ident.name),
                     span,
                     "needs arguments",
-                    format!("call it: `{}(...)`", ident.name),
+                    format!("call it: `{}({})`", ident.name, types.join(", ")),
                 );
                 Self::error_expr(span)
             }
@@ -243,12 +255,18 @@ impl Checker {
                     || lt == Type::Text
                     || rt == Type::Text
                 {
+                    let help = match (lt.base(), rt.base()) {
+                        (Type::Enum(_), Type::Int) | (Type::Int, Type::Enum(_)) => {
+                            "`ord(x)` gives an enumeration value's position as a number"
+                        }
+                        _ => "compare values of the same type",
+                    };
                     self.error(
                         Code::TypeMismatch,
-                        format!("cannot compare {} with {}", self.type_name(&lt), self.type_name(&rt)),
+                        format!("cannot compare {} with {}", self.a_type(&lt), self.a_type(&rt)),
                         span,
                         "different types",
-                        "compare values of the same type",
+                        help,
                     );
                 }
                 (Type::Bool, lx, rx)
@@ -257,13 +275,7 @@ impl Checker {
                 let (lx, lt) = self.expr(l);
                 let (rx, rt) = self.expr(r);
                 if !ordered(&lt) || !(fits(&lt, &rt) || fits(&rt, &lt)) {
-                    self.error(
-                        Code::TypeMismatch,
-                        format!("cannot order {} and {}", self.type_name(&lt), self.type_name(&rt)),
-                        span,
-                        "not two numbers or two values of one enumeration",
-                        "`<` and `>` compare numbers, or values of the same enumeration by their order",
-                    );
+                    self.unordered(&lt, &rt, span);
                 }
                 (Type::Bool, lx, rx)
             }
@@ -276,13 +288,30 @@ impl Checker {
         (fold_binary(op, lx, rx, span), ty)
     }
 
+    /// Reports `<`, `<=`, `>` or `>=` between values that have no order between them.
+    fn unordered(&mut self, lt: &Type, rt: &Type, span: Span) {
+        let (l, r) = (self.type_name(lt), self.type_name(rt));
+        let (message, label) = if fits(lt, rt) || fits(rt, lt) {
+            (format!("{} cannot be ordered", self.a_type(lt)), format!("{l} has no order"))
+        } else {
+            (format!("cannot order {l} and {r}"), format!("{l} and {r}"))
+        };
+        let help = match lt.base() {
+            Type::Seat => {
+                "seats have no order: go round the table with `for s in seats from leader`, or compare numbers such as `score[s]`"
+            }
+            _ => "`<` and `>` compare numbers, or values of the same enumeration by their order",
+        };
+        self.error(Code::TypeMismatch, message, span, label, help);
+    }
+
     fn membership(&mut self, op: BinOp, l: &ast::Expr, r: &ast::Expr, span: Span) -> (Expr, Type) {
         let (lx, lt) = self.expr(l);
         let (rx, rt) = self.expr(r);
         match element(&rt) {
             Some(elem) if fits(&elem, &lt) => {}
             Some(elem) => {
-                let (e, g) = (self.type_name(&elem), self.type_name(&lt));
+                let (e, g) = (self.type_name(&elem), self.a_type(&lt));
                 self.error(
                     Code::TypeMismatch,
                     format!("looking for {g} among {e}s"),
@@ -292,7 +321,7 @@ impl Checker {
                 );
             }
             None => {
-                let g = self.type_name(&rt);
+                let g = self.a_type(&rt);
                 self.error(
                     Code::TypeMismatch,
                     format!("`in` needs a set, a list or a zone, not {g}"),
@@ -350,14 +379,15 @@ impl Checker {
                 }
             }
             other => {
-                let g = self.type_name(other);
-                self.error(
-                    Code::WrongKind,
-                    format!("{g} has no attributes"),
-                    base.span,
-                    format!("this is {g}"),
-                    "attributes belong to cards: write `c.colour` for a card `c`",
-                );
+                let g = self.a_type(other);
+                let help = match (other, &base.kind) {
+                    (Type::Cards | Type::ZoneFamily(_), ast::ExprKind::Name(zone)) => format!(
+                        "a zone holds cards: read the {} of one of them, e.g. `first({}).{}`",
+                        field.name, zone.name, field.name
+                    ),
+                    _ => format!("attributes belong to cards: write `c.{}` for a card `c`", field.name),
+                };
+                self.error(Code::WrongKind, format!("{g} has no attributes"), base.span, format!("this is {g}"), help);
                 return Self::error_expr(span);
             }
         };
@@ -483,7 +513,8 @@ impl Checker {
         }
     }
 
-    fn arity(&mut self, func: &ast::Ident, args: &[&ast::Expr], n: usize, span: Span) -> bool {
+    /// Whether a call has `n` arguments; reports it with how to call it (`usage`) if not.
+    fn arity(&mut self, func: &ast::Ident, args: &[&ast::Expr], n: usize, span: Span, usage: &str) -> bool {
         if args.len() == n {
             return true;
         }
@@ -493,7 +524,7 @@ impl Checker {
             format!("`{}` takes {n} argument{s}, not {}", func.name, args.len()),
             span,
             format!("{} given", args.len()),
-            format!("call it with {n} argument{s}"),
+            format!("call it as `{usage}`"),
         );
         false
     }
@@ -503,7 +534,9 @@ impl Checker {
         if let Some(caller) = self.current_fn {
             self.calls.push((caller, f, func.span));
         }
-        if !self.arity(func, args, sig.params.len(), span) {
+        let types: Vec<String> = sig.params.iter().map(|t| self.type_name(t)).collect();
+        let usage = format!("{}({})", func.name, types.join(", "));
+        if !self.arity(func, args, sig.params.len(), span, &usage) {
             return Self::error_expr(span);
         }
         let xs = args.iter().zip(&sig.params).map(|(a, t)| self.expect(a, t, "the argument")).collect();
@@ -521,7 +554,8 @@ impl Checker {
             );
             return Self::error_expr(span);
         };
-        if !self.arity(func, args, 1, span) {
+        let usage = format!("{}({})", func.name, self.type_name(&pty));
+        if !self.arity(func, args, 1, span, &usage) {
             return Self::error_expr(span);
         }
         let x = self.expect(args[0], &pty, "the payload");
@@ -541,7 +575,7 @@ impl Checker {
             Max | Min => (vec![Type::Int, Type::Int], Type::Int),
             Count | First | Last | Ord => return self.call_generic(b, func, args, span),
         };
-        if !self.arity(func, args, params.len(), span) {
+        if !self.arity(func, args, params.len(), span, super::types::usage(b)) {
             return Self::error_expr(span);
         }
         let xs = args.iter().zip(&params).map(|(a, t)| self.expect(a, t, "the argument")).collect();
@@ -550,7 +584,7 @@ impl Checker {
 
     /// `count`, `first`, `last` and `ord`, whose argument may be of several types.
     fn call_generic(&mut self, b: Builtin, func: &ast::Ident, args: &[&ast::Expr], span: Span) -> (Expr, Type) {
-        if !self.arity(func, args, 1, span) {
+        if !self.arity(func, args, 1, span, super::types::usage(b)) {
             return Self::error_expr(span);
         }
         let (x, t) = self.expr(args[0]);
@@ -562,7 +596,7 @@ impl Checker {
             _ => (matches!(t.base(), Type::Enum(_) | Type::Error), Type::Int, "an enumeration value"),
         };
         if !ok {
-            let g = self.type_name(&t);
+            let g = self.a_type(&t);
             self.error(
                 Code::TypeMismatch,
                 format!("`{}` needs {need}, not {g}", func.name),
@@ -656,16 +690,22 @@ impl Checker {
         span: Span,
     ) -> (Expr, Type) {
         let (s, st) = self.expr(scrutinee);
-        let mut ty = Type::NoneLit;
+        let mut ty: Option<Type> = None;
         let mut out = Vec::new();
         for arm in arms {
             let patterns = arm.patterns.iter().map(|p| self.expect(p, &st, "a `case` pattern")).collect();
             let (v, vt) = self.expr(&arm.value);
-            ty = self.unify(&ty, &vt, arm.value.span, "every arm of `case`");
+            ty = Some(match ty {
+                None => vt,
+                Some(t) => self.unify(&t, &vt, arm.value.span, "every arm of `case`"),
+            });
             out.push((patterns, v));
         }
         let (o, ot) = self.expr(otherwise);
-        ty = self.unify(&ty, &ot, otherwise.span, "every arm of `case`");
+        let ty = match ty {
+            None => ot,
+            Some(t) => self.unify(&t, &ot, otherwise.span, "every arm of `case`"),
+        };
         (node(ExprKind::Case(boxed(s), out, boxed(o)), span), ty)
     }
 
@@ -686,7 +726,7 @@ impl Checker {
         match element(&t) {
             Some(elem) => (x, elem),
             None => {
-                let g = self.type_name(&t);
+                let g = self.a_type(&t);
                 self.error(
                     Code::TypeMismatch,
                     format!("cannot go through {g}"),
@@ -756,7 +796,7 @@ impl Checker {
                 let (x, t) = self.expr(b);
                 let ok = if matches!(op, AggOp::Sum) { fits(&Type::Int, &t) } else { ordered(&t) };
                 if !ok {
-                    let g = self.type_name(&t);
+                    let g = self.a_type(&t);
                     self.error(
                         Code::TypeMismatch,
                         format!("cannot compare or add up {g}"),
@@ -797,13 +837,18 @@ impl Checker {
             return (x, Type::Error);
         }
         if !storable(&t) && t != Type::Error {
-            let g = self.type_name(&t);
+            let g = self.a_type(&t);
             self.error(
                 Code::WrongKind,
                 format!("{g} cannot be kept in a name"),
                 e.span,
                 "not a single value",
-                "use it where it is needed, or keep a single value (a card, a seat, a number)",
+                match t {
+                    Type::Cards | Type::ZoneFamily(_) => {
+                        "a zone is a place, not a value: name the zone itself where it is needed, or keep one of its cards"
+                    }
+                    _ => "use it where it is needed, or keep a single value (a card, a seat, a number)",
+                },
             );
             return (x, Type::Error);
         }
@@ -826,6 +871,7 @@ fn fold_not(x: Expr, span: Span) -> Expr {
 }
 
 /// Folds operations on constants, so that conditions on parameters are known to the checker.
+/// An operation that overflows is left for the evaluator to report.
 fn fold_binary(op: BinOp, l: Expr, r: Expr, span: Span) -> Expr {
     use Value::*;
     let folded = match (op, &l.kind, &r.kind) {

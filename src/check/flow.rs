@@ -35,13 +35,17 @@ impl Checker {
             StmtKind::Phase(id, body) => return self.redo_always(*id, *body),
             _ => return None,
         };
-        if self.has_end(body) {
+        if self.leaves(body, &mut Vec::new()) {
             return None;
         }
         Some(
-            Problem::new(Code::EndlessFlow, "this loop never ends", stmt.span, "runs forever")
-                .note(cond_span, "this condition never changes")
-                .help("make the condition depend on the game (a score, a count of cards), or leave the loop with `end PHASE`"),
+            Problem::new(
+                Code::EndlessFlow,
+                "this loop never ends",
+                Span::new(stmt.span.start, cond_span.end),
+                "the condition never changes, and nothing in the loop leaves it",
+            )
+            .help("make the condition depend on the game (a score, a count of cards), or leave the loop with `end PHASE` for a phase around it"),
         )
     }
 
@@ -60,11 +64,19 @@ impl Checker {
         )
     }
 
-    fn has_end(&self, block: BlockId) -> bool {
-        self.blocks[block as usize]
-            .stmts
-            .iter()
-            .any(|s| matches!(s.kind, StmtKind::End(_)) || children(&s.kind).into_iter().any(|b| self.has_end(b)))
+    /// Whether `block` has an `end` of a phase outside it; `inner` holds the phases entered on
+    /// the way down, which an `end` leaves without leaving the block.
+    fn leaves(&self, block: BlockId, inner: &mut Vec<PhaseId>) -> bool {
+        self.blocks[block as usize].stmts.iter().any(|s| match s.kind {
+            StmtKind::End(p) => !inner.contains(&p),
+            StmtKind::Phase(p, body) => {
+                inner.push(p);
+                let found = self.leaves(body, inner);
+                inner.pop();
+                found
+            }
+            ref kind => children(kind).into_iter().any(|b| self.leaves(b, inner)),
+        })
     }
 
     /// Reports a decision whose options are all ruled out before play.
@@ -72,13 +84,18 @@ impl Checker {
         let empty_domain = choose.domains.iter().all(|d| self.empty_domain(d));
         let all_false = !choose.tiers.is_empty()
             && choose.tiers.iter().all(|t| t.cond.as_ref().is_some_and(|c| is_const(c, false)));
-        if empty_domain || all_false {
-            let (label, help) = if empty_domain {
-                ("there is nothing to choose from", "give the choice a domain with options")
-            } else {
-                ("every tier is false", "end the tiers with `else any`, or fix the conditions")
-            };
-            self.report(Problem::new(Code::NoAction, "this decision can never be made", choose.span, label).help(help));
+        if empty_domain {
+            let span = choose.domains.iter().map(|d| d.span).reduce(Span::to).unwrap_or(choose.span);
+            self.report(
+                Problem::new(Code::NoAction, "this decision can never be made", span, "nothing to choose from")
+                    .help("the options are empty before play, with these parameter values: a range whose end is below its start, or an empty list"),
+            );
+        } else if all_false {
+            let span = choose.tiers.iter().map(|t| t.span).reduce(Span::to).unwrap_or(choose.span);
+            self.report(
+                Problem::new(Code::NoAction, "this decision can never be made", span, "every tier is false")
+                    .help("with these parameter values no tier can allow anything: end the tiers with `else any`, or fix the conditions"),
+            );
         }
     }
 

@@ -106,7 +106,9 @@ impl Checker {
 
     fn unknown_variant(&mut self, name: &str, span: Span, parts: &Parts) {
         let names: Vec<&str> = parts.variants.iter().map(|v| v.name.name.as_str()).collect();
+        let param = parts.params.iter().any(|p| p.name.name == name);
         let help = match did_you_mean(name, names.iter().copied()) {
+            _ if param => format!("`{name}` is a parameter: set it with `--set {name}=VALUE`"),
             Some(s) => format!("did you mean `{s}`?"),
             None if names.is_empty() => "this game declares no variants".into(),
             None => format!("the variants are: {}", names.join(", ")),
@@ -126,7 +128,7 @@ impl Checker {
                     format!("`{text}` is not of the form name=value"),
                     span,
                     "expected name=value",
-                    "write `--set trick_cost=15`",
+                    format!("write `--set {}=VALUE`", if text.is_empty() { "NAME" } else { text }),
                 );
                 None
             }
@@ -197,15 +199,17 @@ impl Checker {
         if !matches!(ty, Type::Int | Type::Bool | Type::Enum(_) | Type::Error) {
             self.error(
                 Code::TypeMismatch,
-                format!("a parameter cannot be {}", self.type_name(&ty)),
+                format!("a parameter cannot be {}", self.a_type(&ty)),
                 decl.ty.span,
                 "not int, bool or an enumeration",
                 "parameters are `int`, `bool` or an enumeration",
             );
+            // Its value and its uses would only repeat the problem.
             ty = Type::Error;
         }
-        let value = self.literal_value(&decl.default, &ty).unwrap_or(Value::None);
-        let range = decl.range.map(|(lo, hi)| (lo.value, hi.value));
+        let value = self.literal_value(&decl.default, &ty, &decl.name.name).unwrap_or(Value::None);
+        // An empty range is reported below; checking values against it would only repeat that.
+        let range = decl.range.map(|(lo, hi)| (lo.value, hi.value)).filter(|(lo, hi)| lo <= hi);
         if let Some((lo, hi)) = decl.range {
             if ty != Type::Int {
                 self.error(
@@ -264,7 +268,7 @@ impl Checker {
             return;
         };
         let ty = self.params[index].ty.clone();
-        let Some(value) = self.literal_value(&change.value, &ty) else { return };
+        let Some(value) = self.literal_value(&change.value, &ty, &change.name.name) else { return };
         if let Value::Int(n) = value {
             self.check_range(index, n, change.value.span);
         }
@@ -273,8 +277,9 @@ impl Checker {
         }
     }
 
-    /// A literal as a value of `ty`, or a problem naming the values allowed.
-    fn literal_value(&mut self, lit: &Literal, ty: &Type) -> Option<Value> {
+    /// A literal as a value of `ty` for the parameter `name`, or a problem naming the values
+    /// allowed.
+    fn literal_value(&mut self, lit: &Literal, ty: &Type, name: &str) -> Option<Value> {
         let value = match (&lit.kind, ty) {
             (_, Type::Error) => return None,
             (LiteralKind::Int(n), Type::Int) => Some(Value::Int(*n)),
@@ -301,13 +306,22 @@ impl Checker {
             };
             self.error(
                 Code::TypeMismatch,
-                format!("this value is not {}", self.type_name(ty)),
+                format!("`{name}` is {}, not `{}`", self.a_type(ty), written(&lit.kind)),
                 lit.span,
-                format!("expected {}", self.type_name(ty)),
+                format!("expected {}", self.a_type(ty)),
                 format!("write {allowed}"),
             );
         }
         value
+    }
+}
+
+/// A literal as it was written.
+fn written(kind: &LiteralKind) -> String {
+    match kind {
+        LiteralKind::Int(n) => n.to_string(),
+        LiteralKind::Bool(b) => b.to_string(),
+        LiteralKind::Name(n) => n.clone(),
     }
 }
 

@@ -189,7 +189,7 @@ impl Checker {
                     }
                     _ => {
                         if !fits(&Type::Int, &ty) {
-                            let g = self.type_name(&ty);
+                            let g = self.a_type(&ty);
                             self.error(
                                 Code::TypeMismatch,
                                 format!("`+=` and `-=` need a number or a set, not {g}"),
@@ -224,13 +224,23 @@ impl Checker {
         let name = &place.name;
         if let Some(local) = self.lookup_local(&name.name).cloned() {
             if place.index.is_some() || !local.assignable {
-                let why = if local.assignable { "has a single value" } else { "is fixed by its loop or choice" };
+                let (why, help) = if local.assignable {
+                    ("has a single value", format!("write `{} = ...` without an index", name.name))
+                } else {
+                    (
+                        "is fixed by its loop or choice",
+                        format!(
+                            "`{0}` names the element in hand; to change a value, keep it in a `let` (`let t = {0}`) or a `var`",
+                            name.name
+                        ),
+                    )
+                };
                 self.error(
                     Code::NotAssignable,
                     format!("`{}` {why}", name.name),
                     place.span,
                     "cannot be assigned",
-                    "assign to a `let` name or a `var`",
+                    help,
                 );
                 return None;
             }
@@ -331,7 +341,7 @@ impl Checker {
                     format!("`{word} {}` outside that phase", name.name),
                     name.span,
                     "not inside this phase",
-                    format!("`{word}` names a phase that encloses it"),
+                    format!("`{word}` acts on a phase it is inside: move it into `phase {} {{ ... }}`", name.name),
                 );
                 None
             }
@@ -374,7 +384,7 @@ impl Checker {
             let cards = matches!(t.base(), Type::Cards | Type::ZoneFamily(_));
             match this {
                 None => {
-                    let g = self.type_name(&t);
+                    let g = self.a_type(&t);
                     self.error(
                         Code::TypeMismatch,
                         format!("cannot choose from {g}"),
@@ -442,7 +452,7 @@ impl Checker {
     fn pile(&mut self, e: &ast::Expr, what: &str) -> Expr {
         let (x, t) = self.expr(e);
         if !matches!(x.kind, ExprKind::Zone(..)) && t != Type::Error {
-            let g = self.type_name(&t);
+            let g = self.a_type(&t);
             let help = match t {
                 Type::ZoneFamily(_) => "say which seat's pile: `hand[s]`".to_string(),
                 _ => format!("`{what}` needs a zone, such as `stock` or `hand[s]`"),
@@ -462,7 +472,7 @@ impl Checker {
         let random = random.map(|n| self.expect(n, &Type::Int, "the number of cards"));
         let (x, t) = self.expr(cards);
         if !matches!(t.base(), Type::Card | Type::Cards | Type::ZoneFamily(_) | Type::Error) {
-            let g = self.type_name(&t);
+            let g = self.a_type(&t);
             self.error(
                 Code::WrongKind,
                 format!("cannot move {g}"),

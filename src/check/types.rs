@@ -35,6 +35,28 @@ pub fn builtin(name: &str) -> Option<Builtin> {
     })
 }
 
+/// How a built-in function is called, for messages.
+pub fn usage(b: Builtin) -> &'static str {
+    match b {
+        Builtin::Left => "left(seat)",
+        Builtin::Right => "right(seat)",
+        Builtin::Opposite => "opposite(seat)",
+        Builtin::Next => "next(seat, n)",
+        Builtin::Others => "others(seat)",
+        Builtin::SideOf => "side(seat)",
+        Builtin::Members => "members(side)",
+        Builtin::Holder => "holder(card)",
+        Builtin::Player => "player(card)",
+        Builtin::Count => "count(zone)",
+        Builtin::First => "first(zone)",
+        Builtin::Last => "last(zone)",
+        Builtin::Ord => "ord(value)",
+        Builtin::Abs => "abs(n)",
+        Builtin::Max => "max(a, b)",
+        Builtin::Min => "min(a, b)",
+    }
+}
+
 /// Whether a value of type `got` may stand where `want` is needed. An optional value fits its
 /// base type (a `none` there stops the game with a run-time diagnostic).
 pub fn fits(want: &Type, got: &Type) -> bool {
@@ -98,6 +120,23 @@ impl Checker {
             Type::Text => "text".into(),
             Type::NoneLit => "none".into(),
             Type::Error => "unknown".into(),
+        }
+    }
+
+    /// A type as a thing, with its article, for messages about the wrong kind of thing: "a
+    /// seat", "a number", "a zone".
+    pub(super) fn a_type(&self, t: &Type) -> String {
+        match t {
+            Type::Int => "a number".into(),
+            Type::Bool => "a truth value".into(),
+            Type::Seat => "a seat".into(),
+            Type::Side => "a side".into(),
+            Type::Card => "a card".into(),
+            Type::Cards => "a zone".into(),
+            Type::Enum(_) => format!("a {} value", self.type_name(t)),
+            Type::Set(_) | Type::List(_) => format!("a {}", self.type_name(t)),
+            Type::Opt(inner) => self.a_type(inner),
+            _ => self.type_name(t),
         }
     }
 

@@ -256,7 +256,7 @@ fn parsing_problem(expected: &Expected, source: &str, at: usize) -> Problem {
         words => format!("expected {}", list_in_words(words)),
     };
     let problem = Problem::new(Code::Syntax, message, span, found_label(source, span));
-    match advice(found, expected) {
+    match advice(found, expected, starts_line(source, span.start)) {
         Some(help) => problem.help(help),
         None => problem,
     }
@@ -440,8 +440,17 @@ fn list_in_words(words: &[String]) -> String {
     }
 }
 
-/// Advice for common slips, by what was found where.
-fn advice(found: &str, expected: &Expected) -> Option<String> {
+/// Whether byte `at` is the first token of its line, below the first line.
+fn starts_line(source: &str, at: usize) -> bool {
+    let before = source.get(..at).unwrap_or_default();
+    before.rfind('\n').is_some_and(|i| before[i + 1..].trim().is_empty())
+}
+
+/// Advice for common slips, by what was found where; `line_start` says whether it was found
+/// at the start of a line.
+fn advice(found: &str, expected: &Expected, line_start: bool) -> Option<String> {
+    let wants = |words: &str| expected.words.iter().any(|w| w == words);
+    let only = |words: &str| expected.words.len() == 1 && wants(words);
     let help = match found {
         "" => "the text ends too early: check that every `{`, `(` and `[` is closed",
         ";" => "statements need no separator: remove the `;`",
@@ -451,12 +460,76 @@ fn advice(found: &str, expected: &Expected) -> Option<String> {
         "=" if expected.operator => "to compare two values, write `==`",
         "then" if expected.block => "an `if` statement takes its branch in braces: `if CONDITION { ... }`",
         "elif" | "elsif" => "write `else if`",
+        ":=" => "assignment is written `=`",
+        _ if wants(Group::Statement.words()) && starts_declaration(found) => {
+            return Some(format!(
+                "`{found}` starts a declaration, which cannot stand inside a block: is a `}}` missing above it?"
+            ));
+        }
+        _ if wants("`set`") && wants("`replace`") => {
+            "a variant or scenario sets parameters (`set NAME = VALUE`) and replaces phases (`replace phase NAME { ... }`)"
+        }
+        _ if line_start && !wants("`}`") && (starts_statement(found) || starts_declaration(found)) => {
+            let kind = if starts_declaration(found) { "declaration" } else { "statement" };
+            return Some(format!("`{found}` starts a new {kind}: is something missing at the end of the line above?"));
+        }
         _ if expected.name && is_keyword(found) => {
             return Some(format!("`{found}` is a keyword and cannot be used as a name; choose another name"));
+        }
+        _ if only("a string in quotes") => "text is written in double quotes: `\"like this\"`",
+        _ if only("a number") && found.chars().all(char::is_alphabetic) => "numbers are written in digits, e.g. `4`",
+        _ if wants(Group::Declaration.words()) => {
+            "a rule file is a list of declarations, each starting with its keyword: `game`, `players`, `card`, `zone`, `var`, `play`, ..."
+        }
+        _ if wants("`then`") => "a conditional value is written `if CONDITION then VALUE else VALUE`",
+        "}" | ")" | "]" if wants(Group::Expression.words()) => {
+            "a value is missing here: an operator needs a value on each side"
         }
         _ => return None,
     };
     Some(help.to_string())
+}
+
+/// Whether a word starts a statement.
+fn starts_statement(word: &str) -> bool {
+    matches!(
+        word,
+        "let"
+            | "if"
+            | "for"
+            | "repeat"
+            | "while"
+            | "phase"
+            | "choose"
+            | "simultaneously"
+            | "move"
+            | "shuffle"
+            | "deal"
+            | "say"
+            | "redo"
+            | "end"
+            | "card"
+    )
+}
+
+/// Whether a word starts a declaration at the top of a rule file.
+fn starts_declaration(word: &str) -> bool {
+    matches!(
+        word,
+        "game"
+            | "players"
+            | "seats"
+            | "side"
+            | "param"
+            | "enum"
+            | "deck"
+            | "zone"
+            | "var"
+            | "define"
+            | "play"
+            | "result"
+            | "variant"
+    )
 }
 
 /// Whether a word is reserved by the grammar.

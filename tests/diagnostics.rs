@@ -1,0 +1,207 @@
+//! Data-driven diagnostics. Every file in `fixtures/invalid` must fail to load, and what
+//! `paradox check` prints for it (plain, 80 columns) is a snapshot; every file in
+//! `fixtures/valid` must load, and its summary is a snapshot. Command-line overrides and inputs
+//! too large to commit (deep nesting) are tested here too.
+
+use paradox::check::{self, Settings};
+use paradox::diagnostic::Code;
+use paradox::load::{LoadError, load};
+use paradox::report::{Findings, Source, Style, render};
+use paradox::syntax::ast::FileBody;
+use std::path::{Path, PathBuf};
+
+/// The width diagnostics are rendered at.
+const WIDTH: usize = 80;
+const COSTLY_TRICKS: &str = "rules/costly-tricks.cards";
+
+/// `path` relative to the crate root (the tests' working directory), so that the file names
+/// in snapshots do not depend on the machine.
+fn relative(path: &Path) -> PathBuf {
+    path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap_or(path).to_path_buf()
+}
+
+/// Renders findings with `/` in file names on every platform.
+fn rendered(mut findings: Vec<Findings>) -> String {
+    for f in &mut findings {
+        f.source.name = f.source.name.replace('\\', "/");
+    }
+    render(&findings, Style::Plain, WIDTH)
+}
+
+/// What `paradox check` prints for a file that must not load.
+fn diagnostics(path: &Path, settings: &Settings) -> String {
+    match load(&relative(path), settings) {
+        Err(LoadError::Invalid(findings)) => rendered(findings),
+        Err(LoadError::Io(message)) => panic!("{}: {message}", path.display()),
+        Ok(game) => panic!("{} loaded, but it should not: {}", path.display(), game.summary()),
+    }
+}
+
+/// The summary of a file that must load.
+fn summary(path: &Path, settings: &Settings) -> String {
+    match load(&relative(path), settings) {
+        Ok(game) => game.summary(),
+        Err(LoadError::Invalid(findings)) => panic!("{} should load:\n{}", path.display(), rendered(findings)),
+        Err(LoadError::Io(message)) => panic!("{}: {message}", path.display()),
+    }
+}
+
+/// Parses and checks `text` as a rule file called `name`; the rendered problems, if any.
+fn check_text(name: &str, text: &str) -> Option<String> {
+    let source = Source { name: name.into(), text: text.into() };
+    let problems = match paradox::syntax::parse(text) {
+        Err(problems) => problems,
+        Ok(file) => {
+            let FileBody::Rules(items) = &file.body else { panic!("{name} is a scenario") };
+            check::check(items, None, &Settings::default()).err()?.into_iter().map(|(_, p)| p).collect()
+        }
+    };
+    Some(rendered(vec![Findings { source, problems }]))
+}
+
+fn settings(sets: &[&str], variant: Option<&str>) -> Settings {
+    Settings { sets: sets.iter().map(|s| s.to_string()).collect(), variant: variant.map(String::from) }
+}
+
+#[test]
+fn invalid_fixtures() {
+    insta::glob!("fixtures/invalid/*.cards", |path| {
+        insta::assert_snapshot!(diagnostics(path, &Settings::default()));
+    });
+}
+
+#[test]
+fn valid_fixtures() {
+    insta::glob!("fixtures/valid/*.cards", |path| {
+        insta::assert_snapshot!(summary(path, &Settings::default()));
+    });
+}
+
+/// Fails to compile when a code is added, so that `Code::ALL` and the fixtures are looked at.
+fn position(code: Code) -> usize {
+    match code {
+        Code::Syntax => 0,
+        Code::TooDeep => 1,
+        Code::BadLiteral => 2,
+        Code::UnknownName => 3,
+        Code::Duplicate => 4,
+        Code::TypeMismatch => 5,
+        Code::WrongKind => 6,
+        Code::OutOfRange => 7,
+        Code::UnknownTarget => 8,
+        Code::NoAction => 9,
+        Code::EndlessFlow => 10,
+        Code::Missing => 11,
+        Code::Arguments => 12,
+        Code::NotAssignable => 13,
+        Code::Misplaced => 14,
+        Code::BadCard => 15,
+        Code::Seating => 16,
+        Code::Extends => 17,
+    }
+}
+
+#[test]
+fn all_codes_are_listed_once() {
+    for (i, code) in Code::ALL.iter().enumerate() {
+        assert_eq!(position(*code), i, "{code:?} is out of place in Code::ALL");
+    }
+}
+
+/// The rendered diagnostics of every invalid fixture, by file name.
+fn every_invalid_fixture() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/invalid");
+    let mut shown = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("the fixtures exist") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_some_and(|e| e == "cards") {
+            shown.push((path.display().to_string(), diagnostics(&path, &Settings::default())));
+        }
+    }
+    shown
+}
+
+#[test]
+fn every_code_is_shown_by_an_invalid_fixture() {
+    let all: String = every_invalid_fixture().into_iter().map(|(_, shown)| shown).collect();
+    let missing: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).filter(|c| !all.contains(c)).collect();
+    assert!(missing.is_empty(), "no invalid fixture shows {missing:?}");
+}
+
+#[test]
+fn every_problem_comes_with_help() {
+    for (path, shown) in every_invalid_fixture() {
+        let problems = shown.matches("paradox::E").count();
+        assert_eq!(shown.matches("  help: ").count(), problems, "{path}: a problem without help:\n{shown}");
+    }
+}
+
+#[test]
+fn an_empty_text_is_one_problem() {
+    let shown = check_text("empty.cards", "").expect("an empty file is not a game");
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn deep_brackets_are_too_deep_not_a_crash() {
+    for open in ["(", "[", "{"] {
+        let text = format!("game \"Deep\"\ndefine d(): int = {}", open.repeat(100_000));
+        let shown = check_text("deep.cards", &text).expect("too deep to read");
+        assert!(shown.contains(Code::TooDeep.as_str()), "{open}: {shown}");
+        assert!(shown.ends_with("1 problem found\n"), "{open}: {shown}");
+    }
+}
+
+#[test]
+fn a_long_else_if_chain_is_too_deep_not_a_crash() {
+    let chain = "if x { say \"a\" } else ".repeat(20_000);
+    let text = format!("play {{ {chain} {{ say \"b\" }} }}");
+    let shown = check_text("chain.cards", &text).expect("too deep to read");
+    assert!(shown.contains(Code::TooDeep.as_str()), "{shown}");
+}
+
+#[test]
+fn a_problem_far_along_a_long_line_is_shown_around_it() {
+    let text = format!("game \"{}\" players 2 x\nplayers 3\n", "a".repeat(100_000));
+    insta::assert_snapshot!(check_text("long-line.cards", &text).expect("a syntax error"));
+}
+
+#[test]
+fn overrides_suggest_a_parameter() {
+    insta::assert_snapshot!(diagnostics(Path::new(COSTLY_TRICKS), &settings(&["trik_cost=3"], None)));
+}
+
+#[test]
+fn overrides_check_the_type() {
+    insta::assert_snapshot!(diagnostics(Path::new(COSTLY_TRICKS), &settings(&["free_new_trump=3"], None)));
+}
+
+#[test]
+fn overrides_check_the_range() {
+    insta::assert_snapshot!(diagnostics(Path::new(COSTLY_TRICKS), &settings(&["trick_cost=300"], None)));
+}
+
+#[test]
+fn overrides_need_a_value() {
+    insta::assert_snapshot!(diagnostics(Path::new(COSTLY_TRICKS), &settings(&["trick_cost"], None)));
+}
+
+#[test]
+fn an_unknown_variant_is_reported() {
+    insta::assert_snapshot!(diagnostics(Path::new(COSTLY_TRICKS), &settings(&[], Some("cheap"))));
+}
+
+#[test]
+fn several_overrides_are_reported_together() {
+    let chosen = settings(&["chips_to_win=0", "tug_of_war=yes"], Some("tug_of_war"));
+    insta::assert_snapshot!(diagnostics(Path::new(COSTLY_TRICKS), &chosen));
+}
+
+#[test]
+fn a_set_is_applied_after_the_variant() {
+    let chosen = settings(&["chips_to_win=4"], Some("tug_of_war_long"));
+    let shown = summary(Path::new(COSTLY_TRICKS), &chosen);
+    assert!(shown.contains("chips_to_win=4"), "{shown}");
+    assert!(shown.contains("tug_of_war=true"), "{shown}");
+    assert!(shown.ends_with("; variant tug_of_war_long"), "{shown}");
+}
