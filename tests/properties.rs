@@ -193,190 +193,48 @@ impl Drop for Watch {
 
 // ------------------------------------------------------------------ tokens
 
-/// Words, operators and literals of the language, and a few ways to get them wrong.
+/// The reserved words and keywords of the grammar.
+#[rustfmt::skip]
+const KEYWORDS: &[&str] = &[
+    "game", "players", "default", "seats", "seat", "played", "by", "side", "param", "in", "enum",
+    "card", "cards", "name", "deck", "zone", "per", "see", "count", "var", "reset", "define", "play",
+    "result", "highest", "lowest", "variant", "set", "replace", "phase", "scenario", "extends", "of",
+    "let", "if", "then", "else", "for", "from", "where", "repeat", "until", "while", "choose", "any",
+    "declare", "when", "as", "simultaneously", "move", "to", "random", "shuffle", "deal", "all", "each",
+    "starting", "say", "redo", "end", "sum", "max", "min", "exists", "every", "case", "and", "or",
+    "not", "is", "true", "false", "none", "everyone", "owner", "nobody",
+];
+
+/// Names, operators and literals of the language, and a few ways to get them wrong.
+#[rustfmt::skip]
 const TOKENS: &[&str] = &[
-    // keywords
-    "game",
-    "players",
-    "default",
-    "seats",
-    "seat",
-    "played",
-    "by",
-    "side",
-    "param",
-    "in",
-    "enum",
-    "card",
-    "cards",
-    "name",
-    "deck",
-    "zone",
-    "per",
-    "see",
-    "count",
-    "var",
-    "reset",
-    "define",
-    "play",
-    "result",
-    "highest",
-    "lowest",
-    "variant",
-    "set",
-    "replace",
-    "phase",
-    "scenario",
-    "extends",
-    "of",
-    "let",
-    "if",
-    "then",
-    "else",
-    "for",
-    "from",
-    "where",
-    "repeat",
-    "until",
-    "while",
-    "choose",
-    "any",
-    "declare",
-    "when",
-    "as",
-    "simultaneously",
-    "move",
-    "to",
-    "random",
-    "shuffle",
-    "deal",
-    "all",
-    "each",
-    "starting",
-    "say",
-    "redo",
-    "end",
-    "sum",
-    "max",
-    "min",
-    "exists",
-    "every",
-    "case",
-    "and",
-    "or",
-    "not",
-    "is",
-    "true",
-    "false",
-    "none",
-    "everyone",
-    "owner",
-    "nobody",
     // names, built-in and from the rule files
-    "int",
-    "bool",
-    "side",
-    "seats",
-    "sides",
-    "others",
-    "left",
-    "right",
-    "opposite",
-    "next",
-    "ord",
-    "abs",
-    "holder",
-    "player",
-    "members",
-    "Colour",
-    "red",
-    "blue",
-    "rank",
-    "colour",
-    "points",
-    "hand",
-    "trick",
-    "won",
-    "stock",
-    "chips",
-    "A",
-    "B",
-    "x",
-    "f",
-    "players",
-    "trick_cost",
-    "round",
+    "int", "bool", "side", "seats", "sides", "others", "left", "right", "opposite", "next", "ord",
+    "abs", "holder", "player", "members", "Colour", "red", "blue", "rank", "colour", "points", "hand",
+    "trick", "won", "stock", "chips", "A", "B", "x", "f", "players", "trick_cost", "round",
     // punctuation and operators
-    "(",
-    ")",
-    "[",
-    "]",
-    "{",
-    "}",
-    ",",
-    ":",
-    "=",
-    "+=",
-    "-=",
-    "==",
-    "!=",
-    "<",
-    "<=",
-    ">",
-    ">=",
-    "+",
-    "-",
-    "*",
-    "/",
-    "%",
-    ".",
-    "..",
-    "?",
-    "=>",
+    "(", ")", "[", "]", "{", "}", ",", ":", "=", "+=", "-=", "==", "!=", "<", "<=", ">", ">=", "+", "-",
+    "*", "/", "%", ".", "..", "?", "=>",
     // numbers
-    "0",
-    "1",
-    "2",
-    "10",
-    "-1",
-    "4096",
-    "1000000",
-    "9223372036854775807",
-    "-9223372036854775808",
+    "0", "1", "2", "10", "-1", "4096", "1000000", "9223372036854775807", "-9223372036854775808",
     "99999999999999999999",
     // strings, comments and odd characters
-    "\"\"",
-    "\"x\"",
-    "\"{x}\"",
-    "\"{rank} of {colour}\"",
-    "\"{\"",
-    "\"}\"",
-    "\"\\n\"",
-    "\"\\q\"",
-    "\"\\",
-    "\"",
-    "// note\n",
-    "//",
-    "\n",
-    "\t",
-    "\u{feff}",
-    "é",
-    "🂡",
-    "\0",
+    "\"\"", "\"x\"", "\"{x}\"", "\"{rank} of {colour}\"", "\"{\"", "\"}\"", "\"\\n\"", "\"\\q\"",
+    "\"\\", "\"", "// note\n", "//", "\n", "\t", "\u{feff}", "é", "🂡", "\0",
 ];
 
 fn token() -> impl Strategy<Value = &'static str> {
-    proptest::sample::select(TOKENS)
+    prop_oneof![prop::sample::select(KEYWORDS), prop::sample::select(TOKENS)]
 }
 
 /// A string of tokens, each followed by a space, a newline or nothing.
-fn token_text(max: usize) -> impl Strategy<Value = String> {
-    prop::collection::vec((token(), prop::sample::select(&[" ", " ", "\n", ""][..])), 0..max)
+fn token_text(count: std::ops::Range<usize>) -> impl Strategy<Value = String> {
+    prop::collection::vec((token(), prop::sample::select(&[" ", " ", "\n", ""][..])), count)
         .prop_map(|parts| parts.into_iter().flat_map(|(t, sep)| [t, sep]).collect())
 }
 
-/// Costly Tricks with one part replaced by random tokens, so that most of the file parses and the
-/// checker sees the damage.
+/// Costly Tricks with one part replaced by a few random tokens, so that the rest of the file
+/// parses and, sometimes, the checker sees the damage.
 fn spliced() -> impl Strategy<Value = String> {
     const HOLES: &[&str] = &[
         "for c in Colour, r in 0..10 { card { colour: c, rank: r } }",
@@ -389,7 +247,7 @@ fn spliced() -> impl Strategy<Value = String> {
         "highest t in sides by chips[t]",
         "set chips_to_win = 5",
     ];
-    (prop::sample::select(HOLES), token_text(24)).prop_map(|(hole, tokens)| {
+    (prop::sample::select(HOLES), token_text(1..6)).prop_map(|(hole, tokens)| {
         let base = rule_file("costly-tricks.cards");
         assert!(base.contains(hole), "costly-tricks.cards has `{hole}`");
         base.replacen(hole, &tokens, 1)
@@ -406,13 +264,13 @@ fn bound() -> impl Strategy<Value = &'static str> {
 /// A constant expression that may do a great deal of work: nested aggregates over long ranges,
 /// and calls of definitions (`chain` calls itself through `loop_a` and `loop_b`).
 fn heavy_expr() -> impl Strategy<Value = String> {
-    let leaf = prop::sample::select(&["1", "x", "rank_of(x)", "loop_a(x)", "ord(red)"][..]).prop_map(str::to_string);
+    let leaf = prop::sample::select(&["1", "rank_of(7)", "loop_a(2)", "ord(red)"][..]).prop_map(str::to_string);
     leaf.prop_recursive(3, 12, 2, |inner| {
         prop_oneof![
             (prop::sample::select(&["sum", "max", "min"][..]), bound(), inner.clone())
-                .prop_map(|(op, n, e)| format!("({op} x in 0..{n} of {e})")),
-            (bound(), inner.clone()).prop_map(|(n, e)| format!("(count x in 0..{n} where {e} > 0)")),
-            (bound(), inner.clone()).prop_map(|(n, e)| format!("(exists x in 0..{n} where {e} < 0)")),
+                .prop_map(|(op, n, e)| format!("({op} x in 0..{n} of {e} + x)")),
+            (bound(), inner.clone()).prop_map(|(n, e)| format!("(count x in 0..{n} where {e} > x)")),
+            (bound(), inner.clone()).prop_map(|(n, e)| format!("(if exists x in 0..{n} where {e} < x then 1 else 0)")),
             (inner.clone(), inner).prop_map(|(a, b)| format!("({a} + {b})")),
         ]
     })
@@ -440,7 +298,7 @@ fn deck_body() -> impl Strategy<Value = String> {
 /// Costly Tricks with a generated `deck`, a derived attribute that may be as heavy, and
 /// definitions that call each other in a loop (which the checker must report, not run forever).
 fn runaway_pack() -> impl Strategy<Value = String> {
-    (deck_body(), heavy_expr(), any::<bool>()).prop_map(|(deck, derived, recursive)| {
+    (deck_body(), heavy_expr(), prop::bool::weighted(0.1)).prop_map(|(deck, derived, recursive)| {
         let base = rule_file("costly-tricks.cards");
         let again = if recursive { "loop_b(n)" } else { "n" };
         base.replacen(
@@ -535,21 +393,26 @@ enum Mutation {
     Delete(Pick, usize),
     DuplicateLine(Pick),
     SwapTokens(Pick, Pick),
-    /// Replace a name by another name of the file.
+    /// Replace a name by another name of the file (not a keyword).
     ReplaceName(Pick, Pick),
+    /// Replace a number by another number.
+    ReplaceNumber(Pick, &'static str),
     /// Insert a token before a token of the file.
     Insert(Pick, &'static str),
     Truncate(Pick),
 }
 
 fn mutation() -> impl Strategy<Value = Mutation> {
+    // Mutations that keep the file parsing more often come more often, for the checker's sake.
+    let number = prop::sample::select(&["0", "1", "2", "12", "100", "5000", "1000000", "99999999999999999999"][..]);
     prop_oneof![
-        (pick(), 1..40usize).prop_map(|(at, len)| Mutation::Delete(at, len)),
-        pick().prop_map(Mutation::DuplicateLine),
-        (pick(), pick()).prop_map(|(a, b)| Mutation::SwapTokens(a, b)),
-        (pick(), pick()).prop_map(|(a, b)| Mutation::ReplaceName(a, b)),
-        (pick(), token()).prop_map(|(at, t)| Mutation::Insert(at, t)),
-        pick().prop_map(Mutation::Truncate),
+        1 => (pick(), 1..40usize).prop_map(|(at, len)| Mutation::Delete(at, len)),
+        2 => pick().prop_map(Mutation::DuplicateLine),
+        1 => (pick(), pick()).prop_map(|(a, b)| Mutation::SwapTokens(a, b)),
+        4 => (pick(), pick()).prop_map(|(a, b)| Mutation::ReplaceName(a, b)),
+        2 => (pick(), number).prop_map(|(a, n)| Mutation::ReplaceNumber(a, n)),
+        1 => (pick(), token()).prop_map(|(at, t)| Mutation::Insert(at, t)),
+        1 => pick().prop_map(Mutation::Truncate),
     ]
 }
 
@@ -587,13 +450,22 @@ impl Mutation {
                 format!("{}{}{}{}{}", &text[..x.start], slice(&y), &text[x.end..y.start], slice(&x), &text[y.end..])
             }
             Mutation::ReplaceName(a, b) => {
-                let words: Vec<&Token> = tokens.iter().filter(|t| t.word).collect();
+                let words: Vec<&Token> = tokens.iter().filter(|t| t.word && !KEYWORDS.contains(&slice(t))).collect();
                 if words.is_empty() {
                     return text.to_string();
                 }
                 let target = words[a.of(words.len())];
                 let name = slice(words[b.of(words.len())]);
                 format!("{}{}{}", &text[..target.start], name, &text[target.end..])
+            }
+            Mutation::ReplaceNumber(a, number) => {
+                let numbers: Vec<&Token> =
+                    tokens.iter().filter(|t| text.as_bytes()[t.start].is_ascii_digit()).collect();
+                if numbers.is_empty() {
+                    return text.to_string();
+                }
+                let target = numbers[a.of(numbers.len())];
+                format!("{}{}{}", &text[..target.start], number, &text[target.end..])
             }
             Mutation::Insert(at, token) => {
                 let place = tokens[at.of(tokens.len())].start;
@@ -659,7 +531,7 @@ fn settings() -> impl Strategy<Value = Settings> {
 
 /// A rule file with one to four mutations, with the mutations applied.
 fn mutated(name: &'static str) -> impl Strategy<Value = String> {
-    prop::collection::vec(mutation(), 1..5)
+    prop::collection::vec(mutation(), 1..4)
         .prop_map(move |mutations| mutations.iter().fold(rule_file(name).to_string(), |text, m| m.apply(&text)))
 }
 
@@ -680,7 +552,7 @@ proptest! {
     }
 
     #[test]
-    fn token_strings_never_panic(text in token_text(60)) {
+    fn token_strings_never_panic(text in token_text(0..60)) {
         parse_and_check(&text, &Settings::default())?;
     }
 
