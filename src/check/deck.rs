@@ -165,9 +165,13 @@ impl Checker {
         let mut out: Vec<(AttrId, Expr)> = Vec::new();
         for (name, value) in fields {
             let Some(a) = self.attrs.iter().position(|x| x.name == name.name) else {
-                let names: Vec<&str> = self.attrs.iter().filter(|a| !a.derived).map(|a| a.name.as_str()).collect();
-                let help = crate::diagnostic::did_you_mean(&name.name, names.iter().copied())
-                    .map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"));
+                let help = if self.may_suggest(self.attrs.len()) {
+                    let names: Vec<&str> = self.attrs.iter().filter(|a| !a.derived).map(|a| a.name.as_str()).collect();
+                    crate::diagnostic::did_you_mean(&name.name, names.iter().copied())
+                        .map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"))
+                } else {
+                    "check the spelling against the `card` declaration".to_string()
+                };
                 self.error(
                     Code::UnknownName,
                     format!("cards have no attribute `{}`", name.name),

@@ -396,10 +396,14 @@ impl Checker {
         for r in &changes.replacements {
             let (name, span, origin) = (r.phase.clone(), r.span, r.origin);
             if !self.phases.iter().any(|p| p.name == name) {
-                let names: Vec<&str> = self.phases.iter().map(|p| p.name.as_str()).collect();
-                let help = match crate::diagnostic::did_you_mean(&name, names.iter().copied()) {
-                    Some(s) => format!("did you mean `{s}`?"),
-                    None => format!("the phases of this game are: {}", names.join(", ")),
+                let help = if self.may_suggest(self.phases.len()) {
+                    let names: Vec<&str> = self.phases.iter().map(|p| p.name.as_str()).collect();
+                    match crate::diagnostic::did_you_mean(&name, names.iter().copied()) {
+                        Some(s) => format!("did you mean `{s}`?"),
+                        None => format!("the phases of this game are: {}", names.join(", ")),
+                    }
+                } else {
+                    "check the spelling against the phases of `play`".to_string()
                 };
                 let saved = self.origin.replace(origin);
                 self.error(
@@ -458,8 +462,11 @@ impl Checker {
             let reset = decl.reset.as_ref().and_then(|r| {
                 let id = self.phase_id(&r.name);
                 if id.is_none() {
-                    let names: Vec<String> = self.phases.iter().map(|p| p.name.clone()).collect();
-                    let help = match crate::diagnostic::did_you_mean(&r.name, names.iter().map(String::as_str)) {
+                    let mut names: Vec<&str> = Vec::new();
+                    if self.may_suggest(self.phases.len()) {
+                        names.extend(self.phases.iter().map(|p| p.name.as_str()));
+                    }
+                    let help = match crate::diagnostic::did_you_mean(&r.name, names.iter().copied()) {
                         Some(s) => format!("did you mean `{s}`?"),
                         None => "`reset` names a `phase` of the flow".into(),
                     };
