@@ -282,3 +282,48 @@ fn deep_chains_of_definitions_are_too_deep() {
         assert!(has(&problems, Code::TooDeep, "too deeply"), "{body}: {problems:#?}");
     }
 }
+
+// ------------------------------------------------------------------ many mistakes
+
+/// Thousands of misspelt names in a file declaring thousands of names: "did you mean" compares
+/// each with every name, so it has a budget; the first mistakes still get suggestions.
+#[test]
+fn thousands_of_unknown_names_check_quickly() {
+    let n = 4_000;
+    let params: String = (0..n).map(|i| format!("param count_{i}: int = 0\n")).collect();
+    let uses: String = (0..n).map(|i| format!("define use_{i}(): int = cuont_{i}\n")).collect();
+    let problems = rejected_within(&costly_tricks_with("", &format!("{params}{uses}")), Duration::from_secs(10));
+    assert_eq!(problems.len(), n, "{:#?}", &problems[..3]);
+    let help = |p: &Problem| p.help.clone().unwrap_or_default();
+    assert_eq!(help(&problems[0]), "did you mean `count_0`?", "{:#?}", problems[0]);
+    assert!(help(&problems[n - 1]).starts_with("declare it first"), "{:#?}", problems[n - 1]);
+}
+
+/// The same for card attributes, enumeration members, functions and types, whose help may list
+/// every candidate.
+#[test]
+fn thousands_of_unknown_attributes_members_functions_and_types_check_quickly() {
+    let n = 3_000;
+    let attributes: String = (0..n).map(|i| format!("  a{i}: int?\n")).collect();
+    let members: Vec<String> = (0..n).map(|i| format!("m{i}")).collect();
+    let enums: String = (0..n).map(|i| format!("enum E{i} {{ e{i} }}\n")).collect();
+    let uses: String = (0..n)
+        .map(|i| {
+            format!(
+                "define use_{i}(c: card, b: Big): bool = c.z{i} == 0 and b is z{i} and z{i}() == 0\n\
+                 define typed_{i}(t: T{i}): int = 1\n"
+            )
+        })
+        .collect();
+    let text = costly_tricks_with("", &format!("enum Big {{ {} }}\n{enums}{uses}", members.join(", "))).replacen(
+        "points: int = rank\n",
+        &format!("points: int = rank\n{attributes}"),
+        1,
+    );
+    let problems = rejected_within(&text, Duration::from_secs(20));
+    for what in ["cards have no attribute `z", "Big has no member `z", "unknown function `z", "unknown type `T"] {
+        assert_eq!(problems.iter().filter(|p| p.message.starts_with(what)).count(), n, "{what}");
+    }
+    let help: usize = problems.iter().map(|p| p.help.as_ref().map_or(0, String::len)).sum();
+    assert!(help < 50 << 20, "{help} bytes of help");
+}
