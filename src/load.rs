@@ -25,15 +25,13 @@ fn read(path: &Path) -> Result<Result<Source, Findings>, String> {
         Ok(text) => Ok(Source { name, text }),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
+            // The text shown has U+FFFD in place of the bad bytes: the span covers that character.
             let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
             let byte = e.as_bytes()[at];
-            let problem = Problem::new(
-                Code::Syntax,
-                "the file is not UTF-8 text",
-                Span::new(at, at + 1),
-                format!("byte {byte:#04x} is not UTF-8"),
-            )
-            .help("rule files are UTF-8 text: save the file as UTF-8, or check that it is the right file");
+            let bad = Span::new(at, at + char::REPLACEMENT_CHARACTER.len_utf8());
+            let problem =
+                Problem::new(Code::Syntax, "the file is not UTF-8 text", bad, format!("byte {byte:#04x} is not UTF-8"))
+                    .help("rule files are UTF-8 text: save the file as UTF-8, or check that it is the right file");
             Err(Findings { source: Source { name, text }, problems: vec![problem] })
         }
     })

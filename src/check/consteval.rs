@@ -15,12 +15,10 @@ pub(super) struct Halt {
     pub span: Span,
     pub label: String,
     pub help: String,
-    /// Whether the checker reports the cause anyway (a definition that calls itself).
-    pub reported_elsewhere: bool,
 }
 
 fn halt(code: Code, span: Span, message: &str, label: &str, help: &str) -> Halt {
-    Halt { code, message: message.into(), span, label: label.into(), help: help.into(), reported_elsewhere: false }
+    Halt { code, message: message.into(), span, label: label.into(), help: help.into() }
 }
 
 fn not_constant(span: Span) -> Halt {
@@ -33,23 +31,45 @@ fn not_constant(span: Span) -> Halt {
     )
 }
 
-/// How many statements the deck may run before it is taken for an endless loop.
+/// How much work one evaluator may do before it is taken for an endless loop: each statement
+/// run, value computed, loop round and number of a range counts one step. Every loop takes a
+/// step per round, so that no loop, even with an empty body, runs unchecked.
 const STEP_BUDGET: usize = 1_000_000;
+
+/// How deeply values may be computed inside each other. The syntax limits keep one expression
+/// well below this; only definitions calling each other (in a cycle, or in a very long chain)
+/// go deeper, and would otherwise overflow the stack.
+const MAX_NESTING: usize = 512;
+
+/// The stack the evaluator runs on. Values nested [`MAX_NESTING`] deep take up to about 8 MB in
+/// a debug build (16 MB overflows near 1,200): far more than a thread has by default.
+const EVAL_STACK: usize = 16 << 20;
+
+/// Runs an evaluation on a thread with [`EVAL_STACK`] of stack (here, if no thread can start).
+pub(super) fn on_eval_stack<T: Send>(run: impl Fn() -> T + Sync) -> T {
+    std::thread::scope(|scope| {
+        let worker =
+            std::thread::Builder::new().name("paradox-eval".into()).stack_size(EVAL_STACK).spawn_scoped(scope, &run);
+        match worker {
+            Ok(handle) => handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => run(),
+        }
+    })
+}
 
 pub(super) struct Eval<'c> {
     ck: &'c Checker,
     locals: Vec<Value>,
     made: Vec<(Vec<Value>, Span)>,
     steps: usize,
-    /// Definitions being evaluated, innermost last.
-    calls: usize,
+    nesting: usize,
 }
 
 type Out<T> = Result<T, Halt>;
 
 impl<'c> Eval<'c> {
     pub fn new(ck: &'c Checker) -> Self {
-        Eval { ck, locals: vec![Value::None; ck.slots], made: Vec::new(), steps: 0, calls: 0 }
+        Eval { ck, locals: vec![Value::None; ck.slots], made: Vec::new(), steps: 0, nesting: 0 }
     }
 
     pub fn set(&mut self, slot: Slot, v: Value) {
@@ -64,9 +84,24 @@ impl<'c> Eval<'c> {
         Ok(self.made)
     }
 
+    /// Takes `n` steps of the budget, or stops at `span` when it is spent.
+    fn charge(&mut self, n: usize, span: Span) -> Out<()> {
+        self.steps = self.steps.saturating_add(n);
+        if self.steps > STEP_BUDGET {
+            return Err(halt(
+                Code::EndlessFlow,
+                span,
+                "this runs too long",
+                "still running here",
+                "the pack, derived attributes and card names are worked out before play, in at most a million steps: check the loops, ranges and aggregates",
+            ));
+        }
+        Ok(())
+    }
+
     /// Fills in a card's derived attributes and its name.
     pub fn finish_card(
-        mut self,
+        &mut self,
         mut values: Vec<Value>,
         slots: &[Slot],
         derived: &[(usize, Expr)],
@@ -90,16 +125,7 @@ impl<'c> Eval<'c> {
 
     fn exec(&mut self, block: BlockId) -> Out<()> {
         for stmt in &self.ck.blocks[block as usize].stmts {
-            self.steps += 1;
-            if self.steps > STEP_BUDGET {
-                return Err(halt(
-                    Code::EndlessFlow,
-                    stmt.span,
-                    "the deck runs too long",
-                    "still running here",
-                    "check the loops of `deck`: the pack is built before play",
-                ));
-            }
+            self.charge(1, stmt.span)?;
             self.stmt(stmt)?;
         }
         Ok(())
@@ -131,6 +157,7 @@ impl<'c> Eval<'c> {
             StmtKind::For(bindings, body) => self.for_each(bindings, *body)?,
             StmtKind::Repeat(n, body) => {
                 for _ in 0..self.int(n)?.max(0) {
+                    self.charge(1, stmt.span)?;
                     self.exec(*body)?;
                 }
             }
@@ -149,6 +176,7 @@ impl<'c> Eval<'c> {
     fn for_each(&mut self, bindings: &[Binding], body: BlockId) -> Out<()> {
         let Some((first, rest)) = bindings.split_first() else { return self.exec(body) };
         for item in self.items(&first.domain)? {
+            self.charge(1, first.domain.span)?;
             self.set(first.slot, item);
             if let Some(f) = &first.filter
                 && !self.truth(f)?
@@ -175,6 +203,23 @@ impl<'c> Eval<'c> {
     }
 
     pub fn value(&mut self, e: &Expr) -> Out<Value> {
+        self.charge(1, e.span)?;
+        if self.nesting >= MAX_NESTING {
+            return Err(halt(
+                Code::TooDeep,
+                e.span,
+                "values are worked out inside each other too deeply",
+                "too deep",
+                "definitions calling definitions, more than a few hundred deep: shorten the chain",
+            ));
+        }
+        self.nesting += 1;
+        let value = self.compute(e);
+        self.nesting -= 1;
+        value
+    }
+
+    fn compute(&mut self, e: &Expr) -> Out<Value> {
         let span = e.span;
         Ok(match &e.kind {
             ExprKind::Const(v) => *v,
@@ -312,31 +357,11 @@ impl<'c> Eval<'c> {
 
     fn call(&mut self, f: FnId, args: &[Expr]) -> Out<Value> {
         let func = &self.ck.functions[f as usize];
-        // Deeper than there are definitions, some definition calls itself: the checker reports
-        // that, and going on would only exhaust the stack.
-        if self.calls >= self.ck.functions.len() {
-            let mut stop = halt(Code::EndlessFlow, func.body.span, "a definition calls itself", "here", "");
-            stop.reported_elsewhere = true;
-            return Err(stop);
-        }
         let values = args.iter().map(|a| self.value(a)).collect::<Out<Vec<_>>>()?;
         for (slot, v) in func.params.iter().zip(values) {
             self.set(*slot, v);
         }
-        self.steps += 1;
-        if self.steps > STEP_BUDGET {
-            return Err(halt(
-                Code::EndlessFlow,
-                func.body.span,
-                "a definition runs too long",
-                "here",
-                "a definition must not call itself",
-            ));
-        }
-        self.calls += 1;
-        let value = self.value(&func.body);
-        self.calls -= 1;
-        value
+        self.value(&func.body)
     }
 
     /// The elements of a domain.
@@ -359,6 +384,8 @@ impl<'c> Eval<'c> {
                         "keep ranges below a million numbers",
                     ));
                 }
+                // At most a million numbers, checked just above.
+                self.charge(usize::try_from(hi.saturating_sub(lo)).map_or(0, |n| n + 1), e.span)?;
                 (lo..=hi).map(Value::Int).collect()
             }
             ExprKind::Builtin(Builtin::Others, args) => {
@@ -381,6 +408,7 @@ impl<'c> Eval<'c> {
         let mut best: Option<(Value, i64)> = None;
         let (mut total, mut count) = (0i64, 0i64);
         for item in self.items(&agg.domain)? {
+            self.charge(1, agg.domain.span)?;
             self.set(agg.slot, item);
             if let Some(f) = &agg.filter
                 && !self.truth(f)?

@@ -3,7 +3,7 @@
 //! The pack is built while checking, by running the deck block with the constant evaluator, so
 //! that every card's attributes (derived ones included) and its name are known before play.
 
-use super::consteval::{Eval, Halt};
+use super::consteval::{Eval, Halt, on_eval_stack};
 use super::decls::Parts;
 use super::settings::Changes;
 use super::stmt::Flow;
@@ -59,7 +59,11 @@ impl Checker {
         let (slots, derived, name) = self.scoped(|c| c.card_scope(card));
         let empty = Changes::default();
         let block = self.block(&deck.body, &Flow { changes: &empty, ctx: Ctx::Deck });
-        let made = Eval::new(self).run_deck(block);
+        if !self.recursive_definitions().is_empty() {
+            // Reported as such; running the deck would only report it again, less clearly.
+            return Some(block);
+        }
+        let made = on_eval_stack(|| Eval::new(self).run_deck(block));
         let stored = match made {
             Ok(cards) => cards,
             Err(halt) => {
@@ -101,22 +105,38 @@ impl Checker {
         derived: &[(usize, Expr)],
         name: Option<&Expr>,
     ) {
+        match on_eval_stack(|| self.finished_cards(&stored, slots, derived, name)) {
+            Ok((cards, names)) => {
+                self.cards = cards;
+                self.card_names = names;
+            }
+            Err(problem) => self.report(problem),
+        }
+    }
+
+    /// Every card's attributes and name, or the first problem with them. One evaluator does
+    /// every card, so that they share its budget.
+    fn finished_cards(
+        &self,
+        stored: &[(Vec<Value>, Span)],
+        slots: &[Slot],
+        derived: &[(usize, Expr)],
+        name: Option<&Expr>,
+    ) -> Result<(Vec<Vec<Value>>, Vec<String>), Problem> {
         let mut cards = Vec::new();
         let mut names = Vec::new();
+        let mut eval = Eval::new(self);
         for (values, span) in stored {
-            let done = Eval::new(self).finish_card(values, slots, derived, name);
-            let (values, shown) = match done {
-                Ok(done) => done,
-                Err(halt) => return self.report_halt(halt, "while computing a card's attributes"),
-            };
-            if let Some(problem) = self.range_problem(&values, span) {
-                return self.report(problem);
+            let (values, shown) = eval
+                .finish_card(values.clone(), slots, derived, name)
+                .map_err(|halt| halt_problem(halt, "while computing a card's attributes"))?;
+            if let Some(problem) = self.range_problem(&values, *span) {
+                return Err(problem);
             }
             cards.push(values);
             names.push(shown.map_or(format!("card {}", names.len() + 1), |s| tidy(&s)));
         }
-        self.cards = cards;
-        self.card_names = names;
+        Ok((cards, names))
     }
 
     fn range_problem(&self, values: &[Value], span: Span) -> Option<Problem> {
@@ -145,9 +165,13 @@ impl Checker {
         let mut out: Vec<(AttrId, Expr)> = Vec::new();
         for (name, value) in fields {
             let Some(a) = self.attrs.iter().position(|x| x.name == name.name) else {
-                let names: Vec<&str> = self.attrs.iter().filter(|a| !a.derived).map(|a| a.name.as_str()).collect();
-                let help = crate::diagnostic::did_you_mean(&name.name, names.iter().copied())
-                    .map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"));
+                let help = if self.may_suggest(self.attrs.len()) {
+                    let names: Vec<&str> = self.attrs.iter().filter(|a| !a.derived).map(|a| a.name.as_str()).collect();
+                    crate::diagnostic::did_you_mean(&name.name, names.iter().copied())
+                        .map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"))
+                } else {
+                    "check the spelling against the `card` declaration".to_string()
+                };
                 self.error(
                     Code::UnknownName,
                     format!("cards have no attribute `{}`", name.name),
@@ -203,11 +227,12 @@ impl Checker {
 
     /// Reports a stop of the constant evaluator as a problem at the expression that caused it.
     pub(super) fn report_halt(&mut self, halt: Halt, when: &str) {
-        if halt.reported_elsewhere {
-            return;
-        }
-        self.error(halt.code, format!("{} {when}", halt.message), halt.span, halt.label, halt.help);
+        self.report(halt_problem(halt, when));
     }
+}
+
+fn halt_problem(halt: Halt, when: &str) -> Problem {
+    Problem::new(halt.code, format!("{} {when}", halt.message), halt.span, halt.label).help(halt.help)
 }
 
 /// A card name with empty parts (attributes that are `none`) squeezed out.

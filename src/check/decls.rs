@@ -464,10 +464,14 @@ impl Checker {
         for r in &changes.replacements {
             let (name, span, origin) = (r.phase.clone(), r.span, r.origin);
             if !self.phases.iter().any(|p| p.name == name) {
-                let names: Vec<&str> = self.phases.iter().map(|p| p.name.as_str()).collect();
-                let help = match crate::diagnostic::did_you_mean(&name, names.iter().copied()) {
-                    Some(s) => format!("did you mean `{s}`?"),
-                    None => format!("the phases of this game are: {}", names.join(", ")),
+                let help = if self.may_suggest(self.phases.len()) {
+                    let names: Vec<&str> = self.phases.iter().map(|p| p.name.as_str()).collect();
+                    match crate::diagnostic::did_you_mean(&name, names.iter().copied()) {
+                        Some(s) => format!("did you mean `{s}`?"),
+                        None => format!("the phases of this game are: {}", names.join(", ")),
+                    }
+                } else {
+                    "check the spelling against the phases of `play`".to_string()
                 };
                 let saved = self.origin.replace(origin);
                 self.error(
@@ -527,8 +531,11 @@ impl Checker {
                 let id = self.phase_id(&r.name);
                 // Without a `play` block that is already reported, and there are no phases.
                 if id.is_none() && !parts.plays.is_empty() {
-                    let names: Vec<String> = self.phases.iter().map(|p| p.name.clone()).collect();
-                    let help = match crate::diagnostic::did_you_mean(&r.name, names.iter().map(String::as_str)) {
+                    let mut names: Vec<&str> = Vec::new();
+                    if self.may_suggest(self.phases.len()) {
+                        names.extend(self.phases.iter().map(|p| p.name.as_str()));
+                    }
+                    let help = match crate::diagnostic::did_you_mean(&r.name, names.iter().copied()) {
                         Some(s) => format!("did you mean `{s}`?"),
                         None if names.is_empty() => "`reset` names a `phase` of the flow, which has none".into(),
                         None => format!("`reset` names a `phase` of the flow; its phases are: {}", names.join(", ")),

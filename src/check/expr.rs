@@ -342,10 +342,14 @@ impl Checker {
             Type::Card => match self.attrs.iter().position(|a| a.name == field.name) {
                 Some(a) => (node(ExprKind::Attr(boxed(bx), a as AttrId), span), self.attrs[a].ty.clone()),
                 None => {
-                    let names: Vec<&str> = self.attrs.iter().map(|a| a.name.as_str()).collect();
-                    let help = match did_you_mean(&field.name, names.iter().copied()) {
-                        Some(s) => format!("did you mean `{s}`?"),
-                        None => format!("cards have: {}", names.join(", ")),
+                    let help = if self.may_suggest(self.attrs.len()) {
+                        let names: Vec<&str> = self.attrs.iter().map(|a| a.name.as_str()).collect();
+                        match did_you_mean(&field.name, names.iter().copied()) {
+                            Some(s) => format!("did you mean `{s}`?"),
+                            None => format!("cards have: {}", names.join(", ")),
+                        }
+                    } else {
+                        "check the spelling against the `card` declaration".to_string()
                     };
                     self.error(
                         Code::UnknownName,
@@ -455,10 +459,15 @@ impl Checker {
         match self.enums[e as usize].members.iter().position(|m| m.name == member.name) {
             Some(m) => (node(ExprKind::Is(boxed(bx), e, m as u16), span), Type::Bool),
             None => {
-                let names: Vec<&str> = self.enums[e as usize].members.iter().map(|m| m.name.as_str()).collect();
-                let help = match did_you_mean(&member.name, names.iter().copied()) {
-                    Some(s) => format!("did you mean `{s}`?"),
-                    None => format!("its members are: {}", names.join(", ")),
+                let members = &self.enums[e as usize].members;
+                let help = if self.may_suggest(members.len()) {
+                    let names: Vec<&str> = members.iter().map(|m| m.name.as_str()).collect();
+                    match did_you_mean(&member.name, names.iter().copied()) {
+                        Some(s) => format!("did you mean `{s}`?"),
+                        None => format!("its members are: {}", names.join(", ")),
+                    }
+                } else {
+                    "check the spelling against the `enum` declaration".to_string()
                 };
                 let name = self.enums[e as usize].name.clone();
                 self.error(
@@ -492,9 +501,12 @@ impl Checker {
         match builtin(&func.name) {
             Some(b) => self.call_builtin(b, func, &values, span),
             None => {
-                let mut names: Vec<String> = super::types::BUILTIN_NAMES.iter().map(|s| s.to_string()).collect();
-                names.extend(self.functions.iter().map(|f| f.name.clone()));
-                let help = match did_you_mean(&func.name, names.iter().map(String::as_str)) {
+                let mut names: Vec<&str> = Vec::new();
+                if self.may_suggest(super::types::BUILTIN_NAMES.len() + self.functions.len()) {
+                    names.extend(super::types::BUILTIN_NAMES);
+                    names.extend(self.functions.iter().map(|f| f.name.as_str()));
+                }
+                let help = match did_you_mean(&func.name, names.iter().copied()) {
                     Some(s) => format!("did you mean `{s}`?"),
                     None => "functions are the built-ins listed in LANGUAGE.md and those declared with `define`".into(),
                 };
@@ -613,9 +625,13 @@ impl Checker {
         let mut wanted = Vec::new();
         for (name, value) in fields {
             let Some(a) = self.attrs.iter().position(|a| a.name == name.name) else {
-                let names: Vec<&str> = self.attrs.iter().map(|a| a.name.as_str()).collect();
-                let help = did_you_mean(&name.name, names.iter().copied())
-                    .map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"));
+                let help = if self.may_suggest(self.attrs.len()) {
+                    let names: Vec<&str> = self.attrs.iter().map(|a| a.name.as_str()).collect();
+                    did_you_mean(&name.name, names.iter().copied())
+                        .map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"))
+                } else {
+                    "check the spelling against the `card` declaration".to_string()
+                };
                 self.error(
                     Code::UnknownName,
                     format!("cards have no attribute `{}`", name.name),

@@ -112,37 +112,91 @@ impl Checker {
 
     /// Reports definitions that call themselves, directly or through others.
     pub(super) fn check_endless_definitions(&mut self) {
-        for start in 0..self.functions.len() {
-            if let Some(span) = self.cycle_from(start as FnId) {
-                let name = self.functions[start].name.clone();
-                self.report(
-                    Problem::new(
-                        Code::EndlessFlow,
-                        format!("definition `{name}` calls itself"),
-                        span,
-                        "calls back into itself",
-                    )
-                    .help("definitions cannot recurse; write the value with an aggregate such as `sum` or `count`"),
-                );
-            }
+        for (f, span) in self.recursive_definitions() {
+            let name = self.functions[f as usize].name.clone();
+            self.report(
+                Problem::new(
+                    Code::EndlessFlow,
+                    format!("definition `{name}` calls itself"),
+                    span,
+                    "calls back into itself",
+                )
+                .help("definitions cannot recurse; write the value with an aggregate such as `sum` or `count`"),
+            );
         }
     }
 
-    /// The span of a call that leads back to `start`, if any.
-    fn cycle_from(&self, start: FnId) -> Option<Span> {
-        let mut seen = vec![false; self.functions.len()];
-        let mut stack: Vec<(FnId, Span)> = self.calls.iter().filter(|c| c.0 == start).map(|c| (c.1, c.2)).collect();
-        while let Some((f, first_span)) = stack.pop() {
-            if f == start {
-                return Some(first_span);
+    /// Every definition that calls itself, directly or through others, with the span of its last
+    /// call that leads back to it. Linear in the number of calls: a definition calls back into
+    /// itself exactly when it calls one of its own strongly connected component.
+    pub(super) fn recursive_definitions(&self) -> Vec<(FnId, Span)> {
+        let n = self.functions.len();
+        let mut callees: Vec<Vec<(usize, Span)>> = vec![Vec::new(); n];
+        for &(from, to, span) in &self.calls {
+            if let Some(out) = callees.get_mut(from as usize)
+                && (to as usize) < n
+            {
+                out.push((to as usize, span));
             }
-            if std::mem::replace(&mut seen[f as usize], true) {
+        }
+        let component = components(&callees);
+        (0..n)
+            .filter_map(|f| {
+                let back = callees[f].iter().rev().find(|(to, _)| component[*to] == component[f])?;
+                Some((f as FnId, back.1))
+            })
+            .collect()
+    }
+}
+
+/// The strongly connected component of each node of a graph, by Tarjan's algorithm without
+/// recursion (a file may hold thousands of definitions).
+fn components(edges: &[Vec<(usize, Span)>]) -> Vec<usize> {
+    const UNSEEN: usize = usize::MAX;
+    let n = edges.len();
+    let (mut index, mut low, mut component) = (vec![UNSEEN; n], vec![0; n], vec![UNSEEN; n]);
+    let mut on_stack = vec![false; n];
+    let (mut stack, mut next, mut count) = (Vec::new(), 0, 0);
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        // Each node being visited, with the next of its edges to follow.
+        let mut work = vec![(root, 0)];
+        (index[root], low[root], next) = (next, next, next + 1);
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some((v, edge)) = work.last_mut() {
+            let v = *v;
+            if let Some(&(w, _)) = edges[v].get(*edge) {
+                *edge += 1;
+                if index[w] == UNSEEN {
+                    (index[w], low[w], next) = (next, next, next + 1);
+                    stack.push(w);
+                    on_stack[w] = true;
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
                 continue;
             }
-            stack.extend(self.calls.iter().filter(|c| c.0 == f).map(|c| (c.1, first_span)));
+            work.pop();
+            if let Some(&(u, _)) = work.last() {
+                low[u] = low[u].min(low[v]);
+            }
+            if low[v] == index[v] {
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    component[w] = count;
+                    if w == v {
+                        break;
+                    }
+                }
+                count += 1;
+            }
         }
-        None
     }
+    component
 }
 
 /// The blocks directly inside a statement.

@@ -20,6 +20,13 @@ use crate::diagnostic::{Code, Problem, did_you_mean};
 use crate::game::*;
 use crate::syntax::ast::{self, Span};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// How many names, in all, "did you mean" may look through. Each unknown name is compared with
+/// every candidate, so thousands of unknown names in a file that declares thousands of names
+/// would take minutes (and the help listing the candidates would run to megabytes); past this
+/// budget the help stays general.
+const SUGGESTION_BUDGET: usize = 1_000_000;
 
 /// Where a problem's span points: the rule file, the scenario extending it, or the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,6 +113,9 @@ struct Checker {
     attr_ranges: Vec<Option<(i64, i64)>>,
     /// Where each card attribute was declared.
     attr_spans: Vec<Span>,
+    /// How many names "did you mean" has looked through (atomic, as the checker is shared with
+    /// the evaluator's thread).
+    suggested: AtomicUsize,
 }
 
 impl Checker {
@@ -177,6 +187,12 @@ impl Checker {
         (self.blocks.len() - 1) as BlockId
     }
 
+    /// Whether "did you mean" may still look through (or list) `n` more names: see
+    /// [`SUGGESTION_BUDGET`].
+    fn may_suggest(&self, n: usize) -> bool {
+        self.suggested.fetch_add(n, Ordering::Relaxed).saturating_add(n) <= SUGGESTION_BUDGET
+    }
+
     /// Every name a person might have meant, for "did you mean".
     fn known_names(&self) -> Vec<String> {
         let mut names: Vec<String> = self.locals.iter().map(|l| l.name.clone()).collect();
@@ -186,8 +202,13 @@ impl Checker {
     }
 
     fn unknown_name(&mut self, ident: &ast::Ident, what: &str) {
-        let names = self.known_names();
-        let suggestion = did_you_mean(&ident.name, names.iter().map(String::as_str));
+        let in_scope = self.locals.len() + self.globals.len() + types::BUILTIN_NAMES.len();
+        let suggestion = if self.may_suggest(in_scope) {
+            let names = self.known_names();
+            did_you_mean(&ident.name, names.iter().map(String::as_str)).map(str::to_string)
+        } else {
+            None
+        };
         let help = match suggestion {
             Some(s) => format!("did you mean `{s}`?"),
             None => format!("declare it first, or check the spelling; {what}"),

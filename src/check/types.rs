@@ -203,8 +203,9 @@ impl Checker {
                 Some((super::Global::EnumType(e), _)) => Type::Enum(*e),
                 _ => {
                     let mut candidates = vec!["int", "bool", "seat", "side", "card"];
-                    let enums: Vec<String> = self.enums.iter().map(|e| e.name.clone()).collect();
-                    candidates.extend(enums.iter().map(String::as_str));
+                    if self.may_suggest(self.enums.len()) {
+                        candidates.extend(self.enums.iter().map(|e| e.name.as_str()));
+                    }
                     let help = match did_you_mean(name, candidates) {
                         Some(s) => format!("did you mean `{s}`?"),
                         None => "types are int, bool, seat, side, card, set of E, T? and the enumerations declared with `enum`".into(),

@@ -1,0 +1,263 @@
+//! The `paradox` binary end to end: exit codes, summaries on standard output, diagnostics on
+//! standard error.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The rule files with the game each one names and the size of its pack by default.
+const GAMES: [(&str, &str, usize); 6] = [
+    ("rules/anarchy.cards", "Anarchy", 52),
+    ("rules/buddy-on-your-left.cards", "Buddy on your Left", 30),
+    ("rules/costly-tricks.cards", "Costly Tricks", 44),
+    ("rules/pairadox.cards", "Pairadox", 83),
+    ("rules/tantony.cards", "Tantony", 52),
+    ("rules/third-man.cards", "The Third Man", 40),
+];
+
+/// What a run of `paradox` gave.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn expect(&self, code: i32) -> &Self {
+        assert_eq!(self.code, Some(code), "exit code\nstdout:\n{}\nstderr:\n{}", self.stdout, self.stderr);
+        self
+    }
+
+    /// The standard output's single line.
+    fn line(&self) -> &str {
+        let lines: Vec<&str> = self.stdout.lines().collect();
+        assert_eq!(lines.len(), 1, "one summary line:\n{}\nstderr:\n{}", self.stdout, self.stderr);
+        lines[0]
+    }
+}
+
+/// Runs `paradox ARGS` in the crate's directory, without colour, with backtraces switched on
+/// (so that a panic would show one).
+fn paradox<I, S>(args: I) -> Run
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let Output { status, stdout, stderr } = Command::new(env!("CARGO_BIN_EXE_paradox"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env("RUST_BACKTRACE", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .expect("paradox runs");
+    let run = Run {
+        code: status.code(),
+        stdout: String::from_utf8(stdout).expect("UTF-8 output"),
+        stderr: String::from_utf8(stderr).expect("UTF-8 diagnostics"),
+    };
+    for (name, text) in [("stdout", &run.stdout), ("stderr", &run.stderr)] {
+        assert!(!text.contains("panicked") && !text.contains("stack backtrace"), "{name}:\n{text}");
+        assert!(!text.contains('\u{1b}'), "an escape sequence on {name} (not a terminal):\n{text:?}");
+    }
+    run
+}
+
+/// A file under the target directory holding `text`.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).expect("a temporary file");
+    path
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).expect("a rule file")
+}
+
+/// The summary of one rule file with the given options.
+fn summary(file: &str, options: &[&str]) -> String {
+    let mut args = vec!["check", file];
+    args.extend(options);
+    paradox(&args).expect(0).line().to_string()
+}
+
+fn cards(summary: &str) -> usize {
+    let before = summary.split(" cards").next().expect("a card count");
+    before.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("no card count in {summary}"))
+}
+
+// ------------------------------------------------------------------ valid files
+
+#[test]
+fn every_rule_file_checks_with_one_summary_line() {
+    let run = paradox(std::iter::once("check").chain(GAMES.iter().map(|g| g.0)));
+    run.expect(0);
+    assert_eq!(run.stderr, "", "nothing on standard error");
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), GAMES.len(), "{}", run.stdout);
+    for ((path, game, count), line) in GAMES.iter().zip(&lines) {
+        assert!(line.starts_with(&format!("{path}: {game}: ")), "{line}");
+        assert!(line.contains(&format!(", {count} cards")), "{line}");
+        assert_eq!(cards(line), *count, "{line}");
+        // The name is the one the file declares.
+        assert!(read(path).contains(&format!("game \"{game}\"")), "{path} declares {game}");
+    }
+}
+
+#[test]
+fn a_set_changes_the_summary() {
+    let plain = summary("rules/costly-tricks.cards", &[]);
+    let cheap = summary("rules/costly-tricks.cards", &["--set", "trick_cost=15"]);
+    assert!(plain.contains("trick_cost=20"), "{plain}");
+    assert!(cheap.contains("trick_cost=15"), "{cheap}");
+    assert_eq!(plain.replace("trick_cost=20", "trick_cost=15"), cheap);
+}
+
+#[test]
+fn the_number_of_players_decides_the_anarchy_pack() {
+    let anarchy = "rules/anarchy.cards";
+    for (options, players, count) in [
+        (&["--set", "players=4"][..], 4, 52),
+        (&["--set", "players=6"][..], 6, 60),
+        (&["--set", "players=5"][..], 5, 60),
+        (&["--set", "players=5", "--set", "doubled_twos_threes=true"][..], 5, 60),
+    ] {
+        let line = summary(anarchy, options);
+        assert!(line.starts_with(&format!("{anarchy}: Anarchy: {players} players, {players} seats, ")), "{line}");
+        assert_eq!(cards(&line), count, "{options:?}: {line}");
+    }
+    let doubled = summary(anarchy, &["--set", "players=5", "--set", "doubled_twos_threes=true"]);
+    assert!(doubled.contains("doubled_twos_threes=true"), "{doubled}");
+}
+
+/// Each `variant NAME` line of each rule file names a variant that checks, and the summary
+/// shows the variant and the parameters it sets.
+#[test]
+fn every_variant_checks_clean() {
+    let mut seen = 0;
+    for (path, game, _) in GAMES {
+        let text = read(path);
+        let mut lines = text.lines();
+        while let Some(line) = lines.next() {
+            let Some(rest) = line.strip_prefix("variant ") else { continue };
+            let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            let run = paradox(["check", path, "--variant", &name]);
+            run.expect(0);
+            assert_eq!(run.stderr, "", "{path} --variant {name}");
+            let summary = run.line();
+            assert!(summary.starts_with(&format!("{path}: {game}: ")), "{summary}");
+            assert!(summary.ends_with(&format!("; variant {name}")), "{summary}");
+            // `set NAME = VALUE` lines up to the variant's closing brace.
+            for item in lines.by_ref().take_while(|l| !l.starts_with('}')) {
+                if let Some((param, value)) = item.trim().strip_prefix("set ").and_then(|s| s.split_once(" = ")) {
+                    assert!(summary.contains(&format!("{param}={value}")), "{name} sets {param}: {summary}");
+                }
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen >= 10, "only {seen} variants found");
+}
+
+// ------------------------------------------------------------------ invalid files
+
+/// Line and column (1-based, in characters) of byte `at` of `text`.
+fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    (line, col)
+}
+
+#[test]
+fn an_invalid_file_exits_1_with_plain_diagnostics() {
+    let text = read("rules/costly-tricks.cards").replacen("leader = taker", "leader = takr", 1);
+    let at = text.find("takr").expect("the typo");
+    let path = temp_file("typo.cards", &text);
+    let shown = path.display().to_string();
+    let run = paradox(["check", shown.as_str()]);
+    run.expect(1);
+    assert_eq!(run.stdout, "", "no summary for an invalid file");
+    let (line, col) = line_col(&text, at);
+    for needle in [
+        format!("{shown}:{line}:{col}"),
+        "paradox::E0101".to_string(),
+        "unknown name `takr`".to_string(),
+        "did you mean `taker`?".to_string(),
+        "1 problem found".to_string(),
+    ] {
+        assert!(run.stderr.contains(&needle), "no {needle:?} in:\n{}", run.stderr);
+    }
+    let _ = std::fs::remove_file(path);
+}
+
+/// A valid file next to an invalid one is still summarised; the exit code is the worst.
+#[test]
+fn valid_and_invalid_files_together() {
+    let path = temp_file("broken.cards", "game \"Broken\"\nplayers 2\ncard {");
+    let shown = path.display().to_string();
+    let run = paradox(["check", "rules/tantony.cards", shown.as_str()]);
+    run.expect(1);
+    assert!(run.line().starts_with("rules/tantony.cards: Tantony: "), "{}", run.stdout);
+    assert!(run.stderr.contains(&format!("{shown}:3:")), "{}", run.stderr);
+    let missing = paradox(["check", "rules/tantony.cards", "rules/no-such-game.cards", shown.as_str()]);
+    missing.expect(2);
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn a_missing_file_exits_2_with_one_line() {
+    let run = paradox(["check", "rules/no-such-game.cards"]);
+    run.expect(2);
+    assert_eq!(run.stdout, "");
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{}", run.stderr);
+    assert!(lines[0].starts_with("error: cannot read rules/no-such-game.cards"), "{}", lines[0]);
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    for args in [
+        &[][..],
+        &["check"][..],
+        &["check", "--bogus", "rules/tantony.cards"][..],
+        &["frobnicate", "rules/tantony.cards"][..],
+        &["check", "rules/tantony.cards", "--variant"][..],
+    ] {
+        let run = paradox(args);
+        run.expect(2);
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert!(run.stderr.contains("Usage:") || run.stderr.starts_with("error: "), "{args:?}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn an_unknown_parameter_is_reported_with_a_suggestion() {
+    let run = paradox(["check", "rules/costly-tricks.cards", "--set", "trik_cost=15"]);
+    run.expect(1);
+    assert_eq!(run.stdout, "");
+    for needle in ["no parameter `trik_cost`", "did you mean `trick_cost`?", "command line:1:7", "--set trik_cost=15"] {
+        assert!(run.stderr.contains(needle), "no {needle:?} in:\n{}", run.stderr);
+    }
+}
+
+#[test]
+fn a_value_out_of_range_names_the_range() {
+    let run = paradox(["check", "rules/costly-tricks.cards", "--set", "trick_cost=1500"]);
+    run.expect(1);
+    for needle in ["1500 is outside the range of `trick_cost`", "0..220", "from 0 to 220"] {
+        assert!(run.stderr.contains(needle), "no {needle:?} in:\n{}", run.stderr);
+    }
+    let run = paradox(["check", "rules/anarchy.cards", "--set", "players=7"]);
+    run.expect(1);
+    assert!(run.stderr.contains("7 is outside the range of `players`"), "{}", run.stderr);
+}
+
+#[test]
+fn an_unknown_variant_is_reported_with_a_suggestion() {
+    let run = paradox(["check", "rules/costly-tricks.cards", "--variant", "cheap_trick"]);
+    run.expect(1);
+    assert_eq!(run.stdout, "");
+    for needle in ["no variant `cheap_trick`", "did you mean `cheap_tricks`?", "command line:1:11"] {
+        assert!(run.stderr.contains(needle), "no {needle:?} in:\n{}", run.stderr);
+    }
+}
