@@ -58,8 +58,14 @@ fn overflow(span: Span) -> Halt {
     Halt::new(Code::OutOfRange, span, "a number grows too large", "overflows 64 bits", "keep numbers within ±9·10¹⁸")
 }
 
-/// How many steps (statements, calls) may run before a loop is taken for an endless one.
+/// How much work one evaluator may do before it is taken for an endless loop: each value
+/// computed and each number of a range counts one step (callers charge loop rounds too).
 pub const STEP_BUDGET: usize = 1_000_000;
+
+/// How deeply values may be computed inside each other. The syntax limits keep one expression
+/// well below this; only definitions calling each other in a long chain go deeper, and would
+/// otherwise overflow the stack (512 levels take up to about 8 MB in a debug build).
+pub const MAX_NESTING: usize = 512;
 
 /// The fixed parts of a game that expressions read: seats, enumerations, definitions, cards.
 #[derive(Clone, Copy)]
@@ -109,12 +115,28 @@ pub trait Board {
 pub struct Eval<'a, B: Board> {
     pub tables: Tables<'a>,
     pub pos: &'a mut B,
-    pub steps: usize,
+    steps: usize,
+    nesting: usize,
 }
 
 impl<'a, B: Board> Eval<'a, B> {
     pub fn new(tables: Tables<'a>, pos: &'a mut B) -> Self {
-        Eval { tables, pos, steps: 0 }
+        Eval { tables, pos, steps: 0, nesting: 0 }
+    }
+
+    /// Takes `n` steps of the budget, or stops at `span` when it is spent.
+    pub fn charge(&mut self, n: usize, span: Span) -> Out<()> {
+        self.steps = self.steps.saturating_add(n);
+        if self.steps > STEP_BUDGET {
+            return Err(Halt::new(
+                Code::EndlessFlow,
+                span,
+                "this runs too long",
+                "still running here",
+                "a million steps were not enough: check the loops, ranges, aggregates and definitions here",
+            ));
+        }
+        Ok(())
     }
 
     pub fn truth(&mut self, e: &Expr) -> Out<bool> {
@@ -148,6 +170,23 @@ impl<'a, B: Board> Eval<'a, B> {
     }
 
     pub fn value(&mut self, e: &Expr) -> Out<Value> {
+        self.charge(1, e.span)?;
+        if self.nesting >= MAX_NESTING {
+            return Err(Halt::new(
+                Code::TooDeep,
+                e.span,
+                "values are worked out inside each other too deeply",
+                "too deep",
+                "definitions calling definitions, more than a few hundred deep: shorten the chain",
+            ));
+        }
+        self.nesting += 1;
+        let value = self.compute(e);
+        self.nesting -= 1;
+        value
+    }
+
+    fn compute(&mut self, e: &Expr) -> Out<Value> {
         let span = e.span;
         Ok(match &e.kind {
             ExprKind::Const(v) => *v,
@@ -319,16 +358,6 @@ impl<'a, B: Board> Eval<'a, B> {
         for (slot, v) in func.params.iter().zip(values) {
             self.pos.set_local(*slot, v);
         }
-        self.steps += 1;
-        if self.steps > STEP_BUDGET {
-            return Err(Halt::new(
-                Code::EndlessFlow,
-                func.body.span,
-                "a definition runs too long",
-                "here",
-                "a definition must not call itself",
-            ));
-        }
         self.value(&func.body)
     }
 
@@ -344,15 +373,8 @@ impl<'a, B: Board> Eval<'a, B> {
             ExprKind::List(xs) => xs.iter().map(|x| self.value(x)).collect::<Out<_>>()?,
             ExprKind::Binary(BinOp::Range, lo, hi) => {
                 let (lo, hi) = (self.int(lo)?, self.int(hi)?);
-                if hi.saturating_sub(lo) > STEP_BUDGET as i64 {
-                    return Err(Halt::new(
-                        Code::OutOfRange,
-                        span,
-                        "this range is too long",
-                        "too many numbers",
-                        "keep ranges below a million numbers",
-                    ));
-                }
+                let len = hi.saturating_sub(lo).saturating_add(1).max(0);
+                self.charge(usize::try_from(len).unwrap_or(usize::MAX), span)?;
                 (lo..=hi).map(Value::Int).collect()
             }
             ExprKind::Builtin(Builtin::Others, args) => {

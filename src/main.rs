@@ -179,8 +179,22 @@ fn sim(file: &std::path::Path, games: u64, seed: u64, format: Format, options: &
     if stats.failures > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
+/// Commands run on a thread with a large stack: rule files may nest definitions hundreds deep.
+const STACK: usize = 64 << 20;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let worker = std::thread::Builder::new().name("paradox".into()).stack_size(STACK).spawn(move || run(&cli));
+    match worker.map(|w| w.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("error: paradox stopped unexpectedly");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: &Cli) -> ExitCode {
     match &cli.command {
         Command::Check { files, options } => check(files, options),
         Command::Trace { file, seed, bots, format, options } => trace(file, *seed, *bots, *format, options),

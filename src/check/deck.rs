@@ -3,12 +3,13 @@
 //! The pack is built while checking, by running the deck block with the constant evaluator, so
 //! that every card's attributes (derived ones included) and its name are known before play.
 
-use super::consteval::{Eval, Halt, on_eval_stack};
+use super::consteval::{Unplayed, finish_card, on_eval_stack, run_deck};
 use super::decls::Parts;
 use super::settings::Changes;
 use super::stmt::Flow;
 use super::{Checker, Ctx};
 use crate::diagnostic::{Code, Problem};
+use crate::eval::{Eval, Halt};
 use crate::game::*;
 use crate::syntax::ast::{self, Span};
 
@@ -63,7 +64,7 @@ impl Checker {
             // Reported as such; running the deck would only report it again, less clearly.
             return Some(block);
         }
-        let made = on_eval_stack(|| Eval::new(self).run_deck(block));
+        let made = on_eval_stack(|| run_deck(self, block));
         let stored = match made {
             Ok(cards) => cards,
             Err(halt) => {
@@ -125,11 +126,11 @@ impl Checker {
     ) -> Result<(Vec<Vec<Value>>, Vec<String>), Problem> {
         let mut cards = Vec::new();
         let mut names = Vec::new();
-        let mut eval = Eval::new(self);
+        let mut board = Unplayed::new(self.slots);
+        let mut eval = Eval::new(self.tables(), &mut board);
         for (values, span) in stored {
-            let (values, shown) = eval
-                .finish_card(values.clone(), slots, derived, name)
-                .map_err(|halt| halt_problem(halt, "while computing a card's attributes"))?;
+            let (values, shown) = finish_card(&mut eval, values.clone(), slots, derived, name)
+                .map_err(|halt| halt.problem("while computing a card's attributes"))?;
             if let Some(problem) = self.range_problem(&values, *span) {
                 return Err(problem);
             }
@@ -227,12 +228,8 @@ impl Checker {
 
     /// Reports a stop of the constant evaluator as a problem at the expression that caused it.
     pub(super) fn report_halt(&mut self, halt: Halt, when: &str) {
-        self.report(halt_problem(halt, when));
+        self.report(halt.problem(when));
     }
-}
-
-fn halt_problem(halt: Halt, when: &str) -> Problem {
-    Problem::new(halt.code, format!("{} {when}", halt.message), halt.span, halt.label).help(halt.help)
 }
 
 /// A card name with empty parts (attributes that are `none`) squeezed out.
