@@ -60,7 +60,8 @@ impl Table {
     /// The legal moves of a given seat (also in a round of secret, simultaneous choices), sorted.
     pub fn legal_for(&self, seat: &str) -> Vec<String> {
         let seat = self.seat_named(seat);
-        let mut names: Vec<String> = self.state.legal_actions(seat).iter().filter_map(|a| self.state.action_name(seat, *a)).collect();
+        let mut names: Vec<String> =
+            self.state.legal_actions(seat).iter().filter_map(|a| self.state.action_name(seat, *a)).collect();
         names.sort();
         names
     }
@@ -87,4 +88,3 @@ pub fn sorted(names: &[&str]) -> Vec<String> {
     v.sort();
     v
 }
-
