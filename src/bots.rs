@@ -23,7 +23,7 @@ impl RandomBot {
 
 impl Bot for RandomBot {
     fn choose(&mut self, state: &State, seat: SeatId) -> Option<Action> {
-        let legal = state.legal_actions(seat);
-        (!legal.is_empty()).then(|| legal[self.rng.random_range(0..legal.len())])
+        let n = state.action_count(seat);
+        (n > 0).then(|| self.rng.random_range(0..n) as Action)
     }
 }

@@ -20,8 +20,9 @@ pub struct Halt {
 }
 
 impl Halt {
-    pub fn new(code: Code, span: Span, message: &str, label: &str, help: &str) -> Halt {
-        Halt { code, message: message.into(), span, label: label.into(), help: help.into() }
+    /// A halt, boxed so that results stay small on the evaluator's hot path.
+    pub fn new(code: Code, span: Span, message: &str, label: &str, help: &str) -> Box<Halt> {
+        Box::new(Halt { code, message: message.into(), span, label: label.into(), help: help.into() })
     }
 
     /// The halt as a problem, saying when it happened.
@@ -31,9 +32,12 @@ impl Halt {
     }
 }
 
-pub type Out<T> = Result<T, Halt>;
+pub type Out<T> = Result<T, Box<Halt>>;
 
-fn not_constant(span: Span) -> Halt {
+/// The elements of a domain: small ones (a hand, a trick, the seats) stay off the heap.
+pub type Items = Vec<Value>;
+
+fn not_constant(span: Span) -> Box<Halt> {
     Halt::new(
         Code::Misplaced,
         span,
@@ -44,7 +48,7 @@ fn not_constant(span: Span) -> Halt {
 }
 
 /// A value that is `none` (or of the wrong kind) where one is needed.
-pub fn missing(span: Span) -> Halt {
+pub fn missing(span: Span) -> Box<Halt> {
     Halt::new(
         Code::TypeMismatch,
         span,
@@ -54,7 +58,7 @@ pub fn missing(span: Span) -> Halt {
     )
 }
 
-fn overflow(span: Span) -> Halt {
+fn overflow(span: Span) -> Box<Halt> {
     Halt::new(Code::OutOfRange, span, "a number grows too large", "overflows 64 bits", "keep numbers within ±9·10¹⁸")
 }
 
@@ -169,24 +173,10 @@ impl<'a, B: Board> Eval<'a, B> {
         }
     }
 
+    /// The value of an expression. Work is charged to the budget where it can grow without
+    /// bound: a definition's call, each element a domain yields, each round of an aggregate.
+    /// Between them an expression is bounded by its size (the syntax limits it).
     pub fn value(&mut self, e: &Expr) -> Out<Value> {
-        self.charge(1, e.span)?;
-        if self.nesting >= MAX_NESTING {
-            return Err(Halt::new(
-                Code::TooDeep,
-                e.span,
-                "values are worked out inside each other too deeply",
-                "too deep",
-                "definitions calling definitions, more than a few hundred deep: shorten the chain",
-            ));
-        }
-        self.nesting += 1;
-        let value = self.compute(e);
-        self.nesting -= 1;
-        value
-    }
-
-    fn compute(&mut self, e: &Expr) -> Out<Value> {
         let span = e.span;
         Ok(match &e.kind {
             ExprKind::Const(v) => *v,
@@ -196,6 +186,10 @@ impl<'a, B: Board> Eval<'a, B> {
                 let i = self.index(ix)?;
                 self.pos.var(*v, i).ok_or_else(|| not_constant(span))?
             }
+            ExprKind::LocalAttr(slot, a) => match self.pos.local(*slot) {
+                Value::Card(c) => self.attr(c, *a, span)?,
+                _ => Value::None,
+            },
             ExprKind::Attr(x, a) => match self.value(x)? {
                 Value::Card(c) => self
                     .tables
@@ -248,6 +242,10 @@ impl<'a, B: Board> Eval<'a, B> {
             }
             _ => return Err(not_constant(span)),
         })
+    }
+
+    fn attr(&self, card: CardId, attr: AttrId, span: Span) -> Out<Value> {
+        self.tables.cards.get(card as usize).and_then(|c| c.get(attr as usize)).copied().ok_or_else(|| missing(span))
     }
 
     fn enum_value(&self, e: EnumId, v: u16, span: Span) -> Out<&'a EnumValue> {
@@ -354,15 +352,31 @@ impl<'a, B: Board> Eval<'a, B> {
 
     fn call(&mut self, f: FnId, args: &[Expr]) -> Out<Value> {
         let func = &self.tables.functions[f as usize];
-        let values = args.iter().map(|a| self.value(a)).collect::<Out<Vec<_>>>()?;
+        self.charge(1, func.body.span)?;
+        if self.nesting >= MAX_NESTING {
+            return Err(Halt::new(
+                Code::TooDeep,
+                func.body.span,
+                "definitions are called inside each other too deeply",
+                "too deep",
+                "definitions calling definitions, more than a few hundred deep: shorten the chain",
+            ));
+        }
+        let mut values: smallvec::SmallVec<[Value; 4]> = smallvec::SmallVec::new();
+        for a in args {
+            values.push(self.value(a)?);
+        }
         for (slot, v) in func.params.iter().zip(values) {
             self.pos.set_local(*slot, v);
         }
-        self.value(&func.body)
+        self.nesting += 1;
+        let value = self.value(&func.body);
+        self.nesting -= 1;
+        value
     }
 
     /// The elements of a domain or collection, in order.
-    pub fn items(&mut self, e: &Expr) -> Out<Vec<Value>> {
+    pub fn items(&mut self, e: &Expr) -> Out<Items> {
         let span = e.span;
         Ok(match &e.kind {
             ExprKind::Seats => (0..self.tables.seats.len()).map(|s| Value::Seat(s as u8)).collect(),
@@ -402,14 +416,14 @@ impl<'a, B: Board> Eval<'a, B> {
             }
             ExprKind::ZoneAll(z) => {
                 let piles = self.pos.piles(*z).ok_or_else(|| not_constant(span))?;
-                let mut all = Vec::new();
+                let mut all = Items::new();
                 for i in 0..piles {
                     all.extend(self.pile_cards(*z, i, span)?);
                 }
                 all
             }
             ExprKind::Aggregate(agg) if agg.op == AggOp::Cards => {
-                let mut kept = Vec::new();
+                let mut kept = Items::new();
                 for item in self.items(&agg.domain)? {
                     self.pos.set_local(agg.slot, item);
                     if agg.filter.as_ref().map_or(Ok(true), |f| self.truth(f))? {
@@ -427,13 +441,13 @@ impl<'a, B: Board> Eval<'a, B> {
             },
             _ => match self.value(e)? {
                 Value::Card(c) => vec![Value::Card(c)],
-                Value::None => Vec::new(),
+                Value::None => Items::new(),
                 _ => return Err(missing(span)),
             },
         })
     }
 
-    fn pile_cards(&self, zone: ZoneId, index: usize, span: Span) -> Out<Vec<Value>> {
+    fn pile_cards(&self, zone: ZoneId, index: usize, span: Span) -> Out<Items> {
         let pile = self.pos.pile(zone, index).ok_or_else(|| not_constant(span))?;
         Ok(pile.iter().map(|c| Value::Card(*c)).collect())
     }
@@ -442,6 +456,7 @@ impl<'a, B: Board> Eval<'a, B> {
         let mut best: Option<(Value, i64)> = None;
         let (mut total, mut count) = (0i64, 0i64);
         for item in self.items(&agg.domain)? {
+            self.charge(1, span)?;
             self.pos.set_local(agg.slot, item);
             if let Some(f) = &agg.filter
                 && !self.truth(f)?

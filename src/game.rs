@@ -358,6 +358,8 @@ pub enum ExprKind {
     /// Every pile of a per-seat/side zone.
     ZoneAll(ZoneId),
     Attr(Box<Expr>, AttrId),
+    /// `c.attr` for a local `c`: the most common attribute read, in one step.
+    LocalAttr(Slot, AttrId),
     /// The payload of an enum value (`bid.suit`).
     Payload(Box<Expr>, EnumId),
     /// `x is member`

@@ -68,7 +68,7 @@ impl Checker {
         let stored = match made {
             Ok(cards) => cards,
             Err(halt) => {
-                self.report_halt(halt, "while building the pack");
+                self.report_halt(&halt, "while building the pack");
                 return Some(block);
             }
         };
@@ -227,7 +227,7 @@ impl Checker {
     }
 
     /// Reports a stop of the constant evaluator as a problem at the expression that caused it.
-    pub(super) fn report_halt(&mut self, halt: Halt, when: &str) {
+    pub(super) fn report_halt(&mut self, halt: &Halt, when: &str) {
         self.report(halt.problem(when));
     }
 }

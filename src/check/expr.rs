@@ -340,7 +340,13 @@ impl Checker {
         let out = match bt.base() {
             Type::Error => return Self::error_expr(span),
             Type::Card => match self.attrs.iter().position(|a| a.name == field.name) {
-                Some(a) => (node(ExprKind::Attr(boxed(bx), a as AttrId), span), self.attrs[a].ty.clone()),
+                Some(a) => {
+                    let kind = match bx.kind {
+                        ExprKind::Local(slot) => ExprKind::LocalAttr(slot, a as AttrId),
+                        _ => ExprKind::Attr(boxed(bx), a as AttrId),
+                    };
+                    (node(kind, span), self.attrs[a].ty.clone())
+                }
                 None => {
                     let help = if self.may_suggest(self.attrs.len()) {
                         let names: Vec<&str> = self.attrs.iter().map(|a| a.name.as_str()).collect();
@@ -897,6 +903,9 @@ fn fold_binary(op: BinOp, l: Expr, r: Expr, span: Span) -> Expr {
             Some(Bool(false))
         }
         (BinOp::Or, ExprKind::Const(Bool(true)), _) | (BinOp::Or, _, ExprKind::Const(Bool(true))) => Some(Bool(true)),
+        // `x or false` and `x and true` are `x`.
+        (BinOp::Or, ExprKind::Const(Bool(false)), _) | (BinOp::And, ExprKind::Const(Bool(true)), _) => return r,
+        (BinOp::Or, _, ExprKind::Const(Bool(false))) | (BinOp::And, _, ExprKind::Const(Bool(true))) => return l,
         (BinOp::Add, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => a.checked_add(*b).map(Int),
         (BinOp::Sub, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => a.checked_sub(*b).map(Int),
         (BinOp::Mul, ExprKind::Const(Int(a)), ExprKind::Const(Int(b))) => a.checked_mul(*b).map(Int),

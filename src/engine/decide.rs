@@ -186,25 +186,22 @@ fn options_of(ev: &mut Eval<'_, Reader<'_>>, choose: &Choose) -> Out<Vec<Opt>> {
     for d in &choose.domains {
         domain.extend(ev.items(d)?);
     }
-    let mut legal = Vec::new();
-    let mut tier_used = 0u8;
+    let mut options = Vec::with_capacity(domain.len());
     if choose.tiers.is_empty() {
-        legal = domain;
-    } else {
-        for (t, tier) in choose.tiers.iter().enumerate() {
-            for &item in &domain {
-                ev.pos.set_local(choose.slot, item);
-                if tier.cond.as_ref().map_or(Ok(true), |c| ev.truth(c))? {
-                    legal.push(item);
-                }
-            }
-            if !legal.is_empty() {
-                tier_used = t as u8;
-                break;
+        options.extend(domain.iter().map(|&value| Opt { value, declared: false, tier: 0 }));
+    }
+    for (t, tier) in choose.tiers.iter().enumerate() {
+        for &value in &domain {
+            ev.pos.set_local(choose.slot, value);
+            if tier.cond.as_ref().map_or(Ok(true), |c| ev.truth(c))? {
+                options.push(Opt { value, declared: false, tier: t as u8 });
             }
         }
+        if !options.is_empty() {
+            break;
+        }
     }
-    if legal.is_empty() {
+    if options.is_empty() {
         return Err(Halt::new(
             Code::NoAction,
             choose.span,
@@ -213,13 +210,13 @@ fn options_of(ev: &mut Eval<'_, Reader<'_>>, choose: &Choose) -> Out<Vec<Opt>> {
             "end the tiers with `else any`, or make sure the domain is not empty when this runs",
         ));
     }
-    let mut options = Vec::with_capacity(legal.len());
-    for value in legal {
-        options.push(Opt { value, declared: false, tier: tier_used });
-        if let Some((_, _, when)) = &choose.declare {
-            ev.pos.set_local(choose.slot, value);
+    if let Some((_, _, when)) = &choose.declare {
+        let plain = std::mem::take(&mut options);
+        for opt in plain {
+            options.push(opt);
+            ev.pos.set_local(choose.slot, opt.value);
             if ev.truth(when)? {
-                options.push(Opt { value, declared: true, tier: tier_used });
+                options.push(Opt { declared: true, ..opt });
             }
         }
     }

@@ -262,6 +262,11 @@ impl State {
         }
     }
 
+    /// How many legal actions `seat` has; they are numbered from 0.
+    pub fn action_count(&self, seat: SeatId) -> usize {
+        self.options(seat).map_or(0, <[Opt]>::len)
+    }
+
     pub fn legal_actions(&self, seat: SeatId) -> Vec<Action> {
         self.options(seat).map_or(Vec::new(), |o| (0..o.len() as Action).collect())
     }

@@ -63,22 +63,20 @@ impl State {
     pub(super) fn start(&mut self) {
         let vars: Vec<VarId> = (0..self.game.vars.len() as VarId).collect();
         if let Err(halt) = self.reset_vars(&vars) {
-            self.fail(halt, "while setting the variables up");
+            self.fail(&halt, "while setting the variables up");
             return;
         }
         self.advance();
     }
 
-    fn fail(&mut self, halt: Halt, when: &str) {
+    fn fail(&mut self, halt: &Halt, when: &str) {
         self.pos.pending = Pending::Failed(halt.problem(when));
     }
 
     /// Evaluates with the game's tables and this position.
     pub(super) fn eval<T>(&mut self, f: impl FnOnce(&mut Eval<'_, Reader<'_>>) -> Out<T>) -> Out<T> {
-        let game = self.game.clone();
-        let layout = self.layout.clone();
-        let mut reader = Reader { layout: &layout, pos: &mut self.pos };
-        let mut eval = Eval::new(Tables::of(&game), &mut reader);
+        let mut reader = Reader { layout: &self.layout, pos: &mut self.pos };
+        let mut eval = Eval::new(Tables::of(&self.game), &mut reader);
         f(&mut eval)
     }
 
@@ -112,10 +110,10 @@ impl State {
                     "still running here",
                     "a loop here never ends: make sure its condition can change",
                 );
-                return self.fail(halt, "(a million steps)");
+                return self.fail(&halt, "(a million steps)");
             }
             if let Err(halt) = self.step() {
-                return self.fail(halt, "during play");
+                return self.fail(&halt, "during play");
             }
         }
     }
@@ -563,7 +561,7 @@ fn bit(x: Value) -> u64 {
     }
 }
 
-fn too_large(span: crate::syntax::ast::Span) -> Halt {
+fn too_large(span: crate::syntax::ast::Span) -> Box<Halt> {
     Halt::new(Code::OutOfRange, span, "a number grows too large", "overflows 64 bits", "keep numbers within ±9·10¹⁸")
 }
 
