@@ -177,6 +177,22 @@ impl<'a, B: Board> Eval<'a, B> {
     /// bound: a definition's call, each element a domain yields, each round of an aggregate.
     /// Between them an expression is bounded by its size (the syntax limits it).
     pub fn value(&mut self, e: &Expr) -> Out<Value> {
+        if self.nesting >= MAX_NESTING {
+            return Err(Halt::new(
+                Code::TooDeep,
+                e.span,
+                "values are worked out inside each other too deeply",
+                "too deep",
+                "definitions calling definitions, more than a few hundred deep: shorten the chain",
+            ));
+        }
+        self.nesting += 1;
+        let value = self.compute(e);
+        self.nesting -= 1;
+        value
+    }
+
+    fn compute(&mut self, e: &Expr) -> Out<Value> {
         let span = e.span;
         Ok(match &e.kind {
             ExprKind::Const(v) => *v,
@@ -353,15 +369,6 @@ impl<'a, B: Board> Eval<'a, B> {
     fn call(&mut self, f: FnId, args: &[Expr]) -> Out<Value> {
         let func = &self.tables.functions[f as usize];
         self.charge(1, func.body.span)?;
-        if self.nesting >= MAX_NESTING {
-            return Err(Halt::new(
-                Code::TooDeep,
-                func.body.span,
-                "definitions are called inside each other too deeply",
-                "too deep",
-                "definitions calling definitions, more than a few hundred deep: shorten the chain",
-            ));
-        }
         let mut values: smallvec::SmallVec<[Value; 4]> = smallvec::SmallVec::new();
         for a in args {
             values.push(self.value(a)?);
@@ -369,10 +376,7 @@ impl<'a, B: Board> Eval<'a, B> {
         for (slot, v) in func.params.iter().zip(values) {
             self.pos.set_local(*slot, v);
         }
-        self.nesting += 1;
-        let value = self.value(&func.body);
-        self.nesting -= 1;
-        value
+        self.value(&func.body)
     }
 
     /// The elements of a domain or collection, in order.
