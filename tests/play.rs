@@ -85,3 +85,45 @@ fn a_hidden_hand_shows_only_its_count_to_others() {
     );
     assert_eq!(state.view(1).piles[north_hand], PileView::Count(13), "East sees only how many North holds");
 }
+
+/// A position saved half-way through (as JSON) and restored plays on exactly as the original.
+#[test]
+fn a_saved_position_restores_and_plays_on_identically() {
+    use paradox::engine::Position;
+    let game = Arc::new(load(Path::new("rules/anarchy.cards"), &Settings::default()).expect("loads"));
+    let mut bot = paradox::bots::RandomBot::new(11);
+    let mut state = State::new(game.clone(), 5);
+    for _ in 0..60 {
+        let seat = match state.actor() {
+            Actor::Seat(s) => s,
+            Actor::Together(seats) => seats[0],
+            Actor::Nobody => break,
+        };
+        let action = paradox::bots::Bot::choose(&mut bot, &state, seat).expect("a legal action");
+        state.apply(seat, action).expect("applies");
+    }
+    let saved = serde_json::to_string(state.position()).expect("a position serialises");
+    let restored: Position = serde_json::from_str(&saved).expect("and reads back");
+    let mut copy = State::restore(game, restored);
+    assert_eq!(copy.position(), state.position());
+    let mut bots_a: Vec<Box<dyn paradox::bots::Bot>> = (0..4).map(|p| Box::new(paradox::bots::RandomBot::new(p)) as _).collect();
+    let mut bots_b: Vec<Box<dyn paradox::bots::Bot>> = (0..4).map(|p| Box::new(paradox::bots::RandomBot::new(p)) as _).collect();
+    paradox::trace::play_out(&mut state, &mut bots_a);
+    paradox::trace::play_out(&mut copy, &mut bots_b);
+    assert!(state.outcome().is_some(), "the match ends");
+    assert_eq!(paradox::trace::text(&state), paradox::trace::text(&copy));
+}
+
+/// An action that is not on offer is refused and the position is unchanged.
+#[test]
+fn an_illegal_action_is_refused_and_changes_nothing() {
+    let game = Arc::new(load(Path::new("rules/costly-tricks.cards"), &Settings::default()).expect("loads"));
+    let mut state = State::new(game, 2);
+    let Actor::Seat(seat) = state.actor() else { panic!("one seat leads") };
+    let before = state.position().clone();
+    let too_far = state.action_count(seat) as u32;
+    assert!(state.apply(seat, too_far).is_err());
+    let other = (seat + 1) % 4;
+    assert!(state.apply(other, 0).is_err(), "not the other seat's turn");
+    assert_eq!(state.position(), &before);
+}
