@@ -106,8 +106,10 @@ fn a_saved_position_restores_and_plays_on_identically() {
     let restored: Position = serde_json::from_str(&saved).expect("and reads back");
     let mut copy = State::restore(game, restored);
     assert_eq!(copy.position(), state.position());
-    let mut bots_a: Vec<Box<dyn paradox::bots::Bot>> = (0..4).map(|p| Box::new(paradox::bots::RandomBot::new(p)) as _).collect();
-    let mut bots_b: Vec<Box<dyn paradox::bots::Bot>> = (0..4).map(|p| Box::new(paradox::bots::RandomBot::new(p)) as _).collect();
+    let mut bots_a: Vec<Box<dyn paradox::bots::Bot>> =
+        (0..4).map(|p| Box::new(paradox::bots::RandomBot::new(p)) as _).collect();
+    let mut bots_b: Vec<Box<dyn paradox::bots::Bot>> =
+        (0..4).map(|p| Box::new(paradox::bots::RandomBot::new(p)) as _).collect();
     paradox::trace::play_out(&mut state, &mut bots_a);
     paradox::trace::play_out(&mut copy, &mut bots_b);
     assert!(state.outcome().is_some(), "the match ends");
@@ -126,4 +128,49 @@ fn an_illegal_action_is_refused_and_changes_nothing() {
     let other = (seat + 1) % 4;
     assert!(state.apply(other, 0).is_err(), "not the other seat's turn");
     assert_eq!(state.position(), &before);
+}
+
+/// In a player's log, a card another seat puts where the player cannot see stays unnamed.
+#[test]
+fn a_players_log_hides_what_goes_where_they_cannot_see() {
+    let rules = r#"game "Hidden discard"
+players 2
+enum Suit { a, b }
+card { suit: Suit  rank: 1..3  name "{suit}{rank}" }
+deck { for s in Suit, r in 1..3 { card { suit: s, rank: r } } }
+zone stock { see: nobody }
+zone hand per seat { see: owner }
+zone discard per seat { see: owner }
+zone shown { see: everyone }
+play {
+  shuffle stock
+  deal 3 each from stock to hand
+  for s in seats {
+    choose c from hand[s] by s
+    move c to discard[s]
+  }
+  choose d from hand[P2] by P2
+  move d to shown
+}
+result highest s in seats by 0
+"#;
+    let dir = std::env::temp_dir().join(format!("paradox-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("hidden.cards");
+    std::fs::write(&path, rules).expect("write");
+    let game = Arc::new(load(&path, &Settings::default()).expect("loads"));
+    let mut state = State::new(game, 1);
+    for seat in [0u8, 1, 1] {
+        state.apply(seat, 0).expect("first legal action");
+    }
+    let full = paradox::trace::text(&state);
+    let p1_choice = full.lines().find(|l| l.starts_with("P1 chooses")).expect("P1 chose").to_string();
+    let p2_shown = full.lines().filter(|l| l.starts_with("P2 chooses")).nth(1).expect("P2 showed a card").to_string();
+    let own = state.log_for(0);
+    let other = state.log_for(1);
+    assert!(own.contains(&p1_choice), "P1 sees its own discard: {own:#?}");
+    assert!(!other.contains(&p1_choice) && other.contains(&"P1 chooses a card".to_string()), "{other:#?}");
+    assert!(other.contains(&"1 card(s) to discard of P1".to_string()), "{other:#?}");
+    assert!(own.contains(&p2_shown), "a card put where everyone sees is named: {own:#?}");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -151,7 +151,11 @@ impl State {
     pub(super) fn chose(&mut self, at: Loc, seat: SeatId, opt: Opt, secret: bool) {
         if self.pos.logging {
             let action = self.option_name(at, seat, opt);
-            self.pos.log.push(Event::Chose { seat, action, secret });
+            let card = match opt.value {
+                Value::Card(c) => Some(c),
+                _ => None,
+            };
+            self.pos.log.push(Event::Chose { seat, action, secret, card });
         }
     }
 

@@ -19,6 +19,8 @@ pub enum Event {
         seat: SeatId,
         action: String,
         secret: bool,
+        /// The card chosen, when a card was.
+        card: Option<CardId>,
     },
     Moved {
         cards: Vec<CardId>,
@@ -46,7 +48,7 @@ impl Event {
         match self {
             Event::Phase { name, count } => format!("-- {name} {count} --"),
             Event::Say(line) => line.clone(),
-            Event::Chose { seat, action, secret } => {
+            Event::Chose { seat, action, secret, .. } => {
                 let how = if *secret { "reveals" } else { "chooses" };
                 format!("{} {how} {action}", game.seats[*seat as usize].display)
             }

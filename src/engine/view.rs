@@ -72,6 +72,40 @@ impl State {
         }
     }
 
+    /// The event log as `player` may read it: a move names its cards only when they land where
+    /// the player sees them, and another seat's choice of a card is named only when that card
+    /// goes somewhere the player sees.
+    pub fn log_for(&self, player: usize) -> Vec<String> {
+        let events = &self.pos.log;
+        let mut lines = Vec::with_capacity(events.len());
+        for (i, event) in events.iter().enumerate() {
+            let line = match event {
+                Event::Moved { cards, to } if !self.sees(player, *to) => {
+                    format!("{} card(s) to {}", cards.len(), super::events::pile_name(&self.game, &self.layout, *to))
+                }
+                Event::Chose { seat, card: Some(c), secret, .. }
+                    if self.game.seats[*seat as usize].player != player
+                        && !self.lands_in_view(player, &events[i + 1..], *c) =>
+                {
+                    let how = if *secret { "reveals" } else { "chooses" };
+                    format!("{} {how} a card", self.game.seats[*seat as usize].display)
+                }
+                Event::Over => continue,
+                e => e.text(&self.game, &self.layout),
+            };
+            lines.push(line);
+        }
+        lines
+    }
+
+    /// Whether the next move of `card` in `later` puts it where `player` sees it.
+    fn lands_in_view(&self, player: usize, later: &[Event], card: CardId) -> bool {
+        later.iter().find_map(|e| match e {
+            Event::Moved { cards, to } if cards.contains(&card) => Some(self.sees(player, *to)),
+            _ => None,
+        }) == Some(true)
+    }
+
     /// Whether `player` sees which cards are in a pile.
     pub fn sees(&self, player: usize, pile: usize) -> bool {
         matches!(self.pile_view(player, pile), PileView::Cards(_))
