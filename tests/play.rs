@@ -104,8 +104,14 @@ fn a_saved_position_restores_and_plays_on_identically() {
     }
     let saved = serde_json::to_string(state.position()).expect("a position serialises");
     let restored: Position = serde_json::from_str(&saved).expect("and reads back");
-    let mut copy = State::restore(game, restored);
+    let mut copy = State::restore(game.clone(), restored).expect("the position fits the game");
     assert_eq!(copy.position(), state.position());
+    let other = Arc::new(load(Path::new("rules/tantony.cards"), &Settings::default()).expect("loads"));
+    let foreign: Position = serde_json::from_str(&saved).expect("reads");
+    assert!(State::restore(other, foreign).is_err(), "a position of another game is refused");
+    let mut damaged: Position = serde_json::from_str(&saved).expect("reads");
+    damaged.piles[0].push(0);
+    assert!(State::restore(game.clone(), damaged).is_err(), "a card in two places is refused");
     let mut bots_a: Vec<Box<dyn paradox::bots::Bot>> =
         (0..4).map(|p| Box::new(paradox::bots::RandomBot::new(p)) as _).collect();
     let mut bots_b: Vec<Box<dyn paradox::bots::Bot>> =
