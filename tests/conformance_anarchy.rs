@@ -75,7 +75,7 @@ fn nothing_is_revealed_until_everyone_has_chosen() {
             assert_eq!(seen(&t, viewer, "shown", Some(seat)), PileView::Cards(vec![]), "nothing is turned up yet");
         }
     }
-    // P1's own hand still holds the King as far as P2 can tell: P2 sees only a count.
+    // A choice made in secret changes nothing the others see: P2 still sees two cards in P1's hand.
     assert_eq!(seen(&t, 1, "hand", Some("P1")), PileView::Count(2));
     t.play_for("P4", "9 of diamonds");
     assert!(t.said("P1 takes the spades with the K of spades"));

@@ -25,7 +25,11 @@ fn a_partial_red_square_complete_led_asks_for_partial_red_and_square_each_once()
     let mut t = Table::open("examples/pairadox-complete-led.cards", &[]);
     assert_eq!(t.seat_name(), "North", "the dealer's left leads");
     t.play("partial red square Complete");
-    assert_eq!(t.legal(), sorted(&["partial Single", "red Single"]), "East: green Single, blue Complete, True do not fit");
+    assert_eq!(
+        t.legal(),
+        sorted(&["partial Single", "red Single"]),
+        "East: green Single, blue Complete, True do not fit"
+    );
     t.play("red Single");
     assert_eq!(t.legal(), sorted(&["partial Single", "square Single"]), "South: red is taken; triangle does not match");
     t.play("partial Single");
@@ -54,13 +58,23 @@ fn team_a_with_two_pairs_beats_team_b_with_one() {
     // Trick 1, North leads: East and West give True, South False.
     trick(
         &mut t,
-        &[("North", "filled red circle Complete"), ("East", "True card"), ("South", "False card"), ("West", "True card")],
+        &[
+            ("North", "filled red circle Complete"),
+            ("East", "True card"),
+            ("South", "False card"),
+            ("West", "True card"),
+        ],
     );
     assert!(t.said("North wins the trick: team A take 3 True/False cards"));
     // Trick 2, East leads: South and West give False, North True.
     trick(
         &mut t,
-        &[("East", "filled green circle Complete"), ("South", "False card"), ("West", "False card"), ("North", "True card")],
+        &[
+            ("East", "filled green circle Complete"),
+            ("South", "False card"),
+            ("West", "False card"),
+            ("North", "True card"),
+        ],
     );
     assert!(t.said("East wins the trick: team B take 3 True/False cards"));
     // Trick 3, South leads: West True, North False.
@@ -110,7 +124,11 @@ fn team_a_with_two_pairs_beats_team_b_with_one() {
 #[test]
 fn a_single_led_asks_for_the_missing_categories_and_a_complete_that_agrees() {
     let mut t = Table::open("examples/pairadox-single-led.cards", &[]);
-    assert_eq!(t.legal(), sorted(&["red Single", "hollow Single", "blue Single"]), "no True/False lead while holding others");
+    assert_eq!(
+        t.legal(),
+        sorted(&["red Single", "hollow Single", "blue Single"]),
+        "no True/False lead while holding others"
+    );
     t.play("red Single");
     assert_eq!(
         t.legal(),
@@ -172,7 +190,12 @@ fn the_leaders_team_takes_a_true_false_card_the_opponents_give_up() {
     let mut t = Table::open("examples/pairadox-slough.cards", &[]);
     trick(
         &mut t,
-        &[("North", "hollow green circle Complete"), ("East", "False card"), ("South", "blue Single"), ("West", "circle Single")],
+        &[
+            ("North", "hollow green circle Complete"),
+            ("East", "False card"),
+            ("South", "blue Single"),
+            ("West", "circle Single"),
+        ],
     );
     assert!(t.said("North wins the trick: team A take 1 True/False cards"));
     assert!(t.said("team A took the first True/False card"));
@@ -270,12 +293,22 @@ fn equal_pairs_go_to_the_team_that_took_the_first_true_false_card() {
     assert!(t.said("North wins the trick; it holds no True/False card and is put aside"));
     trick(
         &mut t,
-        &[("East", "filled green square Complete"), ("South", "False card"), ("West", "True card"), ("North", "filled red square Complete")],
+        &[
+            ("East", "filled green square Complete"),
+            ("South", "False card"),
+            ("West", "True card"),
+            ("North", "filled red square Complete"),
+        ],
     );
     assert!(t.said("team B took the first True/False card"));
     trick(
         &mut t,
-        &[("South", "filled blue triangle Complete"), ("West", "partial red square Complete"), ("North", "True card"), ("East", "True card")],
+        &[
+            ("South", "filled blue triangle Complete"),
+            ("West", "partial red square Complete"),
+            ("North", "True card"),
+            ("East", "True card"),
+        ],
     );
     // West holds only a True and a False card now: it must lead one of them.
     assert_eq!(t.legal(), sorted(&["True card", "False card"]));
@@ -283,11 +316,20 @@ fn equal_pairs_go_to_the_team_that_took_the_first_true_false_card() {
     assert_eq!(t.legal(), sorted(&["filled red triangle Complete", "False card"]), "anything after a True/False lead");
     t.play("False card");
     t.play("filled green triangle Complete");
-    assert_eq!(t.legal(), sorted(&["False card", "False card"]), "no Single matches the Complete: South gives up a False card");
+    assert_eq!(
+        t.legal(),
+        sorted(&["False card", "False card"]),
+        "no Single matches the Complete: South gives up a False card"
+    );
     t.play("False card");
     trick(
         &mut t,
-        &[("North", "filled red triangle Complete"), ("East", "filled blue circle Complete"), ("South", "False card"), ("West", "False card")],
+        &[
+            ("North", "filled red triangle Complete"),
+            ("East", "filled blue circle Complete"),
+            ("South", "False card"),
+            ("West", "False card"),
+        ],
     );
     assert!(t.said("team A took 4 True/False cards: 2 pairs"), "{:?}", narration(&t));
     assert!(t.said("team B took 5 True/False cards: 2 pairs"));

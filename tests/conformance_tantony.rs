@@ -34,9 +34,13 @@ fn auto(t: &mut Table, give_to: Option<&str>) -> String {
     pick
 }
 
+/// Plays on to the end of the game; a game that never ends fails the test.
 fn play_to_the_end(t: &mut Table, give_to: Option<&str>) {
+    let mut decisions = 0;
     while t.state.outcome().is_none() {
         assert!(t.state.failure().is_none(), "{:?}", t.state.failure());
+        decisions += 1;
+        assert!(decisions < 20_000, "the game does not end");
         auto(t, give_to);
     }
 }
@@ -307,10 +311,8 @@ fn the_game_is_four_deals_unless_the_deals_switch_says_otherwise() {
         let scores = lines_with(&t, "North-South score");
         assert_eq!(scores.len(), deals, "{sets:?}");
         // The result is the sum of every deal's runts.
-        let total: i64 = scores
-            .iter()
-            .map(|l| l.split(' ').nth(2).and_then(|n| n.parse::<i64>().ok()).expect("a number"))
-            .sum();
+        let total: i64 =
+            scores.iter().map(|l| l.split(' ').nth(2).and_then(|n| n.parse::<i64>().ok()).expect("a number")).sum();
         let outcome = t.state.outcome().expect("over");
         assert_eq!(outcome.standings[0], ("North-South".to_string(), total));
     }
@@ -340,6 +342,12 @@ fn a_quota_above_three_leaves_uneven_hands_which_are_shuffled_and_dealt_afresh()
     for (quota, north, shuffled) in [("quota=3", 3, false), ("quota=4", 4, true)] {
         let mut t = Table::open("rules/tantony.cards", &[quota]);
         while !phase_started(&t, "gather") {
+            let moves = offered(&t);
+            if moves.iter().any(|m| m.ends_with(" takes the trick")) {
+                // Whoever won, North may be handed the trick only while it has room.
+                let held = lines_with(&t, "North keeps").len() + lines_with(&t, "the trick to North").len();
+                assert_eq!(moves.contains(&"North takes the trick".to_string()), held < north, "{quota}");
+            }
             auto(&mut t, Some("North"));
         }
         let held = lines_with(&t, "North keeps").len() + lines_with(&t, "the trick to North").len();
