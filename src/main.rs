@@ -139,15 +139,9 @@ fn trace(file: &std::path::Path, seed: u64, bots: BotKind, format: Format, optio
         Ok(game) => std::sync::Arc::new(game),
         Err(code) => return code,
     };
-    let mut players: Vec<Box<dyn paradox::bots::Bot>> = (0..game.players)
-        .map(|p| match bots {
-            BotKind::Random => {
-                Box::new(paradox::bots::RandomBot::new(seed.wrapping_add(1 + p as u64))) as Box<dyn paradox::bots::Bot>
-            }
-        })
-        .collect();
-    let mut state = paradox::engine::State::new(game, seed);
-    paradox::trace::play_out(&mut state, &mut players);
+    let state = match bots {
+        BotKind::Random => paradox::trace::random_match(game, seed),
+    };
     match format {
         Format::Text => print!("{}", paradox::trace::text(&state)),
         Format::Json => print!("{}", paradox::trace::json_lines(&state)),

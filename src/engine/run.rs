@@ -179,7 +179,7 @@ impl State {
                 }
                 let i = self.pos.rng.random_range(0..items.len());
                 self.assign(target, AssignOp::Set, items[i], binding.domain.span)?;
-                self.log(|s| Event::Drew { what: s.game.names().show_loose(items[i]) });
+                self.log(|s| Event::Drew { what: s.game.names().show_loose(items[i]), among: items.len() });
             }
             StmtKind::If(c, t, o) => {
                 if self.eval(|ev| ev.truth(c))? {
@@ -488,12 +488,16 @@ impl State {
             Some(n) => n as usize * seats,
             None => self.pos.piles[source].len(),
         };
+        let mut hands = vec![Vec::new(); if self.pos.logging { seats } else { 0 }];
         for k in 0..total {
             let seat = (first + k) % seats;
             let Some(&card) = self.pos.piles[source].last() else { break };
             self.put(card, self.layout.pile(zone, seat));
+            if let Some(hand) = hands.get_mut(seat) {
+                hand.push(card);
+            }
         }
-        self.log(|_| Event::Dealt { from: source, zone, cards: total });
+        self.log(|_| Event::Dealt { from: source, zone, cards: total, hands });
         Ok(())
     }
 
