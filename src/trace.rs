@@ -8,28 +8,40 @@ use std::sync::Arc;
 
 /// Plays the match to its end with one bot per player; the same seed gives the same match.
 pub fn play_out(state: &mut State, bots: &mut [Box<dyn Bot>]) {
+    play_up_to(state, bots, u64::MAX);
+}
+
+/// Plays on until the match is over or `decisions` more decisions have been made; says whether
+/// the match is over.
+pub fn play_up_to(state: &mut State, bots: &mut [Box<dyn Bot>], decisions: u64) -> bool {
+    let mut made = 0u64;
     loop {
         let seats = match state.actor() {
             Actor::Seat(s) => vec![s],
             Actor::Together(seats) => seats,
-            Actor::Nobody => return,
+            Actor::Nobody => return true,
         };
         for seat in seats {
-            let player = state.game().seats[seat as usize].player;
-            let Some(action) = bots[player].choose(state, seat) else { return };
-            if state.apply(seat, action).is_err() {
-                return;
+            if made >= decisions {
+                return false;
             }
+            let player = state.game().seats[seat as usize].player;
+            let Some(action) = bots[player].choose(state, seat) else { return state.is_over() };
+            if state.apply(seat, action).is_err() {
+                return state.is_over();
+            }
+            made += 1;
         }
     }
 }
 
 /// The match `paradox trace FILE --seed SEED` prints: random bots (see [`random_bots`]) play
-/// it to the end, with every event logged.
+/// it to the end, with every event logged; a match still going after
+/// [`MAX_DECISIONS`](crate::sim::MAX_DECISIONS) decisions is left unfinished.
 pub fn random_match(game: Arc<Game>, seed: u64) -> State {
     let mut bots = random_bots(&game, seed);
     let mut state = State::new(game, seed);
-    play_out(&mut state, &mut bots);
+    play_up_to(&mut state, &mut bots, crate::sim::MAX_DECISIONS);
     state
 }
 
@@ -80,7 +92,9 @@ fn result_line(state: &State) -> String {
     if let Some(problem) = state.failure() {
         return format!("stopped: {} ({})\n", problem.message, problem.code.as_str());
     }
-    let Some(outcome) = state.outcome() else { return "unfinished\n".into() };
+    let Some(outcome) = state.outcome() else {
+        return format!("unfinished after {} decisions\n", state.position().decisions);
+    };
     let standings: Vec<String> = outcome.standings.iter().map(|(who, key)| format!("{who} {key}")).collect();
     let game = state.game();
     let winners: Vec<String> = outcome
