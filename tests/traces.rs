@@ -89,3 +89,34 @@ fn json_lines_each_parse_and_end_with_the_result() {
         assert_eq!(out, again, "{file}: JSON lines differ between two runs");
     }
 }
+
+#[test]
+fn a_value_drawn_by_lot_is_named_by_its_type() {
+    let text = r#"
+game "Draw a suit"
+players 2
+enum Suit { clubs, hearts, spades }
+card { suit: Suit  name "the {suit}" }
+deck { for s in Suit { card { suit: s } } }
+zone stock { see: nobody }
+var trump: Suit = clubs
+var score: int per seat = 0
+play {
+  trump = random x in Suit
+  let other = random x in Suit where x != trump
+  let only = random x in Suit where x == trump
+  choose c from stock by P1
+  score[P1] += 1
+}
+result highest s in seats by score[s]
+"#;
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("traces-{}-draw.cards", std::process::id()));
+    std::fs::write(&path, text).expect("a temporary file");
+    let traced = trace(&path, 1);
+    let lines: Vec<&str> = traced.lines().take(3).collect();
+    let suit = |line: &str| ["clubs", "hearts", "spades"].iter().any(|s| line.ends_with(&format!(": {s}")));
+    assert!(lines[0].starts_with("drawn by lot among 3: ") && suit(lines[0]), "{traced}");
+    assert!(lines[1].starts_with("drawn by lot among 2: ") && suit(lines[1]), "{traced}");
+    assert!(lines[2].starts_with("no draw needed: ") && lines[2].ends_with(" is the only candidate"), "{traced}");
+    assert!(!traced.contains("value "), "enumeration values are named: {traced}");
+}
