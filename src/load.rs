@@ -125,3 +125,14 @@ fn checked(
     })?;
     Ok(found)
 }
+
+/// The rule file a game's run-time problems point into: the file itself, or for a scenario the
+/// rule file it extends (the flow a scenario does not replace comes from there).
+pub fn rules_source(path: &Path) -> Option<Source> {
+    let source = read(path).ok()?.ok()?;
+    let file = parse(&source).ok()?;
+    match &file.body {
+        ast::FileBody::Rules(_) => Some(source),
+        ast::FileBody::Scenario(scenario) => read(&base_path(path, &scenario.extends.value)).ok()?.ok(),
+    }
+}

@@ -39,6 +39,10 @@ enum Command {
         /// Rule files (`.cards`) or scenarios.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Then play N matches between random bots (seeds 1 to N, as `paradox trace --seed`)
+        /// and report every run-time problem they run into.
+        #[arg(long, value_name = "N")]
+        simulate: Option<u64>,
         #[command(flatten)]
         options: GameOptions,
     },
@@ -101,12 +105,19 @@ fn width() -> usize {
     std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).unwrap_or(100)
 }
 
-fn check(files: &[PathBuf], options: &GameOptions) -> ExitCode {
+fn check(files: &[PathBuf], simulate: Option<u64>, options: &GameOptions) -> ExitCode {
     let settings = options.settings();
     let mut code = 0u8;
     for path in files {
         match load(path, &settings) {
-            Ok(game) => println!("{}: {}", path.display(), game.summary()),
+            Ok(game) => {
+                println!("{}: {}", path.display(), game.summary());
+                if let Some(matches) = simulate
+                    && !simulated(path, game, matches, options)
+                {
+                    code = code.max(1);
+                }
+            }
             Err(LoadError::Io(message)) => {
                 eprintln!("error: {message}");
                 code = 2;
@@ -118,6 +129,35 @@ fn check(files: &[PathBuf], options: &GameOptions) -> ExitCode {
         }
     }
     ExitCode::from(code)
+}
+
+/// Plays `matches` random matches of a game that checked clean and reports what stopped any of
+/// them, pointing at the rule; says whether none stopped.
+fn simulated(path: &std::path::Path, game: paradox::game::Game, matches: u64, options: &GameOptions) -> bool {
+    let shakedown = paradox::sim::shakedown(std::sync::Arc::new(game), matches);
+    let name = path.display().to_string();
+    if shakedown.stoppages.is_empty() {
+        println!("{name}: {matches} random matches played, none stopped");
+        return true;
+    }
+    let source = paradox::load::rules_source(path)
+        .unwrap_or_else(|| paradox::report::Source { name: name.clone(), text: String::new() });
+    let problems = shakedown.stoppages.iter().map(|s| s.problem.clone()).collect();
+    eprint!("{}", render(&[paradox::report::Findings { source, problems }], style(), width()));
+    eprintln!("{name}: {matches} random matches played, {} stopped", shakedown.stopped());
+    let mut replay = format!("paradox trace {name}");
+    for set in &options.sets {
+        replay.push_str(&format!(" --set {set}"));
+    }
+    if let Some(variant) = &options.variant {
+        replay.push_str(&format!(" --variant {variant}"));
+    }
+    for s in &shakedown.stoppages {
+        let n = s.seeds.len();
+        let matches = if n == 1 { "1 match".to_string() } else { format!("{n} matches") };
+        eprintln!("  {}: {matches}; replay: {replay} --seed {}", s.problem.message, s.seeds[0]);
+    }
+    false
 }
 
 /// Loads a game, printing its problems; `Err` carries the exit code.
@@ -139,28 +179,24 @@ fn trace(file: &std::path::Path, seed: u64, bots: BotKind, format: Format, optio
         Ok(game) => std::sync::Arc::new(game),
         Err(code) => return code,
     };
-    let mut players: Vec<Box<dyn paradox::bots::Bot>> = (0..game.players)
-        .map(|p| match bots {
-            BotKind::Random => {
-                Box::new(paradox::bots::RandomBot::new(seed.wrapping_add(1 + p as u64))) as Box<dyn paradox::bots::Bot>
-            }
-        })
-        .collect();
-    let mut state = paradox::engine::State::new(game, seed);
-    paradox::trace::play_out(&mut state, &mut players);
+    let state = match bots {
+        BotKind::Random => paradox::trace::random_match(game, seed),
+    };
     match format {
         Format::Text => print!("{}", paradox::trace::text(&state)),
         Format::Json => print!("{}", paradox::trace::json_lines(&state)),
     }
     if let Some(problem) = state.failure() {
         let findings = vec![paradox::report::Findings {
-            source: paradox::report::Source {
-                name: file.display().to_string(),
-                text: std::fs::read_to_string(file).unwrap_or_default(),
-            },
+            source: paradox::load::rules_source(file)
+                .unwrap_or_else(|| paradox::report::Source { name: file.display().to_string(), text: String::new() }),
             problems: vec![problem.clone()],
         }];
         eprint!("{}", render(&findings, style(), width()));
+        return ExitCode::from(1);
+    }
+    if !state.is_over() {
+        eprintln!("error: the match did not end after {} decisions", state.position().decisions);
         return ExitCode::from(1);
     }
     ExitCode::SUCCESS
@@ -196,7 +232,7 @@ fn main() -> ExitCode {
 
 fn run(cli: &Cli) -> ExitCode {
     match &cli.command {
-        Command::Check { files, options } => check(files, options),
+        Command::Check { files, simulate, options } => check(files, *simulate, options),
         Command::Trace { file, seed, bots, format, options } => trace(file, *seed, *bots, *format, options),
         Command::Sim { file, games, seed, bots: BotKind::Random, format, options } => {
             sim(file, *games, *seed, *format, options)

@@ -1,7 +1,9 @@
-//! Many matches between bots: wins per seat and per side, draws, decisions and throughput.
+//! Many matches between bots: wins per seat and per side, draws, decisions and throughput;
+//! and the run-time problems random play runs into (`paradox check --simulate`).
 
 use crate::bots::{Bot, RandomBot};
-use crate::engine::State;
+use crate::diagnostic::{Code, Problem};
+use crate::engine::{Pending, State};
 use crate::game::Game;
 use crate::trace::play_out;
 use serde::Serialize;
@@ -106,4 +108,75 @@ pub fn text(game: &Game, stats: &Stats) -> String {
 
 fn percent(n: u64, of: u64) -> f64 {
     100.0 * n as f64 / of.max(1) as f64
+}
+
+/// A match played by random bots runs on without end after this many decisions.
+pub const MAX_DECISIONS: u64 = 200_000;
+
+/// A run-time problem that stopped some of the random matches, and their seeds.
+#[derive(Clone, Debug)]
+pub struct Stoppage {
+    pub problem: Problem,
+    pub seeds: Vec<u64>,
+}
+
+/// What `paradox check --simulate N` found: how many matches were played, and each distinct
+/// problem that stopped any of them (in the order first met).
+#[derive(Clone, Debug)]
+pub struct Shakedown {
+    pub matches: u64,
+    pub stoppages: Vec<Stoppage>,
+}
+
+impl Shakedown {
+    /// How many matches stopped.
+    pub fn stopped(&self) -> usize {
+        self.stoppages.iter().map(|s| s.seeds.len()).sum()
+    }
+}
+
+/// Plays `matches` matches, seeded 1, 2, ..., each exactly as `paradox trace --seed N` plays it
+/// (the same random bots), and gathers the run-time problems that stopped any of them. A match
+/// still going after [`MAX_DECISIONS`] decisions counts as stopped, at the decision it was on.
+pub fn shakedown(game: Arc<Game>, matches: u64) -> Shakedown {
+    let mut stoppages: Vec<Stoppage> = Vec::new();
+    for seed in 1..=matches {
+        let mut bots = crate::bots::random_bots(&game, seed);
+        let mut state = State::quiet(game.clone(), seed);
+        let over = crate::trace::play_up_to(&mut state, &mut bots, MAX_DECISIONS);
+        let problem = match state.failure() {
+            Some(p) => p.clone(),
+            None if over => continue,
+            None => endless(&game, &state),
+        };
+        match stoppages.iter_mut().find(|s| same(&s.problem, &problem)) {
+            Some(s) => s.seeds.push(seed),
+            None => stoppages.push(Stoppage { problem, seeds: vec![seed] }),
+        }
+    }
+    Shakedown { matches, stoppages }
+}
+
+/// Two stops are the same problem if they are the same kind at the same place.
+fn same(a: &Problem, b: &Problem) -> bool {
+    a.code == b.code && a.span == b.span && a.message == b.message
+}
+
+/// A match that does not end: the problem points at the decision it keeps coming back to.
+fn endless(game: &Game, state: &State) -> Problem {
+    let span = match &state.position().pending {
+        Pending::Choice { at, .. } | Pending::Together { at, .. } => game
+            .blocks
+            .get(at.block as usize)
+            .and_then(|b| b.stmts.get(at.index as usize))
+            .map_or_else(Default::default, |s| s.span),
+        _ => Default::default(),
+    };
+    Problem::new(
+        Code::EndlessFlow,
+        format!("a match runs on without end (still going after {MAX_DECISIONS} decisions)"),
+        span,
+        "still deciding here",
+    )
+    .help("make sure every loop around this decision can reach its end: a score that grows, a count that runs out")
 }

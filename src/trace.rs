@@ -1,36 +1,88 @@
 //! A whole match between bots as a record: the text for people, JSON lines for tools.
 
-use crate::bots::Bot;
-use crate::engine::{Actor, Event, Layout, State};
+use crate::bots::{Bot, random_bots};
+use crate::engine::{Actor, Event, Layout, State, pile_name};
+use crate::game::{CardId, Game, Value};
 use serde_json::json;
+use std::sync::Arc;
 
 /// Plays the match to its end with one bot per player; the same seed gives the same match.
 pub fn play_out(state: &mut State, bots: &mut [Box<dyn Bot>]) {
+    play_up_to(state, bots, u64::MAX);
+}
+
+/// Plays on until the match is over or `decisions` more decisions have been made; says whether
+/// the match is over.
+pub fn play_up_to(state: &mut State, bots: &mut [Box<dyn Bot>], decisions: u64) -> bool {
+    let mut made = 0u64;
     loop {
         let seats = match state.actor() {
             Actor::Seat(s) => vec![s],
             Actor::Together(seats) => seats,
-            Actor::Nobody => return,
+            Actor::Nobody => return true,
         };
         for seat in seats {
-            let player = state.game().seats[seat as usize].player;
-            let Some(action) = bots[player].choose(state, seat) else { return };
-            if state.apply(seat, action).is_err() {
-                return;
+            if made >= decisions {
+                return false;
             }
+            let player = state.game().seats[seat as usize].player;
+            let Some(action) = bots[player].choose(state, seat) else { return state.is_over() };
+            if state.apply(seat, action).is_err() {
+                return state.is_over();
+            }
+            made += 1;
         }
     }
 }
 
+/// The match `paradox trace FILE --seed SEED` prints: random bots (see [`random_bots`]) play
+/// it to the end, with every event logged; a match still going after
+/// [`MAX_DECISIONS`](crate::sim::MAX_DECISIONS) decisions is left unfinished.
+pub fn random_match(game: Arc<Game>, seed: u64) -> State {
+    let mut bots = random_bots(&game, seed);
+    let mut state = State::new(game, seed);
+    play_up_to(&mut state, &mut bots, crate::sim::MAX_DECISIONS);
+    state
+}
+
 /// The match as text: one line per event, then the result.
+///
+/// A card chosen and then moved on its own (played to the trick, bid face up) takes one line:
+/// the move is added to the choice, `A chooses red 5 (to trick)`, even when narration comes
+/// between the two. Moves of no cards are left out.
 pub fn text(state: &State) -> String {
-    let layout = Layout::of(state.game());
-    let mut out = String::new();
+    let game = state.game();
+    let layout = Layout::of(game);
+    let mut lines: Vec<String> = Vec::new();
+    // Cards chosen since the last event that was neither a choice nor narration, with the line
+    // of each choice.
+    let mut chosen: Vec<(CardId, usize)> = Vec::new();
     for event in state.events() {
-        if !matches!(event, Event::Over) {
-            out.push_str(&event.text(state.game(), &layout));
-            out.push('\n');
+        match event {
+            Event::Over => {}
+            Event::Moved { cards, .. } if cards.is_empty() => {}
+            Event::Moved { cards, to } if cards.len() == 1 && chosen.iter().any(|(c, _)| *c == cards[0]) => {
+                let k = chosen.iter().position(|(c, _)| *c == cards[0]).unwrap_or_default();
+                let (_, line) = chosen.remove(k);
+                lines[line].push_str(&format!(" (to {})", pile_name(game, &layout, *to)));
+            }
+            Event::Chose { value, .. } => {
+                if let Value::Card(c) = value {
+                    chosen.push((*c, lines.len()));
+                }
+                lines.push(event.text(game, &layout));
+            }
+            Event::Say(_) => lines.push(event.text(game, &layout)),
+            _ => {
+                chosen.clear();
+                lines.push(event.text(game, &layout));
+            }
         }
+    }
+    let mut out = String::new();
+    for line in lines {
+        out.push_str(&line);
+        out.push('\n');
     }
     out.push_str(&result_line(state));
     out
@@ -40,7 +92,9 @@ fn result_line(state: &State) -> String {
     if let Some(problem) = state.failure() {
         return format!("stopped: {} ({})\n", problem.message, problem.code.as_str());
     }
-    let Some(outcome) = state.outcome() else { return "unfinished\n".into() };
+    let Some(outcome) = state.outcome() else {
+        return format!("unfinished after {} decisions\n", state.position().decisions);
+    };
     let standings: Vec<String> = outcome.standings.iter().map(|(who, key)| format!("{who} {key}")).collect();
     let game = state.game();
     let winners: Vec<String> = outcome

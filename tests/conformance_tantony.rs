@@ -289,7 +289,7 @@ fn the_first_lead_starts_left_of_the_dealer_and_passes_one_seat_left_each_deal()
         .events()
         .iter()
         .find_map(|e| match e {
-            Event::Drew { what } => Some(what.clone()),
+            Event::Drew { what, .. } => Some(what.clone()),
             _ => None,
         })
         .expect("the dealer is drawn by lot");

@@ -151,11 +151,11 @@ impl State {
     pub(super) fn chose(&mut self, at: Loc, seat: SeatId, opt: Opt, secret: bool) {
         if self.pos.logging {
             let action = self.option_name(at, seat, opt);
-            let card = match opt.value {
-                Value::Card(c) => Some(c),
-                _ => None,
+            let labelled = match &self.game.blocks[at.block as usize].stmts[at.index as usize].kind {
+                StmtKind::Choose(c) | StmtKind::Simultaneously(_, c, _) => c.label.is_some(),
+                _ => false,
             };
-            self.pos.log.push(Event::Chose { seat, action, secret, card });
+            self.pos.log.push(Event::Chose { seat, action, secret, value: opt.value, labelled });
         }
     }
 

@@ -15,12 +15,14 @@ pub enum Event {
     /// Narration from the rule file.
     Say(String),
     /// A seat decided; `secret` when it was one of several simultaneous choices, revealed together.
+    /// `action` is the option's name, `value` what was chosen; `labelled` when the name is the
+    /// choice's own `as` label rather than the value's name.
     Chose {
         seat: SeatId,
         action: String,
         secret: bool,
-        /// The card chosen, when a card was.
-        card: Option<CardId>,
+        value: Value,
+        labelled: bool,
     },
     Moved {
         cards: Vec<CardId>,
@@ -29,14 +31,17 @@ pub enum Event {
     Shuffled {
         pile: usize,
     },
+    /// Cards dealt round the table; `hands[i]` are the cards the `i`-th pile of the zone received.
     Dealt {
         from: usize,
         zone: ZoneId,
         cards: usize,
+        hands: Vec<Vec<CardId>>,
     },
-    /// Something was drawn by lot.
+    /// Something was drawn by lot, among `among` candidates.
     Drew {
         what: String,
+        among: usize,
     },
     Over,
 }
@@ -48,27 +53,65 @@ impl Event {
         match self {
             Event::Phase { name, count } => format!("-- {name} {count} --"),
             Event::Say(line) => line.clone(),
-            Event::Chose { seat, action, secret, .. } => {
-                let how = if *secret { "reveals" } else { "chooses" };
+            Event::Chose { seat, action, secret, labelled, .. } => {
+                let how = match (*secret, *labelled) {
+                    (true, _) => "reveals",
+                    (false, true) => "decides:",
+                    (false, false) => "chooses",
+                };
                 format!("{} {how} {action}", game.seats[*seat as usize].display)
             }
             Event::Moved { cards, to } => {
                 let names: Vec<&str> = cards.iter().map(|c| game.card_names[*c as usize].as_str()).collect();
                 match names.len() {
                     0 => format!("nothing moves to {}", pile(*to)),
-                    1..=6 => format!("{} to {}", names.join(", "), pile(*to)),
+                    1..=NAMED_MOVE => format!("{} to {}", names.join(", "), pile(*to)),
                     n => format!("{n} cards to {}", pile(*to)),
                 }
             }
             Event::Shuffled { pile: p } => format!("{} is shuffled", pile(*p)),
-            Event::Dealt { from, zone, cards } => {
-                format!("{cards} cards dealt from {} to {}", pile(*from), game.zones[*zone as usize].name)
+            Event::Dealt { from, zone, cards, hands } => {
+                let mut text =
+                    format!("{cards} cards dealt from {} to {}", pile(*from), game.zones[*zone as usize].name);
+                // Each pile's share, sorted by the cards' attributes, so a reader can check every
+                // later play.
+                for (i, hand) in hands.iter().enumerate() {
+                    let mut hand = hand.clone();
+                    hand.sort_by_cached_key(|c| sort_key(game, *c));
+                    let names: Vec<&str> = hand.iter().map(|c| game.card_names[*c as usize].as_str()).collect();
+                    let owner = pile(layout.zone_base[*zone as usize] + i);
+                    text.push_str(&format!("\n  {owner}: {}", names.join(", ")));
+                }
+                text
             }
-            Event::Drew { what } => format!("drawn by lot: {what}"),
+            Event::Drew { what, among: 1 } => format!("no draw needed: {what} is the only candidate"),
+            Event::Drew { what, among } => format!("drawn by lot among {among}: {what}"),
             Event::Over => "the match is over".into(),
         }
     }
 }
+
+/// Orders cards by their attributes in the order declared (then by pack order): suits and
+/// ranks together, identical copies side by side.
+fn sort_key(game: &Game, card: CardId) -> (Vec<(u8, i64)>, CardId) {
+    let key = game.cards[card as usize]
+        .iter()
+        .map(|v| match *v {
+            Value::None => (0, 0),
+            Value::Int(n) => (1, n),
+            Value::Bool(b) => (2, b as i64),
+            Value::Seat(s) => (3, s as i64),
+            Value::Side(s) => (4, s as i64),
+            Value::Card(c) => (5, c as i64),
+            Value::Enum(e) => (6, e as i64),
+            Value::Set(bits) => (7, bits as i64),
+        })
+        .collect();
+    (key, card)
+}
+
+/// A move of at most this many cards names them; a larger one only counts them.
+const NAMED_MOVE: usize = 13;
 
 /// `hand of North`, `trick`.
 pub fn pile_name(game: &Game, layout: &Layout, pile: usize) -> String {

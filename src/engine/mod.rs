@@ -13,7 +13,7 @@ mod layout;
 mod run;
 mod view;
 
-pub use events::Event;
+pub use events::{Event, pile_name};
 pub use layout::Layout;
 pub use view::{PileView, View};
 
@@ -221,6 +221,24 @@ impl State {
 
     pub fn events(&self) -> &[Event] {
         &self.pos.log
+    }
+
+    /// The value of a variable, read-only: `index` is the seat or side for a per-seat or per-side
+    /// variable and 0 for a match-wide one. `None` when there is no such variable or index.
+    pub fn var(&self, name: &str, index: usize) -> Option<Value> {
+        let id = self.game.vars.iter().position(|v| v.name == name)?;
+        let info = &self.game.vars[id];
+        let count = match info.owner {
+            None => 1,
+            Some(crate::syntax::ast::Owner::Seat) => self.game.seats.len(),
+            Some(crate::syntax::ast::Owner::Side) => self.game.sides.len(),
+        };
+        (index < count).then(|| self.pos.vars[self.layout.var_base[id] + index])
+    }
+
+    /// Where the piles and variables of this game lie in the position.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
     }
 
     pub fn actor(&self) -> Actor {

@@ -177,7 +177,7 @@ impl State {
                 }
                 let i = self.pos.rng.random_range(0..items.len());
                 self.assign(target, AssignOp::Set, items[i], binding.domain.span)?;
-                self.log(|s| Event::Drew { what: s.game.names().show_loose(items[i]) });
+                self.log(|s| Event::Drew { what: s.drawn_name(target, binding, items[i]), among: items.len() });
             }
             StmtKind::If(c, t, o) => {
                 if self.eval(|ev| ev.truth(c))? {
@@ -226,6 +226,21 @@ impl State {
             StmtKind::MakeCard(_) => {}
         }
         Ok(Step::Next)
+    }
+
+    /// How a value drawn by lot is named: by the type of the variable it goes to, or of the
+    /// enumeration it was drawn from (an enumeration value alone does not say which one it is).
+    fn drawn_name(&self, target: &Target, binding: &Binding, value: Value) -> String {
+        let names = self.game.names();
+        let ty = match target {
+            Target::Var(v) | Target::VarAt(v, _) => Some(self.game.vars[*v as usize].ty.clone()),
+            Target::Local(_) => None,
+        };
+        let ty = ty.or(match binding.domain.kind {
+            ExprKind::EnumValues(e) => Some(Type::Enum(e)),
+            _ => None,
+        });
+        ty.map_or_else(|| names.show_loose(value), |ty| names.show(value, &ty))
     }
 
     fn log(&mut self, event: impl FnOnce(&Self) -> Event) {
@@ -486,12 +501,16 @@ impl State {
             Some(n) => n as usize * seats,
             None => self.pos.piles[source].len(),
         };
+        let mut hands = vec![Vec::new(); if self.pos.logging { seats } else { 0 }];
         for k in 0..total {
             let seat = (first + k) % seats;
             let Some(&card) = self.pos.piles[source].last() else { break };
             self.put(card, self.layout.pile(zone, seat));
+            if let Some(hand) = hands.get_mut(seat) {
+                hand.push(card);
+            }
         }
-        self.log(|_| Event::Dealt { from: source, zone, cards: total });
+        self.log(|_| Event::Dealt { from: source, zone, cards: total, hands });
         Ok(())
     }
 

@@ -83,7 +83,7 @@ impl State {
                 Event::Moved { cards, to } if !self.sees(player, *to) => {
                     format!("{} card(s) to {}", cards.len(), super::events::pile_name(&self.game, &self.layout, *to))
                 }
-                Event::Chose { seat, card: Some(c), secret, .. }
+                Event::Chose { seat, value: Value::Card(c), secret, .. }
                     if self.game.seats[*seat as usize].player != player
                         && !self.lands_in_view(player, &events[i + 1..], *c) =>
                 {
