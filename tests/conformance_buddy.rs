@@ -269,10 +269,7 @@ fn buddy_the_match_goes_to_the_first_to_seven_chips() {
     let outcome = t.state.outcome().expect("P1 has 9 chips");
     assert_eq!(outcome.winners, vec![0]);
     assert_eq!(outcome.returns, vec![1, -1, -1]);
-    assert_eq!(
-        outcome.standings,
-        vec![("P1".to_string(), 9), ("P2".to_string(), 3), ("P3".to_string(), 0)]
-    );
+    assert_eq!(outcome.standings, vec![("P1".to_string(), 9), ("P2".to_string(), 3), ("P3".to_string(), 0)]);
 }
 
 #[test]
