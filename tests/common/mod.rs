@@ -3,7 +3,8 @@
 #![allow(dead_code)]
 
 use paradox::check::Settings;
-use paradox::engine::{Actor, Event, State};
+use paradox::engine::{Actor, Event, Layout, PileView, State};
+use paradox::game::Value;
 use paradox::load::load;
 use std::path::Path;
 use std::sync::Arc;
@@ -15,9 +16,14 @@ pub struct Table {
 
 impl Table {
     pub fn open(file: &str, sets: &[&str]) -> Table {
+        Table::open_seeded(file, sets, 1)
+    }
+
+    /// The same as `open`, with another seed for chance (draws by lot, shuffles).
+    pub fn open_seeded(file: &str, sets: &[&str], seed: u64) -> Table {
         let settings = Settings { sets: sets.iter().map(|s| s.to_string()).collect(), ..Settings::default() };
         let game = load(Path::new(file), &settings).unwrap_or_else(|e| panic!("{file}: {e:?}"));
-        Table { state: State::new(Arc::new(game), 1) }
+        Table { state: State::new(Arc::new(game), seed) }
     }
 
     pub fn seat(&self) -> u8 {
@@ -80,6 +86,81 @@ impl Table {
 
     pub fn said(&self, line: &str) -> bool {
         self.state.events().iter().any(|e| matches!(e, Event::Say(s) if s == line))
+    }
+}
+
+impl Table {
+    /// A number variable's value, as every player sees it: `var("score", Some("P1"))`,
+    /// `var("counted", None)`; a per-side variable takes the side's name.
+    pub fn var(&self, name: &str, owner: Option<&str>) -> i64 {
+        let game = self.state.game();
+        let layout = Layout::of(game);
+        let v = game.vars.iter().position(|v| v.name == name).unwrap_or_else(|| panic!("no variable {name}"));
+        let index = match owner {
+            None => 0,
+            Some(o) => game
+                .seats
+                .iter()
+                .position(|s| s.name == o || s.display == o)
+                .or_else(|| game.sides.iter().position(|t| t.name == o || t.display == o))
+                .unwrap_or_else(|| panic!("no seat or side {o}")),
+        };
+        match self.state.view(0).vars[layout.var_base[v] + index] {
+            Value::Int(n) => n,
+            other => panic!("{name} is not a number: {other:?}"),
+        }
+    }
+
+    /// The names of the cards in one pile (`pile("hand", Some("P1"))`), bottom first.
+    pub fn pile(&self, zone: &str, owner: Option<&str>) -> Vec<String> {
+        let game = self.state.game();
+        let layout = Layout::of(game);
+        let z = game.zones.iter().position(|z| z.name == zone).unwrap_or_else(|| panic!("no zone {zone}"));
+        let index = owner.map_or(0, |o| {
+            game.seats
+                .iter()
+                .position(|s| s.name == o || s.display == o)
+                .or_else(|| game.sides.iter().position(|t| t.name == o || t.display == o))
+                .unwrap_or_else(|| panic!("no seat or side {o}"))
+        });
+        match self.state.view(0).piles[layout.pile(z as u16, index)].clone() {
+            PileView::Cards(cards) => cards.iter().map(|c| game.card_names[*c as usize].clone()).collect(),
+            other => panic!("{zone} is not open: {other:?}"),
+        }
+    }
+
+    /// Plays these moves in order, each by whichever seat is to act.
+    pub fn play_all(&mut self, names: &[&str]) {
+        for name in names {
+            self.play(name);
+        }
+    }
+
+    /// Every narration line so far.
+    pub fn lines(&self) -> Vec<String> {
+        self.state
+            .events()
+            .iter()
+            .filter_map(|e| match e {
+                Event::Say(s) => Some(s.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// How many narration lines start with `prefix`.
+    pub fn said_count(&self, prefix: &str) -> usize {
+        self.lines().iter().filter(|l| l.starts_with(prefix)).count()
+    }
+
+    /// The seats that must choose now, in secret and at the same time (by display name).
+    pub fn together(&self) -> Vec<String> {
+        match self.state.actor() {
+            Actor::Together(seats) => {
+                seats.iter().map(|s| self.state.game().seats[*s as usize].display.clone()).collect()
+            }
+            other => panic!("expected secret simultaneous choices, found {other:?}"),
+        }
     }
 }
 
