@@ -43,7 +43,7 @@ fn buddy_scoring_own_points_plus_the_left_neighbours() {
     for turn in &ROUND_12_40_11 {
         t.play_all(turn);
     }
-    assert!(t.said("P1 collects the 1 cards left on the table, worth 3"), "{:?}", t.lines());
+    assert!(t.said("P1 collects the last card, P3's 3, worth 3"), "{:?}", t.lines());
     assert!(t.said("P1: 12 own + 40 from P2 = 52"));
     assert!(t.said("P2: 40 own + 11 from P3 = 51"));
     assert!(t.said("P3: 11 own + 12 from P1 = 23"));
