@@ -17,14 +17,14 @@ fn seat_index(seat: &str) -> usize {
 /// openly, then the other three choose in secret, in the order given by `secret_order`.
 fn auction_in_order(t: &mut Table, bids: [u8; 4], secret_order: &[&str]) {
     let lead = t.seat_name();
-    t.play(&format!("{lead}'s {}", bids[seat_index(&lead)]));
+    t.play(&format!("bid {}", bids[seat_index(&lead)]));
     let mut waiting = t.together();
     waiting.sort();
     let mut expected: Vec<String> = SEATS.iter().filter(|s| **s != lead).map(|s| s.to_string()).collect();
     expected.sort();
     assert_eq!(waiting, expected, "the three others bid together");
     for seat in secret_order.iter().filter(|s| **s != lead) {
-        t.play_for(seat, &format!("{seat}'s {}", bids[seat_index(seat)]));
+        t.play_for(seat, &format!("bid {}", bids[seat_index(seat)]));
     }
 }
 
@@ -40,9 +40,9 @@ fn chips(t: &Table) -> [i64; 4] {
     SEATS.map(|s| t.var("chips", Some(s)))
 }
 
-/// `P2's 0` .. `P2's 9`, sorted like `legal()`.
-fn all_cards(seat: &str) -> Vec<String> {
-    let names: Vec<String> = (0..=9).map(|v| format!("{seat}'s {v}")).collect();
+/// `bid 0` .. `bid 9`, sorted like `legal()`.
+fn all_bids() -> Vec<String> {
+    let names: Vec<String> = (0..=9).map(|v| format!("bid {v}")).collect();
     sorted(&names.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
@@ -52,21 +52,21 @@ fn all_cards(seat: &str) -> Vec<String> {
 fn third_man_9_7_5_2() {
     let mut t = Table::open(AUCTION, &[]);
     assert_eq!(t.seat_name(), "P1", "P1 opens (the scenario's draw)");
-    assert_eq!(t.legal(), all_cards("P1"));
-    t.play("P1's 9");
+    assert_eq!(t.legal(), all_bids());
+    t.play("bid 9");
     assert!(t.said("P1 opens with 9"));
     assert_eq!(t.pile("bidding", Some("P1")), vec!["P1's 9"], "the open bid lies face up");
     for seat in ["P2", "P3", "P4"] {
-        assert_eq!(t.legal_for(seat), all_cards(seat), "{seat} may bid any card");
+        assert_eq!(t.legal_for(seat), all_bids(), "{seat} may bid any card");
     }
     assert!(t.legal_for("P1").is_empty(), "P1 has bid already");
     // Secret bids, made in an order other than the seats'.
-    t.play_for("P4", "P4's 2");
-    t.play_for("P2", "P2's 7");
+    t.play_for("P4", "bid 2");
+    t.play_for("P2", "bid 7");
     assert_eq!(t.together(), vec!["P3"], "only P3 is still to choose");
     assert!(t.pile("bidding", Some("P4")).is_empty(), "P4's bid stays secret until everyone has chosen");
     assert!(!t.state.events().iter().any(|e| matches!(e, Event::Chose { seat: 3, .. })), "nothing told yet");
-    t.play_for("P3", "P3's 5");
+    t.play_for("P3", "bid 5");
     assert!(t.said("bids revealed: P1 9, P2 7, P3 5, P4 2"), "{:?}", t.lines());
     assert!(t.said("P1 bid 9, place 1: 1, score 1"));
     assert!(t.said("P2 bid 7, place 2: -7, score -7"));
@@ -77,7 +77,7 @@ fn third_man_9_7_5_2() {
     assert_eq!(t.pile("shown", Some("P3")), vec!["P3's 5"]);
     assert_eq!(t.pile("hand", Some("P3")).len(), 9);
     assert_eq!(t.seat_name(), "P3");
-    assert!(!t.legal().contains(&"P3's 5".to_string()), "a bid card is spent");
+    assert!(!t.legal().contains(&"bid 5".to_string()), "a bid card is spent");
 }
 
 #[test]
@@ -117,7 +117,7 @@ fn third_man_5_5_5_5_is_annulled() {
         assert!(t.pile("shown", Some(seat)).is_empty());
     }
     assert_eq!(t.seat_name(), "P1", "the same lead player bids again");
-    assert_eq!(t.legal(), all_cards("P1"), "with the 5 back in hand");
+    assert_eq!(t.legal(), all_bids(), "with the 5 back in hand");
     // The repeated auction is an ordinary one.
     auction(&mut t, [9, 7, 5, 2]);
     assert_eq!(scores(&t), [1, -7, 10, 0]);
