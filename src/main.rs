@@ -47,40 +47,38 @@ enum Command {
         options: GameOptions,
     },
     /// Play one whole match between bots and print it; the same arguments give the same bytes.
+    /// `--format json` prints one object per event.
     Trace {
-        /// A rule file or scenario.
-        file: PathBuf,
-        /// Seeds the deal and every other chance, and the bots.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The computer players.
-        #[arg(long, value_enum, default_value_t = BotKind::Random)]
-        bots: BotKind,
-        /// `text` for people, `json` (one object per line) for tools.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
         #[command(flatten)]
-        options: GameOptions,
+        run: MatchOptions,
     },
-    /// Play many matches between bots and report wins, draws and speed.
+    /// Play many matches between bots (match `i` seeded with `seed + i`) and report wins, draws
+    /// and speed. `--format json` prints one object.
     Sim {
-        /// A rule file or scenario.
-        file: PathBuf,
         /// How many matches.
         #[arg(long, default_value_t = 100)]
         games: u64,
-        /// Match `i` is seeded with `seed + i`.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The computer players.
-        #[arg(long, value_enum, default_value_t = BotKind::Random)]
-        bots: BotKind,
-        /// `text` for people, `json` (one object) for tools.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
         #[command(flatten)]
-        options: GameOptions,
+        run: MatchOptions,
     },
+}
+
+/// What `trace` and `sim` share: the game, the seed, the players and the output.
+#[derive(clap::Args)]
+struct MatchOptions {
+    /// A rule file or scenario.
+    file: PathBuf,
+    /// Seeds the deal, every other chance, and the bots.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The computer players.
+    #[arg(long, value_enum, default_value_t = BotKind::Random)]
+    bots: BotKind,
+    /// `text` for people, `json` for tools.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(flatten)]
+    options: GameOptions,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -233,9 +231,7 @@ fn main() -> ExitCode {
 fn run(cli: &Cli) -> ExitCode {
     match &cli.command {
         Command::Check { files, simulate, options } => check(files, *simulate, options),
-        Command::Trace { file, seed, bots, format, options } => trace(file, *seed, *bots, *format, options),
-        Command::Sim { file, games, seed, bots: BotKind::Random, format, options } => {
-            sim(file, *games, *seed, *format, options)
-        }
+        Command::Trace { run } => trace(&run.file, run.seed, run.bots, run.format, &run.options),
+        Command::Sim { games, run } => sim(&run.file, *games, run.seed, run.format, &run.options),
     }
 }

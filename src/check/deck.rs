@@ -165,23 +165,7 @@ impl Checker {
     pub(super) fn make_card(&mut self, fields: &[(ast::Ident, Option<ast::Expr>)], span: Span) -> Vec<(AttrId, Expr)> {
         let mut out: Vec<(AttrId, Expr)> = Vec::new();
         for (name, value) in fields {
-            let Some(a) = self.attrs.iter().position(|x| x.name == name.name) else {
-                let help = if self.may_suggest(self.attrs.len()) {
-                    let names: Vec<&str> = self.attrs.iter().filter(|a| !a.derived).map(|a| a.name.as_str()).collect();
-                    crate::diagnostic::did_you_mean(&name.name, names.iter().copied())
-                        .map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"))
-                } else {
-                    "check the spelling against the `card` declaration".to_string()
-                };
-                self.error(
-                    Code::UnknownName,
-                    format!("cards have no attribute `{}`", name.name),
-                    name.span,
-                    "unknown attribute",
-                    help,
-                );
-                continue;
-            };
+            let Some(a) = self.attribute(name, true) else { continue };
             if self.attrs[a].derived {
                 self.error(
                     Code::BadCard,

@@ -339,7 +339,7 @@ impl Checker {
         let optional = matches!(bt, Type::Opt(_));
         let out = match bt.base() {
             Type::Error => return Self::error_expr(span),
-            Type::Card => match self.attrs.iter().position(|a| a.name == field.name) {
+            Type::Card => match self.attribute(field, false) {
                 Some(a) => {
                     let kind = match bx.kind {
                         ExprKind::Local(slot) => ExprKind::LocalAttr(slot, a as AttrId),
@@ -347,25 +347,7 @@ impl Checker {
                     };
                     (node(kind, span), self.attrs[a].ty.clone())
                 }
-                None => {
-                    let help = if self.may_suggest(self.attrs.len()) {
-                        let names: Vec<&str> = self.attrs.iter().map(|a| a.name.as_str()).collect();
-                        match did_you_mean(&field.name, names.iter().copied()) {
-                            Some(s) => format!("did you mean `{s}`?"),
-                            None => format!("cards have: {}", names.join(", ")),
-                        }
-                    } else {
-                        "check the spelling against the `card` declaration".to_string()
-                    };
-                    self.error(
-                        Code::UnknownName,
-                        format!("cards have no attribute `{}`", field.name),
-                        field.span,
-                        "unknown attribute",
-                        help,
-                    );
-                    return Self::error_expr(span);
-                }
+                None => return Self::error_expr(span),
             },
             Type::Enum(e) => {
                 let e = *e;
@@ -402,6 +384,31 @@ impl Checker {
             }
         };
         if optional { (out.0, out.1.opt()) } else { out }
+    }
+
+    /// The attribute of cards called `name`, reporting an unknown one with its likely meaning.
+    /// `stored` looks among the stored attributes only (what `card { ... }` in `deck` gives).
+    pub(super) fn attribute(&mut self, name: &ast::Ident, stored: bool) -> Option<usize> {
+        let found = self.attrs.iter().position(|a| a.name == name.name);
+        if found.is_some() {
+            return found;
+        }
+        let help = if self.may_suggest(self.attrs.len()) {
+            let names: Vec<&str> =
+                self.attrs.iter().filter(|a| !(stored && a.derived)).map(|a| a.name.as_str()).collect();
+            did_you_mean(&name.name, names.iter().copied())
+                .map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"))
+        } else {
+            "check the spelling against the `card` declaration".to_string()
+        };
+        self.error(
+            Code::UnknownName,
+            format!("cards have no attribute `{}`", name.name),
+            name.span,
+            "unknown attribute",
+            help,
+        );
+        None
     }
 
     fn index(&mut self, base: &ast::Expr, index: &ast::Expr, span: Span) -> (Expr, Type) {
@@ -630,23 +637,7 @@ impl Checker {
     fn card_ref(&mut self, fields: &[(ast::Ident, ast::Expr)], span: Span) -> (Expr, Type) {
         let mut wanted = Vec::new();
         for (name, value) in fields {
-            let Some(a) = self.attrs.iter().position(|a| a.name == name.name) else {
-                let help = if self.may_suggest(self.attrs.len()) {
-                    let names: Vec<&str> = self.attrs.iter().map(|a| a.name.as_str()).collect();
-                    did_you_mean(&name.name, names.iter().copied())
-                        .map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"))
-                } else {
-                    "check the spelling against the `card` declaration".to_string()
-                };
-                self.error(
-                    Code::UnknownName,
-                    format!("cards have no attribute `{}`", name.name),
-                    name.span,
-                    "unknown attribute",
-                    help,
-                );
-                return Self::error_expr(span);
-            };
+            let Some(a) = self.attribute(name, false) else { return Self::error_expr(span) };
             let ty = self.attrs[a].ty.clone();
             let x = self.expect(value, &ty, "the attribute's value");
             match x.kind {

@@ -8,7 +8,7 @@ use crate::eval::{Board, Eval, Halt, Out, Tables};
 
 /// Reads a position without changing it; locals set while naming go to a small overlay.
 struct Peek<'a> {
-    reader_layout: &'a Layout,
+    layout: &'a Layout,
     pos: &'a Position,
     overlay: Vec<(Slot, Value)>,
 }
@@ -27,28 +27,23 @@ impl Board for Peek<'_> {
     }
 
     fn var(&self, var: VarId, index: usize) -> Option<Value> {
-        Some(self.pos.vars.get(self.reader_layout.var_base[var as usize] + index).copied().unwrap_or(Value::None))
+        Some(self.pos.var(self.layout, var, index))
     }
 
     fn pile(&self, zone: ZoneId, index: usize) -> Option<&[CardId]> {
-        if index >= self.reader_layout.piles(zone) {
-            return Some(&[]);
-        }
-        Some(&self.pos.piles[self.reader_layout.pile(zone, index)])
+        Some(self.pos.pile(self.layout, zone, index))
     }
 
     fn piles(&self, zone: ZoneId) -> Option<usize> {
-        Some(self.reader_layout.piles(zone))
+        Some(self.layout.piles(zone))
     }
 
     fn holder(&self, card: CardId) -> Option<Value> {
-        let pile = *self.pos.place.get(card as usize)? as usize;
-        Some(self.reader_layout.seat_of_pile(pile).map_or(Value::None, Value::Seat))
+        self.pos.holder(self.layout, card)
     }
 
     fn player(&self, card: CardId) -> Option<Value> {
-        let s = *self.pos.came_from.get(card as usize)?;
-        Some(if s == NO_SEAT { Value::None } else { Value::Seat(s) })
+        self.pos.player(card)
     }
 }
 
@@ -167,7 +162,7 @@ impl State {
             StmtKind::Simultaneously(_, c, _) => c,
             _ => return format!("{:?}", opt.value),
         };
-        let mut peek = Peek { reader_layout: &self.layout, pos: &self.pos, overlay: Vec::new() };
+        let mut peek = Peek { layout: &self.layout, pos: &self.pos, overlay: Vec::new() };
         if let StmtKind::Simultaneously(binding, ..) = &game.blocks[at.block as usize].stmts[at.index as usize].kind {
             peek.set_local(binding.slot, Value::Seat(seat));
         }

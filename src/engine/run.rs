@@ -26,14 +26,11 @@ impl Board for Reader<'_> {
     }
 
     fn var(&self, var: VarId, index: usize) -> Option<Value> {
-        Some(self.pos.vars.get(self.layout.var_base[var as usize] + index).copied().unwrap_or(Value::None))
+        Some(self.pos.var(self.layout, var, index))
     }
 
     fn pile(&self, zone: ZoneId, index: usize) -> Option<&[CardId]> {
-        if index >= self.layout.piles(zone) {
-            return Some(&[]);
-        }
-        Some(&self.pos.piles[self.layout.pile(zone, index)])
+        Some(self.pos.pile(self.layout, zone, index))
     }
 
     fn piles(&self, zone: ZoneId) -> Option<usize> {
@@ -41,12 +38,37 @@ impl Board for Reader<'_> {
     }
 
     fn holder(&self, card: CardId) -> Option<Value> {
-        let pile = *self.pos.place.get(card as usize)? as usize;
-        Some(self.layout.seat_of_pile(pile).map_or(Value::None, Value::Seat))
+        self.pos.holder(self.layout, card)
     }
 
     fn player(&self, card: CardId) -> Option<Value> {
-        let s = *self.pos.came_from.get(card as usize)?;
+        self.pos.player(card)
+    }
+}
+
+impl Position {
+    /// A variable's value (its `index`-th for a per-seat or per-side one).
+    pub(super) fn var(&self, layout: &Layout, var: VarId, index: usize) -> Value {
+        self.vars.get(layout.var_base[var as usize] + index).copied().unwrap_or(Value::None)
+    }
+
+    /// The cards of a pile, bottom first (none for an owner the zone does not have).
+    pub(super) fn pile(&self, layout: &Layout, zone: ZoneId, index: usize) -> &[CardId] {
+        if index >= layout.piles(zone) {
+            return &[];
+        }
+        &self.piles[layout.pile(zone, index)]
+    }
+
+    /// The seat whose per-seat pile holds `card` (`Value::None` for none).
+    pub(super) fn holder(&self, layout: &Layout, card: CardId) -> Option<Value> {
+        let pile = *self.place.get(card as usize)? as usize;
+        Some(layout.seat_of_pile(pile).map_or(Value::None, Value::Seat))
+    }
+
+    /// The seat from whose per-seat pile `card` last came.
+    pub(super) fn player(&self, card: CardId) -> Option<Value> {
+        let s = *self.came_from.get(card as usize)?;
         Some(if s == NO_SEAT { Value::None } else { Value::Seat(s) })
     }
 }
