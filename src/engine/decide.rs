@@ -6,47 +6,6 @@ use super::*;
 use crate::diagnostic::Code;
 use crate::eval::{Board, Eval, Halt, Out, Tables};
 
-/// Reads a position without changing it; locals set while naming go to a small overlay.
-struct Peek<'a> {
-    layout: &'a Layout,
-    pos: &'a Position,
-    overlay: Vec<(Slot, Value)>,
-}
-
-impl Board for Peek<'_> {
-    fn local(&self, slot: Slot) -> Value {
-        self.overlay
-            .iter()
-            .rev()
-            .find(|(s, _)| *s == slot)
-            .map_or_else(|| self.pos.locals.get(slot as usize).copied().unwrap_or(Value::None), |(_, v)| *v)
-    }
-
-    fn set_local(&mut self, slot: Slot, v: Value) {
-        self.overlay.push((slot, v));
-    }
-
-    fn var(&self, var: VarId, index: usize) -> Option<Value> {
-        Some(self.pos.var(self.layout, var, index))
-    }
-
-    fn pile(&self, zone: ZoneId, index: usize) -> Option<&[CardId]> {
-        Some(self.pos.pile(self.layout, zone, index))
-    }
-
-    fn piles(&self, zone: ZoneId) -> Option<usize> {
-        Some(self.layout.piles(zone))
-    }
-
-    fn holder(&self, card: CardId) -> Option<Value> {
-        self.pos.holder(self.layout, card)
-    }
-
-    fn player(&self, card: CardId) -> Option<Value> {
-        self.pos.player(card)
-    }
-}
-
 impl State {
     /// The legal options of a decision: those of the first tier that allows any, each offered
     /// once more with the declaration where that is allowed.
@@ -162,13 +121,15 @@ impl State {
             StmtKind::Simultaneously(_, c, _) => c,
             _ => return format!("{:?}", opt.value),
         };
-        let mut peek = Peek { layout: &self.layout, pos: &self.pos, overlay: Vec::new() };
+        // Naming is for people, not for speed: a copy of the position takes the bound names.
+        let mut scratch = self.pos.clone();
         if let StmtKind::Simultaneously(binding, ..) = &game.blocks[at.block as usize].stmts[at.index as usize].kind {
-            peek.set_local(binding.slot, Value::Seat(seat));
+            scratch.locals[binding.slot as usize] = Value::Seat(seat);
         }
-        peek.set_local(choose.slot, opt.value);
+        scratch.locals[choose.slot as usize] = opt.value;
+        let mut reader = Reader { layout: &self.layout, pos: &mut scratch };
         let base = match &choose.label {
-            Some(label) => Eval::new(Tables::of(game), &mut peek)
+            Some(label) => Eval::new(Tables::of(game), &mut reader)
                 .text(label)
                 .unwrap_or_else(|_| game.names().show(opt.value, &choose.elem)),
             None => game.names().show(opt.value, &choose.elem),
