@@ -179,3 +179,15 @@ result highest s in seats by 0
     assert_ne!(p2_shown, "P2 chooses a card", "a card put where everyone sees is named: {own:#?}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A player's log lists their own dealt hand but only the size of the others'.
+#[test]
+fn a_players_log_shows_only_their_own_dealt_hand() {
+    let game = Arc::new(load(Path::new("rules/tantony.cards"), &Settings::default()).expect("loads"));
+    let state = State::new(game, 3);
+    let log = state.log_for(0).join("\n");
+    assert!(log.contains("hand of North: ") && !log.contains("hand of North: 13 cards"), "{log}");
+    for other in ["East", "South", "West"] {
+        assert!(log.contains(&format!("hand of {other}: 13 cards")), "{other}'s hand is hidden: {log}");
+    }
+}

@@ -47,8 +47,14 @@ pub enum Event {
 }
 
 impl Event {
-    /// The event as a line of text, as everyone at the table would see it.
+    /// The event as a line of text, with every card named (the trace's view).
     pub fn text(&self, game: &Game, layout: &Layout) -> String {
+        self.text_as(game, layout, &|_| true)
+    }
+
+    /// The event as a reader sees it who sees the cards of the piles `sees` allows: a move or a
+    /// deal into any other pile gives only how many cards went there.
+    pub fn text_as(&self, game: &Game, layout: &Layout, sees: &dyn Fn(usize) -> bool) -> String {
         let pile = |p: usize| pile_name(game, layout, p);
         match self {
             Event::Phase { name, count } => format!("-- {name} {count} --"),
@@ -61,6 +67,7 @@ impl Event {
                 };
                 format!("{} {how} {action}", game.seats[*seat as usize].display)
             }
+            Event::Moved { cards, to } if !sees(*to) => format!("{} card(s) to {}", cards.len(), pile(*to)),
             Event::Moved { cards, to } => {
                 let names: Vec<&str> = cards.iter().map(|c| game.card_names[*c as usize].as_str()).collect();
                 match names.len() {
@@ -76,10 +83,14 @@ impl Event {
                 // Each pile's share, sorted by the cards' attributes, so a reader can check every
                 // later play.
                 for (i, hand) in hands.iter().enumerate() {
+                    let owner = pile(layout.zone_base[*zone as usize] + i);
+                    if !sees(layout.zone_base[*zone as usize] + i) {
+                        text.push_str(&format!("\n  {owner}: {} cards", hand.len()));
+                        continue;
+                    }
                     let mut hand = hand.clone();
                     hand.sort_by_cached_key(|c| sort_key(game, *c));
                     let names: Vec<&str> = hand.iter().map(|c| game.card_names[*c as usize].as_str()).collect();
-                    let owner = pile(layout.zone_base[*zone as usize] + i);
                     text.push_str(&format!("\n  {owner}: {}", names.join(", ")));
                 }
                 text

@@ -80,9 +80,6 @@ impl State {
         let mut lines = Vec::with_capacity(events.len());
         for (i, event) in events.iter().enumerate() {
             let line = match event {
-                Event::Moved { cards, to } if !self.sees(player, *to) => {
-                    format!("{} card(s) to {}", cards.len(), super::events::pile_name(&self.game, &self.layout, *to))
-                }
                 Event::Chose { seat, value: Value::Card(c), secret, .. }
                     if self.game.seats[*seat as usize].player != player
                         && !self.lands_in_view(player, &events[i + 1..], *c) =>
@@ -91,7 +88,7 @@ impl State {
                     format!("{} {how} a card", self.game.seats[*seat as usize].display)
                 }
                 Event::Over => continue,
-                e => e.text(&self.game, &self.layout),
+                e => e.text_as(&self.game, &self.layout, &|p| self.sees(player, p)),
             };
             lines.push(line);
         }
