@@ -191,3 +191,15 @@ fn a_players_log_shows_only_their_own_dealt_hand() {
         assert!(log.contains(&format!("hand of {other}: 13 cards")), "{other}'s hand is hidden: {log}");
     }
 }
+
+/// A set is gone through member by member: in `for`, in `count`, and as a choice's domain.
+#[test]
+fn sets_are_gone_through_member_by_member() {
+    let game = Arc::new(load(Path::new("tests/fixtures/valid/sets.cards"), &Settings::default()).expect("loads"));
+    let state = State::new(game, 1);
+    let names: Vec<String> = state.legal_actions(0).iter().filter_map(|a| state.action_name(0, *a)).collect();
+    assert_eq!(names, ["a", "c"], "the members of `used`");
+    let mut state = state;
+    state.apply(0, 1).expect("applies");
+    assert!(state.events().iter().any(|e| matches!(e, paradox::engine::Event::Say(s) if s == "total 124, chose c")));
+}

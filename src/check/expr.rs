@@ -613,6 +613,7 @@ impl Checker {
             return Self::error_expr(span);
         }
         let (x, t) = self.expr(args[0]);
+        let x = iterable(x, &t);
         let (ok, ret, need) = match b {
             Builtin::Count => (element(&t).is_some(), Type::Int, "a zone, list or set"),
             Builtin::First | Builtin::Last => {
@@ -736,6 +737,7 @@ impl Checker {
     /// The element type of a domain, reporting when it cannot be iterated.
     pub(super) fn domain(&mut self, e: &ast::Expr) -> (Expr, Type) {
         let (x, t) = self.expr(e);
+        let x = iterable(x, &t);
         match element(&t) {
             Some(elem) => (x, elem),
             None => {
@@ -866,6 +868,17 @@ impl Checker {
             return (x, Type::Error);
         }
         (x, t)
+    }
+}
+
+/// A set's value, wrapped so that it is gone through member by member where it is iterated.
+pub(super) fn iterable(x: Expr, t: &Type) -> Expr {
+    match t.base() {
+        Type::Set(elem) => {
+            let span = x.span;
+            node(ExprKind::SetMembers(boxed(x), **elem == Type::Seat), span)
+        }
+        _ => x,
     }
 }
 

@@ -380,6 +380,7 @@ impl Checker {
         let mut elem = Type::Error;
         for e in exprs {
             let (x, t) = self.expr(e);
+            let x = super::expr::iterable(x, &t);
             let this = element(&t);
             let cards = matches!(t.base(), Type::Cards | Type::ZoneFamily(_));
             match this {
