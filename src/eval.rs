@@ -327,7 +327,7 @@ impl<'a, B: Board> Eval<'a, B> {
     fn builtin(&mut self, b: Builtin, args: &[Expr], span: Span) -> Out<Value> {
         let arg = |i: usize| args.get(i).ok_or_else(|| missing(span));
         let n = self.tables.seats.len() as i64;
-        let around = |s: SeatId, k: i64| Value::Seat((s as i64 + k).rem_euclid(n.max(1)) as u8);
+        let around = |s: SeatId, k: i64| Value::Seat((s as i64 + k.rem_euclid(n.max(1))).rem_euclid(n.max(1)) as u8);
         Ok(match b {
             Builtin::Left => around(self.seat(arg(0)?)?, 1),
             Builtin::Right => around(self.seat(arg(0)?)?, -1),

@@ -423,8 +423,22 @@ impl Checker {
         }
     }
 
+    /// A zone or variable `per side` needs sides to belong to.
+    fn needs_sides(&mut self, owner: Option<ast::Owner>, span: Span) {
+        if owner == Some(ast::Owner::Side) && self.sides.is_empty() {
+            self.error(
+                Code::Seating,
+                "one per side, but the game declares no sides",
+                span,
+                "has no side to belong to",
+                "declare the sides (`side NS \"North-South\" { North, South }`), or make it `per seat`",
+            );
+        }
+    }
+
     pub(super) fn declare_zones(&mut self, parts: &Parts) {
         for decl in &parts.zones {
+            self.needs_sides(decl.owner, decl.name.span);
             let id = self.zones.len() as ZoneId;
             self.define_global(&decl.name, Global::Zone(id));
             self.zones.push(ZoneInfo {
@@ -526,6 +540,7 @@ impl Checker {
         for decl in &parts.vars {
             let id = self.vars.len() as VarId;
             self.define_global(&decl.name, Global::Var(id));
+            self.needs_sides(decl.owner, decl.name.span);
             let ty = self.resolve_type(&decl.ty, false);
             let reset = decl.reset.as_ref().and_then(|r| {
                 let id = self.phase_id(&r.name);

@@ -154,7 +154,7 @@ fn options_of(ev: &mut Eval<'_, Reader<'_>>, choose: &Choose) -> Out<Vec<Opt>> {
         for &value in &domain {
             ev.pos.set_local(choose.slot, value);
             if tier.cond.as_ref().map_or(Ok(true), |c| ev.truth(c))? {
-                options.push(Opt { value, declared: false, tier: t as u8 });
+                options.push(Opt { value, declared: false, tier: t as u32 });
             }
         }
         if !options.is_empty() {

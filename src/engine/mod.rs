@@ -51,7 +51,7 @@ pub struct Loc {
 pub struct Opt {
     pub value: Value,
     pub declared: bool,
-    pub tier: u8,
+    pub tier: u32,
 }
 
 /// What the state waits for.
@@ -106,7 +106,7 @@ pub enum Frame {
     },
     For {
         at: Loc,
-        level: u8,
+        level: u32,
         items: Vec<Value>,
         next: u32,
     },

@@ -402,7 +402,7 @@ impl State {
         self.pos.locals[bindings[level].slot as usize] = item;
         if level + 1 < bindings.len() {
             let inner = self.binding_items(&bindings[level + 1])?;
-            self.pos.frames.push(Frame::For { at, level: level as u8 + 1, items: inner, next: 0 });
+            self.pos.frames.push(Frame::For { at, level: level as u32 + 1, items: inner, next: 0 });
         } else {
             self.push_block(*body);
         }
