@@ -1,7 +1,6 @@
 //! Many matches between bots: wins per seat and per side, draws, decisions and throughput;
 //! and the run-time problems random play runs into (`paradox check --simulate`).
 
-use crate::bots::{Bot, RandomBot};
 use crate::diagnostic::{Code, Problem};
 use crate::engine::{Pending, State};
 use crate::game::Game;
@@ -43,9 +42,8 @@ pub fn run(game: Arc<Game>, games: u64, seed: u64) -> Stats {
     };
     for i in 0..games {
         let s = seed.wrapping_add(i);
-        let mut bots: Vec<Box<dyn Bot>> = (0..game.players)
-            .map(|p| Box::new(RandomBot::new(s.wrapping_mul(31).wrapping_add(p as u64))) as Box<dyn Bot>)
-            .collect();
+        // The same players as `paradox trace --seed s`; a match that does not end counts as stopped.
+        let mut bots = crate::bots::random_bots(&game, s);
         let mut state = State::quiet(game.clone(), s);
         play_out(&mut state, &mut bots);
         stats.decisions += state.position().decisions;

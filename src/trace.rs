@@ -6,9 +6,11 @@ use crate::game::{CardId, Game, Value};
 use serde_json::json;
 use std::sync::Arc;
 
-/// Plays the match to its end with one bot per player; the same seed gives the same match.
-pub fn play_out(state: &mut State, bots: &mut [Box<dyn Bot>]) {
-    play_up_to(state, bots, u64::MAX);
+/// Plays the match to its end with one bot per player, or until
+/// [`MAX_DECISIONS`](crate::sim::MAX_DECISIONS) decisions leave it unfinished; says whether it
+/// is over. The same seed gives the same match.
+pub fn play_out(state: &mut State, bots: &mut [Box<dyn Bot>]) -> bool {
+    play_up_to(state, bots, crate::sim::MAX_DECISIONS)
 }
 
 /// Plays on until the match is over or `decisions` more decisions have been made; says whether
@@ -41,7 +43,7 @@ pub fn play_up_to(state: &mut State, bots: &mut [Box<dyn Bot>], decisions: u64) 
 pub fn random_match(game: Arc<Game>, seed: u64) -> State {
     let mut bots = random_bots(&game, seed);
     let mut state = State::new(game, seed);
-    play_up_to(&mut state, &mut bots, crate::sim::MAX_DECISIONS);
+    play_out(&mut state, &mut bots);
     state
 }
 

@@ -122,7 +122,7 @@ impl State {
             _ => return format!("{:?}", opt.value),
         };
         // Naming is for people, not for speed: a copy of the position takes the bound names.
-        let mut scratch = self.pos.clone();
+        let mut scratch = self.pos.scratch();
         if let StmtKind::Simultaneously(binding, ..) = &game.blocks[at.block as usize].stmts[at.index as usize].kind {
             scratch.locals[binding.slot as usize] = Value::Seat(seat);
         }

@@ -152,6 +152,8 @@ pub struct State {
     game: Arc<Game>,
     layout: Arc<Layout>,
     pos: Position,
+    /// Steps spent since the last decision: statements run and evaluation work share one budget.
+    spent: usize,
 }
 
 /// Why an action was refused; the state is unchanged.
@@ -198,7 +200,7 @@ impl State {
             log: Vec::new(),
             logging,
         };
-        let mut state = State { game, layout, pos };
+        let mut state = State { game, layout, pos, spent: 0 };
         state.start();
         state
     }
@@ -208,7 +210,7 @@ impl State {
     pub fn restore(game: Arc<Game>, pos: Position) -> Result<State, String> {
         let layout = Arc::new(Layout::of(&game));
         fits(&game, &layout, &pos)?;
-        Ok(State { game, layout, pos })
+        Ok(State { game, layout, pos, spent: 0 })
     }
 
     pub fn game(&self) -> &Game {

@@ -47,6 +47,25 @@ impl Board for Reader<'_> {
 }
 
 impl Position {
+    /// A copy to evaluate on without touching the match: everything but the log (which grows
+    /// with the match) and the pending decision.
+    pub(super) fn scratch(&self) -> Position {
+        Position {
+            piles: self.piles.clone(),
+            place: self.place.clone(),
+            came_from: self.came_from.clone(),
+            vars: self.vars.clone(),
+            locals: self.locals.clone(),
+            frames: self.frames.clone(),
+            pending: Pending::Running,
+            rng: self.rng.clone(),
+            phase_counts: self.phase_counts.clone(),
+            decisions: self.decisions,
+            log: Vec::new(),
+            logging: false,
+        }
+    }
+
     /// A variable's value (its `index`-th for a per-seat or per-side one).
     pub(super) fn var(&self, layout: &Layout, var: VarId, index: usize) -> Value {
         self.vars.get(layout.var_base[var as usize] + index).copied().unwrap_or(Value::None)
@@ -98,8 +117,10 @@ impl State {
     /// Evaluates with the game's tables and this position.
     pub(super) fn eval<T>(&mut self, f: impl FnOnce(&mut Eval<'_, Reader<'_>>) -> Out<T>) -> Out<T> {
         let mut reader = Reader { layout: &self.layout, pos: &mut self.pos };
-        let mut eval = Eval::new(Tables::of(&self.game), &mut reader);
-        f(&mut eval)
+        let mut eval = Eval::new(Tables::of(&self.game), &mut reader).spent(self.spent);
+        let out = f(&mut eval);
+        self.spent = eval.steps();
+        out
     }
 
     fn reset_vars(&mut self, vars: &[VarId]) -> Out<()> {
@@ -120,10 +141,10 @@ impl State {
 
     /// Runs the flow until a decision, the end of the match, or a run-time problem.
     pub(super) fn advance(&mut self) {
-        let mut steps = 0usize;
+        self.spent = 0;
         while self.pos.pending == Pending::Running {
-            steps += 1;
-            if steps > STEP_BUDGET {
+            self.spent += 1;
+            if self.spent > STEP_BUDGET {
                 let span = self.current_span();
                 let halt = Halt::new(
                     Code::EndlessFlow,
