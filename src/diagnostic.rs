@@ -137,6 +137,8 @@ pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str
         .into_iter()
         .map(|c| (strsim::jaro_winkler(name, c), c))
         .filter(|(score, _)| *score > 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
+        // Equal scores go to the name first in order, so the advice never depends on the order
+        // the candidates come in.
+        .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| b.1.cmp(a.1)))
         .map(|(_, c)| c)
 }

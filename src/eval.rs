@@ -58,7 +58,7 @@ pub fn missing(span: Span) -> Box<Halt> {
     )
 }
 
-fn overflow(span: Span) -> Box<Halt> {
+pub fn overflow(span: Span) -> Box<Halt> {
     Halt::new(Code::OutOfRange, span, "a number grows too large", "overflows 64 bits", "keep numbers within ±9·10¹⁸")
 }
 
@@ -487,22 +487,23 @@ impl<'a, B: Board> Eval<'a, B> {
                 return Ok(Value::Bool(true));
             }
             let Some(body) = &agg.body else { continue };
-            let key = match self.value(body)? {
+            let value = self.value(body)?;
+            let key = match value {
                 Value::Int(n) => n,
                 Value::Enum(v) => v as i64,
                 _ => return Err(missing(body.span)),
             };
-            total = total.checked_add(key).ok_or_else(|| overflow(span))?;
+            if agg.op == AggOp::Sum {
+                total = total.checked_add(key).ok_or_else(|| overflow(span))?;
+                continue;
+            }
             let better = match (agg.op, best) {
                 (_, None) => true,
                 (AggOp::Max | AggOp::Highest, Some((_, k))) => key > k,
                 (_, Some((_, k))) => key < k,
             };
             if better {
-                let kept = match agg.op {
-                    AggOp::Highest | AggOp::Lowest => item,
-                    _ => self.value(body)?,
-                };
+                let kept = if matches!(agg.op, AggOp::Highest | AggOp::Lowest) { item } else { value };
                 best = Some((kept, key));
             }
         }
@@ -522,6 +523,21 @@ impl<'a, B: Board> Eval<'a, B> {
                 )
             })?,
         })
+    }
+
+    /// Works out a template's values without writing the text (what can stop a match is there).
+    pub fn template_values(&mut self, e: &Expr) -> Out<()> {
+        let ExprKind::Template(pieces) = &e.kind else { return Err(not_constant(e.span)) };
+        for piece in pieces {
+            match piece {
+                TemplatePiece::Text(_) => {}
+                TemplatePiece::Value(x, Type::Text) => self.template_values(x)?,
+                TemplatePiece::Value(x, _) => {
+                    self.value(x)?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// A template as text.

@@ -4,7 +4,7 @@
 //! pointing at it. One evaluator, and so one step budget, serves a whole run.
 
 use super::Checker;
-use crate::eval::{Board, Eval, Halt, Out, Tables, missing};
+use crate::eval::{Board, Eval, Halt, Out, Tables, missing, overflow};
 use crate::game::*;
 use crate::syntax::ast::{AssignOp, Span};
 
@@ -139,10 +139,10 @@ impl Deck<'_> {
                 let new = match (op, self.eval.pos.local(*slot), v) {
                     (AssignOp::Set, _, v) => v,
                     (AssignOp::Add, Value::Int(a), Value::Int(b)) => {
-                        a.checked_add(b).map(Value::Int).ok_or_else(|| missing(e.span))?
+                        a.checked_add(b).map(Value::Int).ok_or_else(|| overflow(e.span))?
                     }
                     (AssignOp::Sub, Value::Int(a), Value::Int(b)) => {
-                        a.checked_sub(b).map(Value::Int).ok_or_else(|| missing(e.span))?
+                        a.checked_sub(b).map(Value::Int).ok_or_else(|| overflow(e.span))?
                     }
                     _ => return Err(missing(stmt.span)),
                 };

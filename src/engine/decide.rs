@@ -15,14 +15,15 @@ impl State {
 
     /// Asks every seat of a `simultaneously` for its secret choice.
     pub(super) fn ask_together(&mut self, at: Loc, binding: &Binding, choose: &Choose) -> Out<super::run::Step> {
-        let seats: Vec<SeatId> = self
-            .binding_items(binding)?
-            .into_iter()
-            .filter_map(|v| match v {
-                Value::Seat(s) => Some(s),
-                _ => None,
-            })
-            .collect();
+        let mut seats: Vec<SeatId> = Vec::new();
+        for item in self.binding_items(binding)? {
+            // A seat listed twice decides once.
+            if let Value::Seat(s) = item
+                && !seats.contains(&s)
+            {
+                seats.push(s);
+            }
+        }
         let mut options = Vec::new();
         for &seat in &seats {
             self.pos.locals[binding.slot as usize] = Value::Seat(seat);

@@ -259,9 +259,12 @@ impl State {
             }
             StmtKind::Deal { count, from, to, starting } => self.deal(count.as_ref(), from, *to, starting.as_ref())?,
             StmtKind::Say(text) => {
+                // Worked out even without a log, so that a quiet match stops where a traced one does.
                 if self.pos.logging {
                     let line = self.eval(|ev| ev.text(text))?;
                     self.pos.log.push(Event::Say(line));
+                } else {
+                    self.eval(|ev| ev.template_values(text))?;
                 }
             }
             StmtKind::Redo(phase) => self.unwind_to(*phase, true)?,
@@ -309,10 +312,10 @@ impl State {
         *slot = match (op, *slot, v) {
             (AssignOp::Set, _, v) => v,
             (AssignOp::Add, Value::Int(a), Value::Int(b)) => {
-                Value::Int(a.checked_add(b).ok_or_else(|| too_large(span))?)
+                Value::Int(a.checked_add(b).ok_or_else(|| crate::eval::overflow(span))?)
             }
             (AssignOp::Sub, Value::Int(a), Value::Int(b)) => {
-                Value::Int(a.checked_sub(b).ok_or_else(|| too_large(span))?)
+                Value::Int(a.checked_sub(b).ok_or_else(|| crate::eval::overflow(span))?)
             }
             (AssignOp::Add, Value::Set(bits), x) => Value::Set(bits | bit(x)),
             (AssignOp::Sub, Value::Set(bits), x) => Value::Set(bits & !bit(x)),
@@ -321,8 +324,8 @@ impl State {
         Ok(())
     }
 
-    /// The elements of a binding's domain, starting at its `from` seat, without its filter
-    /// (filters are checked as each element comes up).
+    /// The elements of a binding's domain, starting at its `from` seat, that pass its filter.
+    /// The filter is read once, when the loop (or the draw) starts.
     pub(super) fn binding_items(&mut self, binding: &Binding) -> Out<Vec<Value>> {
         let mut items = self.eval(|ev| ev.items(&binding.domain))?;
         if let Some(start) = &binding.start {
@@ -522,6 +525,15 @@ impl State {
 
     fn deal(&mut self, count: Option<&Expr>, from: &Expr, zone: ZoneId, starting: Option<&Expr>) -> Out<()> {
         let source = self.pile_of(from)?;
+        if self.layout.pile_zone[source].0 == zone {
+            return Err(Halt::new(
+                Code::Misplaced,
+                from.span,
+                "dealing from one of the piles dealt to",
+                "a pile of the same zone",
+                "deal from another zone, such as the stock",
+            ));
+        }
         let each = match count {
             Some(n) => Some(self.eval(|ev| ev.int(n))?),
             None => None,
@@ -566,7 +578,11 @@ impl State {
         for item in items {
             let key = self.eval(|ev| {
                 ev.pos.set_local(spec.slot, item);
-                ev.int(&spec.key)
+                match ev.value(&spec.key)? {
+                    Value::Int(n) => Ok(n),
+                    Value::Enum(v) => Ok(v as i64),
+                    _ => Err(crate::eval::missing(spec.key.span)),
+                }
             })?;
             keyed.push((item, key));
         }
@@ -621,10 +637,6 @@ fn bit(x: Value) -> u64 {
         Value::Seat(s) if s < 64 => 1 << s,
         _ => 0,
     }
-}
-
-fn too_large(span: crate::syntax::ast::Span) -> Box<Halt> {
-    Halt::new(Code::OutOfRange, span, "a number grows too large", "overflows 64 bits", "keep numbers within ±9·10¹⁸")
 }
 
 /// A frame whose statement is not of its kind: the compiled flow and the frames disagree.
