@@ -34,7 +34,7 @@ impl Halt {
 
 pub type Out<T> = Result<T, Box<Halt>>;
 
-/// The elements of a domain: small ones (a hand, a trick, the seats) stay off the heap.
+/// The elements of a domain, in order.
 pub type Items = Vec<Value>;
 
 fn not_constant(span: Span) -> Box<Halt> {
@@ -177,7 +177,7 @@ impl<'a, B: Board> Eval<'a, B> {
     }
 
     /// The index of a per-seat or per-side value.
-    fn index(&mut self, e: &Expr) -> Out<usize> {
+    pub fn index(&mut self, e: &Expr) -> Out<usize> {
         match self.value(e)? {
             Value::Seat(s) => Ok(s as usize),
             Value::Side(s) => Ok(s as usize),
@@ -219,13 +219,7 @@ impl<'a, B: Board> Eval<'a, B> {
                 _ => Value::None,
             },
             ExprKind::Attr(x, a) => match self.value(x)? {
-                Value::Card(c) => self
-                    .tables
-                    .cards
-                    .get(c as usize)
-                    .and_then(|card| card.get(*a as usize))
-                    .copied()
-                    .ok_or_else(|| missing(span))?,
+                Value::Card(c) => self.attr(c, *a, span)?,
                 _ => Value::None,
             },
             ExprKind::Not(x) => Value::Bool(!self.truth(x)?),

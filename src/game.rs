@@ -147,14 +147,19 @@ pub struct ZoneInfo {
     pub count: Audience,
 }
 
+/// How many of a thing there are that is shared (one), per seat or per side.
+pub fn per_owner(owner: Option<Owner>, seats: usize, sides: usize) -> usize {
+    match owner {
+        None => 1,
+        Some(Owner::Seat) => seats,
+        Some(Owner::Side) => sides,
+    }
+}
+
 impl ZoneInfo {
     /// How many piles the zone has: one, or one per seat or side.
     pub fn piles(&self, seats: usize, sides: usize) -> usize {
-        match self.owner {
-            None => 1,
-            Some(Owner::Seat) => seats,
-            Some(Owner::Side) => sides,
-        }
+        per_owner(self.owner, seats, sides)
     }
 }
 
@@ -209,8 +214,6 @@ pub struct Game {
     /// `cards[c][a]`: the value of attribute `a` of card `c`, derived attributes included.
     pub cards: Vec<Vec<Value>>,
     pub card_names: Vec<String>,
-    /// The block of `deck { ... }`, already run to make `cards`.
-    pub deck: BlockId,
     /// Cards start in zone 0 (its first pile) in pack order.
     pub zones: Vec<ZoneInfo>,
     pub vars: Vec<VarInfo>,
@@ -255,7 +258,7 @@ impl Game {
 
     /// A value as people read it: seat and card names, enum display names.
     pub fn show_value(&self, value: Value, ty: &Type) -> String {
-        Names { seats: &self.seats, sides: &self.sides, enums: &self.enums, cards: &self.card_names }.show(value, ty)
+        self.names().show(value, ty)
     }
 }
 

@@ -1,7 +1,7 @@
 //! A whole match between bots as a record: the text for people, JSON lines for tools.
 
 use crate::bots::{Bot, random_bots};
-use crate::engine::{Actor, Event, Layout, State, pile_name};
+use crate::engine::{Actor, Event, State, pile_name};
 use crate::game::{CardId, Game, Value};
 use serde_json::json;
 use std::sync::Arc;
@@ -54,7 +54,7 @@ pub fn random_match(game: Arc<Game>, seed: u64) -> State {
 /// between the two. Moves of no cards are left out.
 pub fn text(state: &State) -> String {
     let game = state.game();
-    let layout = Layout::of(game);
+    let layout = state.layout();
     let mut lines: Vec<String> = Vec::new();
     // Cards chosen since the last event that was neither a choice nor narration, with the line
     // of each choice.
@@ -110,10 +110,10 @@ fn result_line(state: &State) -> String {
 
 /// The match as JSON lines: one object per event, then one for the result.
 pub fn json_lines(state: &State) -> String {
-    let layout = Layout::of(state.game());
+    let layout = state.layout();
     let mut out = String::new();
     for event in state.events() {
-        let line = json!({ "event": event, "text": event.text(state.game(), &layout) });
+        let line = json!({ "event": event, "text": event.text(state.game(), layout) });
         out.push_str(&line.to_string());
         out.push('\n');
     }

@@ -12,7 +12,7 @@ fn is_const(e: &Expr, b: bool) -> bool {
 
 impl Checker {
     /// Looks through every block reachable from `root` for loops that never end.
-    pub(super) fn check_flow(&mut self, root: BlockId, _play: Span) {
+    pub(super) fn check_flow(&mut self, root: BlockId) {
         let mut pending = vec![root];
         let mut found = Vec::new();
         while let Some(id) = pending.pop() {

@@ -234,7 +234,8 @@ impl Checker {
         let play = self.check_play(&parts, &changes);
         let result = self.check_result(&parts);
         self.check_endless_definitions();
-        let (deck, play, result) = (deck?, play?, result?);
+        deck?;
+        let (play, result) = (play?, result?);
         Some(Game {
             name: self.name.clone()?,
             players: self.players,
@@ -245,7 +246,6 @@ impl Checker {
             attrs: std::mem::take(&mut self.attrs),
             cards: std::mem::take(&mut self.cards),
             card_names: std::mem::take(&mut self.card_names),
-            deck,
             zones: std::mem::take(&mut self.zones),
             vars: std::mem::take(&mut self.vars),
             functions: std::mem::take(&mut self.functions),

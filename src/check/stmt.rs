@@ -48,7 +48,7 @@ impl Checker {
         let play = parts.plays.first()?;
         let flow = Flow { changes, ctx: Ctx::Play };
         let id = self.block(&play.body, &flow);
-        self.check_flow(id, play.span);
+        self.check_flow(id);
         Some(id)
     }
 

@@ -14,7 +14,7 @@ impl State {
     }
 
     /// Asks every seat of a `simultaneously` for its secret choice.
-    pub(super) fn ask_together(&mut self, at: Loc, binding: &Binding, choose: &Choose) -> Out<super::run::Step> {
+    pub(super) fn ask_together(&mut self, at: Loc, binding: &Binding, choose: &Choose) -> Out<()> {
         let mut seats: Vec<SeatId> = Vec::new();
         for item in self.binding_items(binding)? {
             // A seat listed twice decides once.
@@ -40,11 +40,11 @@ impl State {
             options.push(self.legal_options(choose)?);
         }
         if seats.is_empty() {
-            return Ok(super::run::Step::Next);
+            return Ok(());
         }
         let chosen = vec![None; seats.len()];
         self.pos.pending = Pending::Together { at, seats, options, chosen };
-        Ok(super::run::Step::Wait)
+        Ok(())
     }
 
     /// Everyone has chosen: the choices are revealed together and the block runs for each seat.

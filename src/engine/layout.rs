@@ -30,11 +30,7 @@ impl Layout {
         let mut var_slots = 0;
         for var in &game.vars {
             var_base.push(var_slots);
-            var_slots += match var.owner {
-                None => 1,
-                Some(Owner::Seat) => seats,
-                Some(Owner::Side) => sides,
-            };
+            var_slots += per_owner(var.owner, seats, sides);
         }
         Layout { zone_base, pile_zone, var_base, var_slots }
     }

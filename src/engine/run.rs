@@ -92,13 +92,6 @@ impl Position {
     }
 }
 
-/// What a statement did to the flow.
-pub(super) enum Step {
-    Next,
-    /// A decision is pending.
-    Wait,
-}
-
 impl State {
     /// Variables take their initial values, then the flow runs to the first decision.
     pub(super) fn start(&mut self) {
@@ -127,11 +120,7 @@ impl State {
         let game = self.game.clone();
         for &v in vars {
             let info = &game.vars[v as usize];
-            let n = match info.owner {
-                None => 1,
-                Some(crate::syntax::ast::Owner::Seat) => game.seats.len(),
-                Some(crate::syntax::ast::Owner::Side) => game.sides.len(),
-            };
+            let n = per_owner(info.owner, game.seats.len(), game.sides.len());
             let value = self.eval(|e| e.value(&info.init))?;
             let base = self.layout.var_base[v as usize];
             self.pos.vars[base..base + n].fill(value);
@@ -185,7 +174,7 @@ impl State {
                 let at = Loc { block: *block, index: *pc };
                 if (*pc as usize) < self.game.blocks[*block as usize].stmts.len() {
                     *pc += 1;
-                    self.exec(at).map(|_| ())
+                    self.exec(at)
                 } else {
                     self.pos.frames.pop();
                     Ok(())
@@ -199,7 +188,7 @@ impl State {
         self.pos.frames.push(Frame::Block { block, pc: 0 });
     }
 
-    fn exec(&mut self, at: Loc) -> Out<Step> {
+    fn exec(&mut self, at: Loc) -> Out<()> {
         let game = self.game.clone();
         let stmt = &game.blocks[at.block as usize].stmts[at.index as usize];
         match &stmt.kind {
@@ -247,7 +236,7 @@ impl State {
                 let seat = self.eval(|ev| ev.seat(&choose.by))?;
                 let options = self.legal_options(choose)?;
                 self.pos.pending = Pending::Choice { at, seat, options };
-                return Ok(Step::Wait);
+                return Ok(());
             }
             StmtKind::Simultaneously(binding, choose, _) => return self.ask_together(at, binding, choose),
             StmtKind::Move { random, cards, to } => self.move_cards(random.as_ref(), cards, to)?,
@@ -271,7 +260,7 @@ impl State {
             StmtKind::End(phase) => self.unwind_to(*phase, false)?,
             StmtKind::MakeCard(_) => {}
         }
-        Ok(Step::Next)
+        Ok(())
     }
 
     /// How a value drawn by lot is named: by the type of the variable it goes to, or of the
@@ -301,11 +290,11 @@ impl State {
             Target::Local(s) => &mut self.pos.locals[*s as usize],
             Target::Var(var) => &mut self.pos.vars[self.layout.var_base[*var as usize]],
             Target::VarAt(var, ix) => {
-                let i = match self.eval(|ev| ev.value(ix))? {
-                    Value::Seat(s) => s as usize,
-                    Value::Side(s) => s as usize,
-                    _ => return Err(missing(ix.span)),
-                };
+                let i = self.eval(|ev| ev.index(ix))?;
+                let info = &self.game.vars[*var as usize];
+                if i >= per_owner(info.owner, self.game.seats.len(), self.game.sides.len()) {
+                    return Err(missing(ix.span));
+                }
                 &mut self.pos.vars[self.layout.var_base[*var as usize] + i]
             }
         };
@@ -470,11 +459,7 @@ impl State {
     fn pile_of(&mut self, zone: &Expr) -> Out<usize> {
         let ExprKind::Zone(z, ix) = &zone.kind else { return Err(missing(zone.span)) };
         let i = match ix {
-            Some(ix) => match self.eval(|ev| ev.value(ix))? {
-                Value::Seat(s) => s as usize,
-                Value::Side(s) => s as usize,
-                _ => return Err(missing(ix.span)),
-            },
+            Some(ix) => self.eval(|ev| ev.index(ix))?,
             None => 0,
         };
         if i >= self.layout.piles(*z) {
