@@ -66,18 +66,18 @@ pub fn text(state: &State) -> String {
             Event::Moved { cards, to } if cards.len() == 1 && chosen.iter().any(|(c, _)| *c == cards[0]) => {
                 let k = chosen.iter().position(|(c, _)| *c == cards[0]).unwrap_or_default();
                 let (_, line) = chosen.remove(k);
-                lines[line].push_str(&format!(" (to {})", pile_name(game, &layout, *to)));
+                lines[line].push_str(&format!(" (to {})", pile_name(game, layout, *to)));
             }
             Event::Chose { value, .. } => {
                 if let Value::Card(c) = value {
                     chosen.push((*c, lines.len()));
                 }
-                lines.push(event.text(game, &layout));
+                lines.push(event.text(game, layout));
             }
-            Event::Say(_) => lines.push(event.text(game, &layout)),
+            Event::Say(_) => lines.push(event.text(game, layout)),
             _ => {
                 chosen.clear();
-                lines.push(event.text(game, &layout));
+                lines.push(event.text(game, layout));
             }
         }
     }
