@@ -112,6 +112,12 @@ fn a_saved_position_restores_and_plays_on_identically() {
     let mut damaged: Position = serde_json::from_str(&saved).expect("reads");
     damaged.piles[0].push(0);
     assert!(State::restore(game.clone(), damaged).is_err(), "a card in two places is refused");
+    let mut strange: Position = serde_json::from_str(&saved).expect("reads");
+    strange.vars[0] = paradox::game::Value::Card(60_000);
+    assert!(State::restore(game.clone(), strange).is_err(), "a card the game does not have is refused");
+    let mut lost: Position = serde_json::from_str(&saved).expect("reads");
+    lost.frames.push(paradox::engine::Frame::Block { block: 9_999, pc: 0 });
+    assert!(State::restore(game.clone(), lost).is_err(), "a block the game does not have is refused");
     let mut bots_a: Vec<Box<dyn paradox::bots::Bot>> =
         (0..4).map(|p| Box::new(paradox::bots::RandomBot::new(p)) as _).collect();
     let mut bots_b: Vec<Box<dyn paradox::bots::Bot>> =

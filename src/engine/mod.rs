@@ -10,6 +10,7 @@
 mod decide;
 mod events;
 mod layout;
+mod restore;
 mod run;
 mod view;
 
@@ -209,7 +210,7 @@ impl State {
     /// or foreign save file is refused, never played.
     pub fn restore(game: Arc<Game>, pos: Position) -> Result<State, String> {
         let layout = Arc::new(Layout::of(&game));
-        fits(&game, &layout, &pos)?;
+        restore::fits(&game, &layout, &pos)?;
         Ok(State { game, layout, pos, spent: 0 })
     }
 
@@ -337,63 +338,4 @@ impl State {
         self.advance();
         Ok(())
     }
-}
-
-/// Whether a position has the shape of this game's positions (sizes, card places, flow).
-fn fits(game: &Game, layout: &Layout, pos: &Position) -> Result<(), String> {
-    let cards = game.cards.len();
-    let shapes = [
-        ("piles", pos.piles.len(), layout.pile_zone.len()),
-        ("card places", pos.place.len(), cards),
-        ("card owners", pos.came_from.len(), cards),
-        ("variables", pos.vars.len(), layout.var_slots),
-        ("local names", pos.locals.len(), game.slots),
-        ("phases", pos.phase_counts.len(), game.phases.len()),
-    ];
-    for (what, found, wanted) in shapes {
-        if found != wanted {
-            return Err(format!("the saved {what} do not match this game ({found} instead of {wanted})"));
-        }
-    }
-    let mut seen = vec![false; cards];
-    for (p, pile) in pos.piles.iter().enumerate() {
-        for &c in pile {
-            let ok = (c as usize) < cards
-                && !std::mem::replace(&mut seen[c as usize], true)
-                && pos.place[c as usize] as usize == p;
-            if !ok {
-                return Err(format!("card {c} is not in exactly one place"));
-            }
-        }
-    }
-    if seen.iter().any(|s| !s) {
-        return Err("a card is missing from the saved position".into());
-    }
-    if pos.came_from.iter().any(|s| *s != NO_SEAT && *s as usize >= game.seats.len()) {
-        return Err("a card came from a seat this game does not have".into());
-    }
-    let block_ok = |b: BlockId| (b as usize) < game.blocks.len();
-    let loc_ok = |l: &Loc| block_ok(l.block) && (l.index as usize) < game.blocks[l.block as usize].stmts.len();
-    let frames_ok = pos.frames.iter().all(|f| match f {
-        Frame::Block { block, .. } | Frame::Repeat { body: block, .. } => block_ok(*block),
-        Frame::While { at }
-        | Frame::Until { at, .. }
-        | Frame::For { at, .. }
-        | Frame::Phase { at, .. }
-        | Frame::Together { at, .. } => loc_ok(at),
-    });
-    let pending_ok = match &pos.pending {
-        Pending::Choice { at, seat, .. } => loc_ok(at) && (*seat as usize) < game.seats.len(),
-        Pending::Together { at, seats, options, chosen } => {
-            loc_ok(at)
-                && seats.iter().all(|s| (*s as usize) < game.seats.len())
-                && options.len() == seats.len()
-                && chosen.len() == seats.len()
-        }
-        _ => true,
-    };
-    if !frames_ok || !pending_ok {
-        return Err("the saved flow does not belong to this rule file".into());
-    }
-    Ok(())
 }

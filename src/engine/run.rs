@@ -427,7 +427,7 @@ impl State {
         let vars: Vec<VarId> =
             (0..game.vars.len() as VarId).filter(|v| game.vars[*v as usize].reset == Some(phase)).collect();
         self.reset_vars(&vars)?;
-        self.pos.phase_counts[phase as usize] += 1;
+        self.pos.phase_counts[phase as usize] = self.pos.phase_counts[phase as usize].saturating_add(1);
         let count = self.pos.phase_counts[phase as usize];
         self.log(|s| Event::Phase { name: s.game.phases[phase as usize].name.clone(), count });
         Ok(())
