@@ -672,7 +672,24 @@ impl Checker {
         let (t, tt) = self.expr(then);
         let (o, ot) = self.expr(otherwise);
         let ty = self.unify(&tt, &ot, otherwise.span, "both branches of `if`");
+        let ty = self.single_value(ty, span, "`if`");
         (node(ExprKind::If(boxed(c), boxed(t), boxed(o)), span), ty)
+    }
+
+    /// A conditional value must be one value: choosing between zones or lists is not supported.
+    fn single_value(&mut self, ty: Type, span: Span, what: &str) -> Type {
+        if !is_collection(&ty) {
+            return ty;
+        }
+        let g = self.a_type(&ty);
+        self.error(
+            Code::WrongKind,
+            format!("{what} chooses between collections ({g})"),
+            span,
+            "a choice of zones or lists",
+            "choose between single values; for zones, write the two cases as statements with `if ... { } else { }`",
+        );
+        Type::Error
     }
 
     /// The type two alternatives share, reporting when they have none.
@@ -720,6 +737,7 @@ impl Checker {
             None => ot,
             Some(t) => self.unify(&t, &ot, otherwise.span, "every arm of `case`"),
         };
+        let ty = self.single_value(ty, span, "`case`");
         (node(ExprKind::Case(boxed(s), out, boxed(o)), span), ty)
     }
 
