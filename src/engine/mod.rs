@@ -83,7 +83,7 @@ pub struct Outcome {
     pub winners: Vec<usize>,
     /// 1 for a win, -1 for a loss, 0 for a draw, one per player.
     pub returns: Vec<i64>,
-    /// Each seat's or side's key in the result (`chips`, `score`), as ranked.
+    /// Each seat's or side's key in the result (`chips`, `score`), in the order of the result's domain.
     pub standings: Vec<(String, i64)>,
 }
 
