@@ -1,13 +1,14 @@
-//! Computer players. A bot sees only what the State API offers a seat: its legal actions.
+//! Computer players. A bot is handed a [`Seen`]: what its player may know of the match, never
+//! the match itself, so no bot can peek at a hidden card.
 
-use crate::engine::{Action, State};
+use crate::engine::{Action, Seen};
 use crate::game::{Game, SeatId};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Something that decides for a seat.
 pub trait Bot {
-    fn choose(&mut self, state: &State, seat: SeatId) -> Option<Action>;
+    fn choose(&mut self, seen: &Seen<'_>, seat: SeatId) -> Option<Action>;
 }
 
 /// Picks uniformly among the legal actions, from its own seeded generator.
@@ -22,14 +23,68 @@ impl RandomBot {
 }
 
 impl Bot for RandomBot {
-    fn choose(&mut self, state: &State, seat: SeatId) -> Option<Action> {
-        let n = state.action_count(seat);
+    fn choose(&mut self, seen: &Seen<'_>, seat: SeatId) -> Option<Action> {
+        let n = seen.action_count(seat);
         (n > 0).then(|| self.rng.random_range(0..n) as Action)
     }
 }
 
-/// One random bot per player, as `paradox trace --seed SEED` seats them: player `p`'s bot is
-/// seeded with `seed + 1 + p`.
+/// The kinds of computer player, as named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Uniformly random among the legal actions.
+    Random,
+}
+
+impl Kind {
+    pub const NAMES: &[&str] = &["random"];
+
+    /// The strongest kind: what `default` names and what `hint` asks.
+    pub fn strongest() -> Kind {
+        Kind::Random
+    }
+
+    fn named(name: &str) -> Option<Kind> {
+        match name {
+            "random" => Some(Kind::Random),
+            "default" => Some(Kind::strongest()),
+            _ => None,
+        }
+    }
+
+    /// A bot of this kind for `player`, seeded from the match seed as `paradox trace --seed`
+    /// seats it: player `p`'s bot is seeded with `seed + 1 + p`.
+    pub fn bot(self, seed: u64, player: usize) -> Box<dyn Bot> {
+        let seed = seed.wrapping_add(1 + player as u64);
+        match self {
+            Kind::Random => Box::new(RandomBot::new(seed)),
+        }
+    }
+}
+
+/// Reads `--bots`: one kind for every player (`random`, `default`) or a comma list with one
+/// kind per player (`default,random,random`).
+pub fn parse_kinds(text: &str, players: usize) -> Result<Vec<Kind>, String> {
+    let names: Vec<&str> = text.split(',').map(str::trim).collect();
+    let kinds = names
+        .iter()
+        .map(|n| {
+            Kind::named(n).ok_or_else(|| format!("unknown bot `{n}`; the bots are default, {}", Kind::NAMES.join(", ")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    match kinds.len() {
+        1 => Ok(vec![kinds[0]; players]),
+        n if n == players => Ok(kinds),
+        n => Err(format!("{n} bots named for a game of {players} players; name one kind, or one per player")),
+    }
+}
+
+/// One bot per player, of the given kinds.
+pub fn seat_bots(kinds: &[Kind], seed: u64) -> Vec<Box<dyn Bot>> {
+    kinds.iter().enumerate().map(|(p, k)| k.bot(seed, p)).collect()
+}
+
+/// One random bot per player, as `paradox trace --seed SEED` seats them.
 pub fn random_bots(game: &Game, seed: u64) -> Vec<Box<dyn Bot>> {
-    (0..game.players).map(|p| Box::new(RandomBot::new(seed.wrapping_add(1 + p as u64))) as Box<dyn Bot>).collect()
+    seat_bots(&vec![Kind::Random; game.players], seed)
 }

@@ -1,12 +1,15 @@
 //! The `paradox` command line.
 
 use clap::{Parser, Subcommand};
+use paradox::bots::Kind;
 use paradox::check::Settings;
+use paradox::game::Game;
 use paradox::load::{LoadError, load};
 use paradox::report::{Style, render};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(Parser)]
 #[command(name = "paradox", version, about = "A rules language and interpreter for card games")]
@@ -71,20 +74,15 @@ struct MatchOptions {
     /// Seeds the deal, every other chance, and the bots.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The computer players.
-    #[arg(long, value_enum, default_value_t = BotKind::Random)]
-    bots: BotKind,
+    /// The computer players: `random`, `default` (the strongest), or one kind per player
+    /// separated by commas (`default,random`).
+    #[arg(long, default_value = "random", value_name = "KINDS")]
+    bots: String,
     /// `text` for people, `json` for tools.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     #[command(flatten)]
     options: GameOptions,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum BotKind {
-    /// Uniformly random among the legal actions.
-    Random,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -172,14 +170,23 @@ fn load_game(path: &std::path::Path, options: &GameOptions) -> Result<paradox::g
     })
 }
 
-fn trace(file: &std::path::Path, seed: u64, bots: BotKind, format: Format, options: &GameOptions) -> ExitCode {
-    let game = match load_game(file, options) {
-        Ok(game) => std::sync::Arc::new(game),
+/// Loads the game of a match and reads its `--bots`; `Err` carries the exit code.
+fn match_setup(run: &MatchOptions) -> Result<(Arc<Game>, Vec<Kind>), ExitCode> {
+    let game = load_game(&run.file, &run.options)?;
+    let kinds = paradox::bots::parse_kinds(&run.bots, game.players).map_err(|message| {
+        eprintln!("error: --bots: {message}");
+        ExitCode::from(2)
+    })?;
+    Ok((Arc::new(game), kinds))
+}
+
+fn trace(run: &MatchOptions) -> ExitCode {
+    let (game, kinds) = match match_setup(run) {
+        Ok(setup) => setup,
         Err(code) => return code,
     };
-    let state = match bots {
-        BotKind::Random => paradox::trace::random_match(game, seed),
-    };
+    let (file, seed, format) = (&run.file, run.seed, run.format);
+    let state = paradox::trace::bot_match(game, seed, &kinds);
     match format {
         Format::Text => print!("{}", paradox::trace::text(&state)),
         Format::Json => print!("{}", paradox::trace::json_lines(&state)),
@@ -200,13 +207,13 @@ fn trace(file: &std::path::Path, seed: u64, bots: BotKind, format: Format, optio
     ExitCode::SUCCESS
 }
 
-fn sim(file: &std::path::Path, games: u64, seed: u64, format: Format, options: &GameOptions) -> ExitCode {
-    let game = match load_game(file, options) {
-        Ok(game) => std::sync::Arc::new(game),
+fn sim(games: u64, run: &MatchOptions) -> ExitCode {
+    let (game, kinds) = match match_setup(run) {
+        Ok(setup) => setup,
         Err(code) => return code,
     };
-    let stats = paradox::sim::run(game.clone(), games, seed);
-    match format {
+    let stats = paradox::sim::run(game.clone(), games, run.seed, &kinds);
+    match run.format {
         Format::Text => print!("{}", paradox::sim::text(&game, &stats)),
         Format::Json => println!("{}", serde_json::to_string(&stats).unwrap_or_default()),
     }
@@ -231,7 +238,7 @@ fn main() -> ExitCode {
 fn run(cli: &Cli) -> ExitCode {
     match &cli.command {
         Command::Check { files, simulate, options } => check(files, *simulate, options),
-        Command::Trace { run } => trace(&run.file, run.seed, run.bots, run.format, &run.options),
-        Command::Sim { games, run } => sim(&run.file, *games, run.seed, run.format, &run.options),
+        Command::Trace { run } => trace(run),
+        Command::Sim { games, run } => sim(*games, run),
     }
 }

@@ -26,8 +26,9 @@ pub struct Stats {
     pub failures: u64,
 }
 
-/// Plays `games` matches with random bots; match `i` uses seed `seed + i`.
-pub fn run(game: Arc<Game>, games: u64, seed: u64) -> Stats {
+/// Plays `games` matches between bots of the given kinds (one per player); match `i` uses seed
+/// `seed + i`.
+pub fn run(game: Arc<Game>, games: u64, seed: u64, kinds: &[crate::bots::Kind]) -> Stats {
     let start = Instant::now();
     let mut stats = Stats {
         games,
@@ -43,7 +44,7 @@ pub fn run(game: Arc<Game>, games: u64, seed: u64) -> Stats {
     for i in 0..games {
         let s = seed.wrapping_add(i);
         // The same players as `paradox trace --seed s`; a match that does not end counts as stopped.
-        let mut bots = crate::bots::random_bots(&game, s);
+        let mut bots = crate::bots::seat_bots(kinds, s);
         let mut state = State::quiet(game.clone(), s);
         play_out(&mut state, &mut bots);
         stats.decisions += state.position().decisions;

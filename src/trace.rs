@@ -1,6 +1,6 @@
 //! A whole match between bots as a record: the text for people, JSON lines for tools.
 
-use crate::bots::{Bot, random_bots};
+use crate::bots::{Bot, Kind, seat_bots};
 use crate::engine::{Actor, Event, State, pile_name};
 use crate::game::{CardId, Game, Value};
 use serde_json::json;
@@ -28,7 +28,7 @@ pub fn play_up_to(state: &mut State, bots: &mut [Box<dyn Bot>], decisions: u64) 
                 return false;
             }
             let player = state.game().seats[seat as usize].player;
-            let Some(action) = bots[player].choose(state, seat) else { return state.is_over() };
+            let Some(action) = bots[player].choose(&state.seen_by(player), seat) else { return state.is_over() };
             if state.apply(seat, action).is_err() {
                 return state.is_over();
             }
@@ -37,14 +37,20 @@ pub fn play_up_to(state: &mut State, bots: &mut [Box<dyn Bot>], decisions: u64) 
     }
 }
 
-/// The match `paradox trace FILE --seed SEED` prints: random bots (see [`random_bots`]) play
-/// it to the end, with every event logged; a match still going after
-/// [`MAX_DECISIONS`](crate::sim::MAX_DECISIONS) decisions is left unfinished.
-pub fn random_match(game: Arc<Game>, seed: u64) -> State {
-    let mut bots = random_bots(&game, seed);
+/// The match `paradox trace FILE --seed SEED --bots KINDS` prints: bots of the given kinds,
+/// one per player (see [`seat_bots`]), play it to the end with every event logged; a match still
+/// going after [`MAX_DECISIONS`](crate::sim::MAX_DECISIONS) decisions is left unfinished.
+pub fn bot_match(game: Arc<Game>, seed: u64, kinds: &[Kind]) -> State {
+    let mut bots = seat_bots(kinds, seed);
     let mut state = State::new(game, seed);
     play_out(&mut state, &mut bots);
     state
+}
+
+/// The match between random bots that `paradox trace FILE --seed SEED` prints.
+pub fn random_match(game: Arc<Game>, seed: u64) -> State {
+    let kinds = vec![Kind::Random; game.players];
+    bot_match(game, seed, &kinds)
 }
 
 /// The match as text: one line per event, then the result.

@@ -56,7 +56,7 @@ fn play_many<W: Watch>(file: &str, mut watch: impl FnMut() -> W) {
             assert!(!legal.is_empty(), "{context}: a seat to act has no legal action");
             assert!(legal.iter().all(|a| state.action_name(seat, *a).is_some()), "{context}: an action without a name");
             let player = game.seats[seat as usize].player;
-            let action = bots[player].choose(&state, seat).expect("a legal action");
+            let action = bots[player].choose(&state.seen_by(player), seat).expect("a legal action");
             state.apply(seat, action).unwrap_or_else(|e| panic!("{context}: {e}"));
             decisions += 1;
             assert!(decisions < MAX_DECISIONS, "{context}: no end after {MAX_DECISIONS} decisions");

@@ -99,7 +99,8 @@ fn a_saved_position_restores_and_plays_on_identically() {
             Actor::Together(seats) => seats[0],
             Actor::Nobody => break,
         };
-        let action = paradox::bots::Bot::choose(&mut bot, &state, seat).expect("a legal action");
+        let action = paradox::bots::Bot::choose(&mut bot, &state.seen_by(game.seats[seat as usize].player), seat)
+            .expect("a legal action");
         state.apply(seat, action).expect("applies");
     }
     let saved = serde_json::to_string(state.position()).expect("a position serialises");

@@ -12,10 +12,12 @@ mod events;
 mod layout;
 mod restore;
 mod run;
+mod seen;
 mod view;
 
 pub use events::{Event, pile_name};
 pub use layout::Layout;
+pub use seen::Seen;
 pub use view::{PileView, View};
 
 use crate::diagnostic::Problem;

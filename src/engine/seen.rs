@@ -1,0 +1,63 @@
+//! What a computer player is given: the position as one player may know it. A bot holds a
+//! [`Seen`], never the [`State`], so it cannot read a hidden card; the only way it reaches a
+//! whole position is [`Seen::sample`], which deals the cards it cannot see afresh.
+
+use super::*;
+
+/// One player's window on a match in progress.
+#[derive(Clone, Copy)]
+pub struct Seen<'a> {
+    state: &'a State,
+    player: usize,
+}
+
+impl State {
+    /// The match as `player` may know it, for a computer player.
+    pub fn seen_by(&self, player: usize) -> Seen<'_> {
+        Seen { state: self, player }
+    }
+}
+
+impl<'a> Seen<'a> {
+    pub fn player(&self) -> usize {
+        self.player
+    }
+
+    pub fn game(&self) -> &'a Game {
+        self.state.game()
+    }
+
+    /// Who must act now (a secret round lists only the seats still to choose).
+    pub fn actor(&self) -> Actor {
+        self.state.actor()
+    }
+
+    /// How many decisions the match has seen: a clock every player can read.
+    pub fn decisions(&self) -> u64 {
+        self.state.pos.decisions
+    }
+
+    /// How many legal actions one of this player's seats has (0 for another player's seat).
+    pub fn action_count(&self, seat: SeatId) -> usize {
+        if self.mine(seat) { self.state.action_count(seat) } else { 0 }
+    }
+
+    /// The name of one of this player's actions.
+    pub fn action_name(&self, seat: SeatId, action: Action) -> Option<String> {
+        if self.mine(seat) { self.state.action_name(seat, action) } else { None }
+    }
+
+    /// The piles and variables as this player sees them.
+    pub fn view(&self) -> View {
+        self.state.view(self.player)
+    }
+
+    /// The event log as this player may read it.
+    pub fn log(&self) -> Vec<String> {
+        self.state.log_for(self.player)
+    }
+
+    fn mine(&self, seat: SeatId) -> bool {
+        self.game().seats.get(seat as usize).is_some_and(|s| s.player == self.player)
+    }
+}
