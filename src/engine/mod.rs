@@ -275,6 +275,27 @@ impl State {
         }
     }
 
+    /// The result's key for each seat or side (`chips`, `score`) as the match stands now, in the
+    /// order of the result's domain; empty if the key cannot be worked out here.
+    pub fn standings(&self) -> Vec<(String, i64)> {
+        let names = self.game.names();
+        self.clone().result_keys().map_or(Vec::new(), |k| k.iter().map(|(i, n)| (names.show_loose(*i), *n)).collect())
+    }
+
+    /// For each player, the result's key of its seat or side as the match stands now, turned so
+    /// that more is better (negated where the lowest key wins); `None` if it cannot be worked out.
+    pub fn player_keys(&self) -> Option<Vec<i64>> {
+        let keyed = self.clone().result_keys().ok()?;
+        let sign = if self.game.result.extreme == crate::syntax::ast::Extreme::Lowest { -1 } else { 1 };
+        let mut keys = vec![0; self.game.players];
+        for (item, key) in keyed {
+            for p in self.players_of(item) {
+                keys[p] = sign * key;
+            }
+        }
+        Some(keys)
+    }
+
     /// The options open to `seat` now (empty when it is not to decide).
     fn options(&self, seat: SeatId) -> Option<&[Opt]> {
         match &self.pos.pending {

@@ -554,8 +554,8 @@ impl State {
         Ok(())
     }
 
-    /// The end of the flow: rank the seats or sides by the result's key.
-    fn finish(&mut self) -> Out<()> {
+    /// Each seat or side of the result's domain with its key (`chips[s]`), as the flow stands.
+    pub(super) fn result_keys(&mut self) -> Out<Vec<(Value, i64)>> {
         let game = self.game.clone();
         let spec = &game.result;
         let items = self.eval(|ev| ev.items(&spec.domain))?;
@@ -571,7 +571,14 @@ impl State {
             })?;
             keyed.push((item, key));
         }
-        let best = match spec.extreme {
+        Ok(keyed)
+    }
+
+    /// The end of the flow: rank the seats or sides by the result's key.
+    fn finish(&mut self) -> Out<()> {
+        let game = self.game.clone();
+        let keyed = self.result_keys()?;
+        let best = match game.result.extreme {
             Extreme::Highest => keyed.iter().map(|k| k.1).max(),
             Extreme::Lowest => keyed.iter().map(|k| k.1).min(),
         };
@@ -605,7 +612,7 @@ impl State {
         Ok(())
     }
 
-    fn players_of(&self, item: Value) -> Vec<usize> {
+    pub(super) fn players_of(&self, item: Value) -> Vec<usize> {
         match item {
             Value::Seat(s) => vec![self.game.seats[s as usize].player],
             Value::Side(t) => {
