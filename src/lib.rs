@@ -7,6 +7,7 @@ pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod load;
+pub mod repl;
 pub mod report;
 pub mod sim;
 pub mod trace;

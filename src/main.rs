@@ -55,6 +55,26 @@ enum Command {
         #[command(flatten)]
         run: MatchOptions,
     },
+    /// Play a match against the computer at a text table (commands from standard input when it
+    /// is not a terminal).
+    Play {
+        /// A rule file or scenario.
+        file: PathBuf,
+        /// Your seat, by number (1 is the first seat in the rule file) or name.
+        #[arg(long, value_name = "SEAT", conflicts_with = "humans")]
+        seat: Option<String>,
+        /// Hot-seat play: the seats of the people at the table (`1,3`); every other seat is a bot.
+        #[arg(long, value_name = "SEATS")]
+        humans: Option<String>,
+        /// Seeds the deal, every other chance, and the bots.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The computer players: `default` (the strongest), `random`, or one kind per player.
+        #[arg(long, default_value = "default", value_name = "KINDS")]
+        bots: String,
+        #[command(flatten)]
+        options: GameOptions,
+    },
     /// Play many matches between bots (match `i` seeded with `seed + i`) and report wins, draws
     /// and speed. `--format json` prints one object.
     Sim {
@@ -220,6 +240,57 @@ fn sim(games: u64, run: &MatchOptions) -> ExitCode {
     if stats.failures > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
+/// `paradox play`: sets the table up and hands it to a terminal or a script.
+fn play(file: &std::path::Path, seats: &str, seed: u64, bots: &str, options: &GameOptions) -> ExitCode {
+    let game = match load_game(file, options) {
+        Ok(game) => Arc::new(game),
+        Err(code) => return code,
+    };
+    let usage = |message: String| {
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    };
+    let humans = match paradox::repl::players_at(&game, seats) {
+        Ok(humans) => humans,
+        Err(message) => return usage(message),
+    };
+    let kinds = match paradox::bots::parse_kinds(bots, game.players) {
+        Ok(kinds) => kinds,
+        Err(message) => return usage(format!("--bots: {message}")),
+    };
+    let (source, origin) = match paradox::repl::origin(file, &options.settings()) {
+        Ok(found) => found,
+        Err(message) => return usage(message),
+    };
+    let scripted = !std::io::stdin().is_terminal();
+    let terminal = !scripted && std::io::stdout().is_terminal();
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let setup = paradox::repl::Setup {
+        game,
+        source,
+        origin,
+        seed,
+        humans,
+        bots: bots.to_string(),
+        kinds,
+        colour: terminal && !no_color,
+        terminal,
+        width: width(),
+    };
+    let (session, first) = paradox::repl::Session::start(setup);
+    let played = if scripted {
+        let mut out = std::io::stdout().lock();
+        paradox::repl::terminal::scripted(session, &first, &mut std::io::stdin().lock(), &mut out)
+            .map_err(|e| e.to_string())
+    } else {
+        paradox::repl::terminal::interactive(session, &first)
+    };
+    match played {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => usage(message),
+    }
+}
+
 /// Commands run on a thread with a large stack: rule files may nest definitions hundreds deep.
 const STACK: usize = 64 << 20;
 
@@ -240,5 +311,9 @@ fn run(cli: &Cli) -> ExitCode {
         Command::Check { files, simulate, options } => check(files, *simulate, options),
         Command::Trace { run } => trace(run),
         Command::Sim { games, run } => sim(*games, run),
+        Command::Play { file, seat, humans, seed, bots, options } => {
+            let seats = humans.as_deref().or(seat.as_deref()).unwrap_or("1");
+            play(file, seats, *seed, bots, options)
+        }
     }
 }

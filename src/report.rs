@@ -137,13 +137,22 @@ impl Diagnostic for Rendered {
 
 /// Renders every problem of `findings`, one report each, followed by a count.
 pub fn render(findings: &[Findings], style: Style, width: usize) -> String {
+    let mut out = render_problems(findings, style, width);
+    let total: usize = findings.iter().map(|f| f.problems.len()).sum();
+    let s = if total == 1 { "" } else { "s" };
+    out.push_str(&format!("{total} problem{s} found\n"));
+    out
+}
+
+/// Renders every problem of `findings`, one report each, without the count (for the REPL,
+/// which shows one problem at a time).
+pub fn render_problems(findings: &[Findings], style: Style, width: usize) -> String {
     let theme = match style {
         Style::Colour => GraphicalTheme::unicode(),
         Style::Plain => GraphicalTheme::unicode_nocolor(),
     };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(width);
     let mut out = String::new();
-    let mut total = 0;
     for f in findings {
         for problem in &f.problems {
             let source = Excerpt { name: f.source.name.clone(), text: f.source.text.clone() };
@@ -151,10 +160,7 @@ pub fn render(findings: &[Findings], style: Style, width: usize) -> String {
             // Writing into a String cannot fail.
             let _ = handler.render_report(&mut out, &rendered);
             out.push('\n');
-            total += 1;
         }
     }
-    let s = if total == 1 { "" } else { "s" };
-    out.push_str(&format!("{total} problem{s} found\n"));
     out
 }

@@ -96,7 +96,8 @@ pub fn text(state: &State) -> String {
     out
 }
 
-fn result_line(state: &State) -> String {
+/// The last line of a trace: the standings and the winners, or why the match stopped.
+pub fn result_line(state: &State) -> String {
     if let Some(problem) = state.failure() {
         return format!("stopped: {} ({})\n", problem.message, problem.code.as_str());
     }

@@ -104,7 +104,7 @@ impl Event {
 
 /// Orders cards by their attributes in the order declared (then by pack order): suits and
 /// ranks together, identical copies side by side.
-fn sort_key(game: &Game, card: CardId) -> (Vec<(u8, i64)>, CardId) {
+pub fn sort_key(game: &Game, card: CardId) -> (Vec<(u8, i64)>, CardId) {
     let key = game.cards[card as usize]
         .iter()
         .map(|v| match *v {

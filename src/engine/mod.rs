@@ -15,7 +15,7 @@ mod run;
 mod seen;
 mod view;
 
-pub use events::{Event, pile_name};
+pub use events::{Event, pile_name, sort_key};
 pub use layout::Layout;
 pub use seen::Seen;
 pub use view::{PileView, View};

@@ -1,0 +1,84 @@
+//! The `rules` command: a summary of the game from its rule file — the opening comment, players,
+//! seats, sides, parameters, variants, zones and who sees them, and the rule that decides the
+//! result.
+
+use crate::game::Game;
+use crate::report::Source;
+use crate::syntax::ast::Audience;
+
+/// The summary of a game; `source` is the rule file it was compiled from.
+pub fn summary(game: &Game, source: &Source) -> String {
+    let mut out = format!("{}\n", game.name);
+    for line in source.text.lines().map(str::trim).take_while(|l| l.starts_with("//")) {
+        out.push_str(&format!("  {}\n", line.trim_start_matches('/').trim()));
+    }
+    out.push_str(&format!("Players: {}. Seats, clockwise: {}\n", game.players, seats(game)));
+    if !game.sides.is_empty() {
+        let sides: Vec<String> =
+            game.sides.iter().map(|t| format!("{} ({})", t.display, members(game, &t.seats))).collect();
+        out.push_str(&format!("Sides: {}\n", sides.join("; ")));
+    }
+    if !game.params.is_empty() {
+        out.push_str("Parameters (change with --set NAME=VALUE):\n");
+        for p in &game.params {
+            let range = p.range.map_or(String::new(), |(lo, hi)| format!(" (from {lo} to {hi})"));
+            let doc = p.doc.as_ref().map_or(String::new(), |d| format!(": {d}"));
+            out.push_str(&format!("  {} = {}{range}{doc}\n", p.name, game.show_value(p.value, &p.ty)));
+        }
+    }
+    if !game.variants.is_empty() {
+        out.push_str("Variants (choose with --variant NAME):\n");
+        for v in &game.variants {
+            let doc = v.doc.as_ref().map_or(String::new(), |d| format!(": {d}"));
+            let on = if game.variant.as_ref() == Some(&v.name) { " (in play)" } else { "" };
+            out.push_str(&format!("  {}{on}{doc}\n", v.name));
+        }
+    }
+    out.push_str("Zones:\n");
+    for z in &game.zones {
+        let per = z.owner.map_or(String::new(), |o| format!(", one per {}", format!("{o:?}").to_lowercase()));
+        out.push_str(&format!(
+            "  {}{per}: cards seen by {}, counted by {}\n",
+            z.name,
+            audience(z.see),
+            audience(z.count)
+        ));
+    }
+    if let Some(rule) = line_at(&source.text, game.result.key.span.start) {
+        out.push_str(&format!("Result: {rule}\n"));
+    }
+    out
+}
+
+fn seats(game: &Game) -> String {
+    let shown: Vec<String> = game
+        .seats
+        .iter()
+        .map(|s| {
+            let first = game.seats.iter().find(|o| o.player == s.player).filter(|o| o.name != s.name);
+            first.map_or(s.display.clone(), |o| format!("{} (played by {})", s.display, o.display))
+        })
+        .collect();
+    shown.join(", ")
+}
+
+fn members(game: &Game, seats: &[u8]) -> String {
+    let names: Vec<&str> =
+        seats.iter().filter_map(|s| game.seats.get(*s as usize)).map(|s| s.display.as_str()).collect();
+    names.join(", ")
+}
+
+fn audience(a: Audience) -> &'static str {
+    match a {
+        Audience::Everyone => "everyone",
+        Audience::Owner => "the owner",
+        Audience::Nobody => "nobody",
+    }
+}
+
+/// The line of `text` that holds byte `at`, trimmed.
+fn line_at(text: &str, at: usize) -> Option<&str> {
+    let start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    Some(text[start..end].trim()).filter(|l| !l.is_empty())
+}

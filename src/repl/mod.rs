@@ -1,0 +1,59 @@
+//! `paradox play`: a person (or several, in turn) against the computer at a text table.
+//!
+//! [`Session`] is the pure part: a line in, the text to print out. [`terminal`] feeds it, from
+//! rustyline with completion and history on a terminal, or line by line from a script.
+
+mod about;
+mod command;
+mod moves;
+mod save;
+mod session;
+mod table;
+pub mod terminal;
+
+pub use save::Origin;
+pub use session::{Session, Setup};
+
+use crate::check::Settings;
+use crate::game::Game;
+use crate::load::rules_source;
+use crate::report::Source;
+use std::path::Path;
+
+/// The rule file a game's problems point into, and what a save of it must match: the SHA-256
+/// of every file read (a scenario and the rule file it extends) and the parameters.
+pub fn origin(path: &Path, settings: &Settings) -> Result<(Source, Origin), String> {
+    let read = |p: &Path| {
+        std::fs::read(p)
+            .map(|b| Source { name: p.display().to_string(), text: String::from_utf8_lossy(&b).into_owned() })
+            .map_err(|e| format!("cannot read {}: {e}", p.display()))
+    };
+    let file = read(path)?;
+    let rules = rules_source(path).unwrap_or_else(|| file.clone());
+    let mut sources = vec![save::Hashed::of(&file)];
+    if rules.name != file.name {
+        sources.push(save::Hashed::of(&rules));
+    }
+    let origin = Origin { sources, sets: settings.sets.clone(), variant: settings.variant.clone() };
+    Ok((rules, origin))
+}
+
+/// The players who sit at the seats listed (`2`, `North`, `1,3`), each once, in order.
+pub fn players_at(game: &Game, list: &str) -> Result<Vec<usize>, String> {
+    let mut players = Vec::new();
+    for item in list.split(',').map(str::trim) {
+        let seat = match item.parse::<usize>() {
+            Ok(n) if (1..=game.seats.len()).contains(&n) => n - 1,
+            Ok(n) => return Err(format!("there is no seat {n}: the seats are numbered 1 to {}", game.seats.len())),
+            Err(_) => game.seats.iter().position(|s| s.name.eq_ignore_ascii_case(item)).ok_or_else(|| {
+                let names: Vec<&str> = game.seats.iter().map(|s| s.name.as_str()).collect();
+                format!("no seat `{item}`; the seats are {} (or 1 to {})", names.join(", "), names.len())
+            })?,
+        };
+        let player = game.seats[seat].player;
+        if !players.contains(&player) {
+            players.push(player);
+        }
+    }
+    Ok(players)
+}

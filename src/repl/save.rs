@@ -1,0 +1,114 @@
+//! Save files: a match as JSON, with what it was made from (the rule files' SHA-256, the
+//! parameters, the seed, who plays which seat) so that loading it into another game is refused.
+//! Saving writes a temporary file next to the target and renames it, so a save is never half
+//! written.
+
+use crate::diagnostic::{Code, Problem};
+use crate::engine::Position;
+use crate::report::{Findings, Source, Style, render};
+use crate::syntax::ast::Span;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::io::Write;
+use std::path::Path;
+
+/// The save format's version; a file of another version is refused.
+pub const VERSION: u32 = 1;
+
+/// A file the game was read from, with the SHA-256 of its text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hashed {
+    pub file: String,
+    pub sha256: String,
+}
+
+impl Hashed {
+    pub fn of(source: &Source) -> Hashed {
+        let digest = Sha256::digest(source.text.as_bytes());
+        Hashed { file: source.name.clone(), sha256: digest.iter().map(|b| format!("{b:02x}")).collect() }
+    }
+}
+
+/// What a match is made from, besides its position: a save must match it to be loaded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    /// The rule file (or scenario) first, then the rule file a scenario extends.
+    pub sources: Vec<Hashed>,
+    pub sets: Vec<String>,
+    pub variant: Option<String>,
+}
+
+/// One saved match.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct SaveFile {
+    pub version: u32,
+    #[serde(flatten)]
+    pub origin: Origin,
+    pub seed: u64,
+    /// The human players.
+    pub humans: Vec<usize>,
+    /// The computer players, as `--bots` names them.
+    pub bots: String,
+    pub position: Position,
+}
+
+/// Writes `save` to `path` atomically; `Err` says why not.
+pub fn write(path: &Path, save: &SaveFile) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(save).map_err(|e| e.to_string())?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(|e| e.to_string())?;
+    file.write_all(text.as_bytes()).and_then(|()| file.write_all(b"\n")).map_err(|e| e.to_string())?;
+    file.persist(path).map_err(|e| e.error.to_string())?;
+    Ok(())
+}
+
+/// Reads a save file made from `origin`; `Err` is the diagnostic to show.
+pub fn read(path: &Path, origin: &Origin, style: Style, width: usize) -> Result<SaveFile, String> {
+    let name = path.display().to_string();
+    let refuse = |why: String| format!("error: cannot load {name}: {why}\n");
+    let bytes = std::fs::read(path).map_err(|e| refuse(e.to_string()))?;
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let json = |e: serde_json::Error, what: &str| {
+        let source = Source { name: name.clone(), text: text.clone() };
+        let problem = Problem::new(Code::Syntax, format!("{name} is not a save file"), at(&text, &e), e.to_string())
+            .help(format!("{what}; save files are written by the `save` command"));
+        render(&[Findings { source, problems: vec![problem] }], style, width)
+    };
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| json(e, "the file is not JSON"))?;
+    match value.get("version").and_then(serde_json::Value::as_u64) {
+        Some(v) if v == VERSION as u64 => {}
+        Some(v) => return Err(refuse(format!("it is a version {v} save file; this paradox reads version {VERSION}"))),
+        None => return Err(refuse("it has no save-file version".into())),
+    }
+    let save: SaveFile = serde_json::from_str(&text).map_err(|e| json(e, "the JSON does not hold a saved match"))?;
+    let hashes = |o: &Origin| o.sources.iter().map(|h| h.sha256.clone()).collect::<Vec<_>>();
+    if hashes(&save.origin) != hashes(origin) {
+        let files: Vec<&str> = save.origin.sources.iter().map(|h| h.file.as_str()).collect();
+        return Err(refuse(format!("it was saved from a different rule file ({})", files.join(", "))));
+    }
+    if (&save.origin.sets, &save.origin.variant) != (&origin.sets, &origin.variant) {
+        return Err(refuse(format!("it was saved with other parameters ({})", parameters(&save.origin))));
+    }
+    Ok(save)
+}
+
+/// `--set` and `--variant` as typed.
+pub fn parameters(origin: &Origin) -> String {
+    let mut words: Vec<String> = origin.sets.iter().map(|s| format!("--set {s}")).collect();
+    words.extend(origin.variant.iter().map(|v| format!("--variant {v}")));
+    if words.is_empty() { "no --set or --variant".into() } else { words.join(" ") }
+}
+
+/// The place in `text` a JSON error points at (its line and column).
+fn at(text: &str, e: &serde_json::Error) -> Span {
+    let line_start: usize = text.split_inclusive('\n').take(e.line().saturating_sub(1)).map(str::len).sum();
+    let mut start = (line_start + e.column().saturating_sub(1)).min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let end = text[start..].chars().next().map_or(start, |c| start + c.len_utf8());
+    Span::new(start, end)
+}

@@ -1,0 +1,471 @@
+//! A match at the table as a pure session: a line in, the text to print out. The session plays
+//! the computer players between human decisions, keeps the states of earlier human decisions
+//! for `undo`, and reads and writes save files; nothing else leaves it.
+
+use super::command::{COMMANDS, Command};
+use super::moves::{Found, find};
+use super::save::{self, Origin, SaveFile};
+use super::table::{Painter, draw};
+use crate::bots::Kind;
+use crate::diagnostic::Problem;
+use crate::engine::{Action, Actor, State};
+use crate::game::{CardId, Game, SeatId};
+use crate::report::{Findings, Source, Style};
+use std::path::Path;
+use std::sync::Arc;
+
+/// How `log` without a number is cut.
+const LOG_LINES: usize = 20;
+
+/// What a session starts from.
+pub struct Setup {
+    pub game: Arc<Game>,
+    /// The rule file the game's problems point into.
+    pub source: Source,
+    pub origin: Origin,
+    pub seed: u64,
+    /// The human players; every other player is a computer.
+    pub humans: Vec<usize>,
+    /// The computer players as `--bots` names them, and read.
+    pub bots: String,
+    pub kinds: Vec<Kind>,
+    /// Whether the output goes to a terminal: colour (unless `NO_COLOR`), a cleared screen and a
+    /// pause when the seat passes from one human to another.
+    pub colour: bool,
+    pub terminal: bool,
+    pub width: usize,
+}
+
+/// A match in progress with the people at the table.
+pub struct Session {
+    setup: Setup,
+    state: State,
+    /// The states at the human decisions before this one, latest last.
+    undo: Vec<State>,
+    /// How many log lines each player has been shown.
+    shown: Vec<usize>,
+    /// The human whose screen was shown last.
+    facing: Option<usize>,
+    /// A human's screen waits until they press Enter (hot-seat on a terminal).
+    waiting: bool,
+    done: bool,
+}
+
+// ---------------------------------------------------------------- engine additions (shim)
+// `State::status` and `State::forbidden` are being added to the engine on another branch. Until
+// they land, these stand in for them; at the merge, call the State methods instead.
+
+/// The rule file's own status lines (the state that matters now).
+fn status(_state: &State) -> Vec<String> {
+    Vec::new()
+}
+
+/// The items `seat` may not choose now, each with the problem saying which rule forbids it.
+fn forbidden(_state: &State, _seat: SeatId) -> Vec<(String, Problem)> {
+    Vec::new()
+}
+// ---------------------------------------------------------------- end of shim
+
+impl Session {
+    /// Starts the match; the text is what to print first.
+    pub fn start(setup: Setup) -> (Session, String) {
+        let state = State::new(setup.game.clone(), setup.seed);
+        let shown = vec![0; setup.game.players];
+        let mut session = Session { setup, state, undo: Vec::new(), shown, facing: None, waiting: false, done: false };
+        let game = &session.setup.game;
+        let mut out = format!("{} — {}\n", game.name, seating(game, &session.setup.humans));
+        out.push_str("Type `help` for the commands, `moves` for your moves.\n\n");
+        session.play_bots();
+        out.push_str(&session.screen());
+        (session, out)
+    }
+
+    /// Whether the person asked to leave.
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The prompt: the seat to decide, `>` when nobody is.
+    pub fn prompt(&self) -> String {
+        match self.turn() {
+            _ if self.waiting => "(press Enter) ".into(),
+            Some(seat) => format!("{}> ", self.setup.game.seats[seat as usize].display),
+            None => "> ".into(),
+        }
+    }
+
+    /// What completion offers: the commands and the moves open now.
+    pub fn completions(&self) -> Vec<String> {
+        let mut words: Vec<String> =
+            COMMANDS.iter().map(|(c, _)| c.split(' ').next().unwrap_or(c).to_string()).collect();
+        words.extend(self.move_names());
+        words
+    }
+
+    /// Handles one line as read, bytes that are not UTF-8 included.
+    pub fn handle_bytes(&mut self, line: &[u8]) -> String {
+        match std::str::from_utf8(line) {
+            Ok(text) => self.handle(text),
+            Err(e) => {
+                let byte = line[e.valid_up_to()];
+                format!(
+                    "error: the line is not UTF-8 text (byte {byte:#04x} at {}); it is ignored\n",
+                    e.valid_up_to() + 1
+                )
+            }
+        }
+    }
+
+    /// Handles one line; the text is what to print.
+    pub fn handle(&mut self, line: &str) -> String {
+        if self.waiting {
+            self.waiting = false;
+            return self.screen();
+        }
+        match Command::parse(line) {
+            Ok(command) => self.run(command),
+            Err(message) => format!("error: {message}\n"),
+        }
+    }
+
+    fn run(&mut self, command: Command) -> String {
+        match command {
+            Command::Nothing => String::new(),
+            Command::Help => help(),
+            Command::Moves => self.moves(),
+            Command::Hint => self.hint(),
+            Command::Undo => self.take_back(),
+            Command::Show => self.table_and_turn(),
+            Command::Score => self.score(),
+            Command::Log(n) => self.log(n.unwrap_or(LOG_LINES)),
+            Command::Rules => super::about::summary(&self.setup.game, &self.setup.source),
+            Command::Save(file) => self.save(Path::new(&file)),
+            Command::Load(file) => self.load(Path::new(&file)),
+            Command::New => self.new_match(),
+            Command::Quit => {
+                self.done = true;
+                "Goodbye.\n".into()
+            }
+            Command::Move(text) => self.play(&text),
+        }
+    }
+
+    // ------------------------------------------------------------ whose turn
+
+    /// The human seat to decide now (in a secret round, the first human still to choose).
+    fn turn(&self) -> Option<SeatId> {
+        match self.state.actor() {
+            Actor::Seat(s) => Some(s),
+            Actor::Together(seats) => seats.into_iter().find(|s| self.is_human(*s)),
+            Actor::Nobody => None,
+        }
+    }
+
+    fn is_human(&self, seat: SeatId) -> bool {
+        self.setup.humans.contains(&self.player(seat))
+    }
+
+    fn player(&self, seat: SeatId) -> usize {
+        self.setup.game.seats[seat as usize].player
+    }
+
+    /// The player whose eyes the table is drawn for: the one to decide, else the first human.
+    fn viewer(&self) -> usize {
+        self.turn().map_or(self.setup.humans[0], |s| self.player(s))
+    }
+
+    fn move_names(&self) -> Vec<String> {
+        self.move_list().into_iter().map(|(_, name)| name).collect()
+    }
+
+    /// The moves open now with their actions; when every move is a card, in the order the table
+    /// shows cards (by suit, then rank).
+    fn move_list(&self) -> Vec<(Action, String)> {
+        let Some(seat) = self.turn() else { return Vec::new() };
+        let game = &self.setup.game;
+        let mut moves: Vec<(Action, String)> = (self.state.legal_actions(seat).into_iter())
+            .filter_map(|a| self.state.action_name(seat, a).map(|n| (a, n)))
+            .collect();
+        let card = |name: &str| game.card_names.iter().position(|c| c == name);
+        if moves.iter().all(|(_, n)| card(n).is_some()) {
+            let painter = Painter::new(game, false);
+            moves.sort_by_cached_key(|(_, n)| card(n).map(|c| painter.order(c as CardId)));
+        }
+        moves
+    }
+
+    /// The computer players decide until a human must (or the match ends).
+    fn play_bots(&mut self) {
+        for _ in 0..crate::sim::MAX_DECISIONS {
+            let seat = match self.state.actor() {
+                Actor::Seat(s) if !self.is_human(s) => s,
+                Actor::Together(seats) => match seats.into_iter().find(|s| !self.is_human(*s)) {
+                    Some(s) => s,
+                    None => return,
+                },
+                _ => return,
+            };
+            let player = self.player(seat);
+            let Some(action) = self.bot_choice(self.setup.kinds[player], seat) else { return };
+            if self.state.apply(seat, action).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// What a bot of `kind` would choose for `seat`: a function of the seed and the position
+    /// alone, so undo, load and hint give the same choices again.
+    fn bot_choice(&self, kind: Kind, seat: SeatId) -> Option<Action> {
+        let player = self.player(seat);
+        let seen = self.state.seen_by(player);
+        let seed = self.setup.seed ^ seen.decisions().wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        kind.bot(seed, player).choose(&seen, seat)
+    }
+
+    // ------------------------------------------------------------ screens
+
+    /// What happened since the player last looked, the table, and whose turn it is.
+    fn screen(&mut self) -> String {
+        let player = self.viewer();
+        let mut out = String::new();
+        if self.setup.humans.len() > 1 && self.facing.is_some_and(|f| f != player) {
+            if self.setup.terminal {
+                out.push_str("\u{1b}[2J\u{1b}[H");
+            }
+            out.push_str(&format!("--- pass to {} ---\n", self.name_of(player)));
+            if self.setup.terminal && !self.waiting {
+                self.waiting = true;
+                self.facing = Some(player);
+                out.push_str(&format!("{}, press Enter when you are ready.\n", self.name_of(player)));
+                return out;
+            }
+        }
+        self.facing = Some(player);
+        let log = self.state.log_for(player);
+        let news = &log[self.shown[player].min(log.len())..];
+        if !news.is_empty() {
+            out.push_str(&indented(news));
+            out.push('\n');
+        }
+        self.shown[player] = log.len();
+        out.push_str(&self.table_and_turn());
+        out
+    }
+
+    /// The table and the line saying who is to act and what is expected.
+    fn table_and_turn(&self) -> String {
+        let game = &self.setup.game;
+        let player = self.viewer();
+        let painter = Painter::new(game, self.setup.colour);
+        let mut out = draw(&self.state, player, &painter, &status(&self.state));
+        out.push('\n');
+        out.push_str(&self.expected());
+        out
+    }
+
+    fn expected(&self) -> String {
+        if let Some(problem) = self.state.failure() {
+            return format!("The match stopped:\n{}", self.diagnostic(problem.clone()));
+        }
+        if let Some(outcome) = self.state.outcome() {
+            let mut out = crate::trace::result_line(&self.state);
+            if let [human] = self.setup.humans[..] {
+                let verdict = match () {
+                    _ if outcome.winners.is_empty() => "It is a draw.",
+                    _ if outcome.winners.contains(&human) => "You win!",
+                    _ => "You lose.",
+                };
+                out.push_str(&format!("{verdict}\n"));
+            }
+            out.push_str("Type `new` for another match, or `quit`.\n");
+            return out;
+        }
+        let Some(seat) = self.turn() else { return "Nobody can move.\n".into() };
+        let names = self.move_names();
+        let how = if matches!(self.state.actor(), Actor::Together(_)) {
+            "choose in secret (the others choose at the same time)"
+        } else {
+            "choose"
+        };
+        let shown = if names.len() <= 12 { names.join(", ") } else { format!("{}, ...", names[..12].join(", ")) };
+        let seat = &self.setup.game.seats[seat as usize].display;
+        format!("{seat} (*) to {how}, {} move{}: {shown}\n", names.len(), if names.len() == 1 { "" } else { "s" })
+    }
+
+    /// The display name a player goes by: their first seat's.
+    fn name_of(&self, player: usize) -> String {
+        let seats = &self.setup.game.seats;
+        seats.iter().find(|s| s.player == player).map_or(format!("player {}", player + 1), |s| s.display.clone())
+    }
+
+    fn diagnostic(&self, problem: Problem) -> String {
+        let findings = [Findings { source: self.setup.source.clone(), problems: vec![problem] }];
+        let style = if self.setup.colour { Style::Colour } else { Style::Plain };
+        crate::report::render_problems(&findings, style, self.setup.width)
+    }
+
+    // ------------------------------------------------------------ commands
+
+    fn moves(&self) -> String {
+        let names = self.move_names();
+        if names.is_empty() {
+            return "You have no move to make now.\n".into();
+        }
+        names.iter().enumerate().map(|(i, n)| format!("  #{} {n}\n", i + 1)).collect()
+    }
+
+    fn hint(&self) -> String {
+        let Some(seat) = self.turn() else { return "There is nothing to decide now.\n".into() };
+        match self.bot_choice(Kind::strongest(), seat).and_then(|a| self.state.action_name(seat, a)) {
+            Some(name) => format!("The computer would play: {name}\n"),
+            None => "The computer has no suggestion here.\n".into(),
+        }
+    }
+
+    fn take_back(&mut self) -> String {
+        let Some(state) = self.undo.pop() else { return "There is nothing to undo.\n".into() };
+        self.state = state;
+        self.mark_seen();
+        format!("Back to your previous decision.\n{}", self.table_and_turn())
+    }
+
+    fn score(&self) -> String {
+        let mut lines = status(&self.state);
+        let standings: Vec<String> = self.state.standings().iter().map(|(w, n)| format!("{w} {n}")).collect();
+        lines.push(format!("Standing: {}", standings.join(", ")));
+        lines.iter().map(|l| format!("{l}\n")).collect()
+    }
+
+    fn log(&self, n: usize) -> String {
+        let log = self.state.log_for(self.viewer());
+        indented(&log[log.len().saturating_sub(n)..])
+    }
+
+    fn save(&self, path: &Path) -> String {
+        let save = SaveFile {
+            version: save::VERSION,
+            origin: self.setup.origin.clone(),
+            seed: self.setup.seed,
+            humans: self.setup.humans.clone(),
+            bots: self.setup.bots.clone(),
+            position: self.state.position().clone(),
+        };
+        match save::write(path, &save) {
+            Ok(()) => format!("Saved to {}.\n", path.display()),
+            Err(e) => format!("error: cannot save to {}: {e}\n", path.display()),
+        }
+    }
+
+    fn load(&mut self, path: &Path) -> String {
+        let style = if self.setup.colour { Style::Colour } else { Style::Plain };
+        let refused =
+            |why: String| format!("error: cannot load {}: {why}\nThe match goes on as it was.\n", path.display());
+        let save = match save::read(path, &self.setup.origin, style, self.setup.width) {
+            Ok(save) => save,
+            Err(diagnostic) => return format!("{diagnostic}The match goes on as it was.\n"),
+        };
+        let game = &self.setup.game;
+        if save.humans.is_empty() || save.humans.iter().any(|h| *h >= game.players) {
+            return refused("its human players do not fit the game".into());
+        }
+        let kinds = match crate::bots::parse_kinds(&save.bots, game.players) {
+            Ok(kinds) => kinds,
+            Err(e) => return refused(format!("its bots: {e}")),
+        };
+        let state = match State::restore(game.clone(), save.position) {
+            Ok(state) => state,
+            Err(e) => return refused(e),
+        };
+        (self.state, self.setup.seed, self.setup.humans, self.setup.bots, self.setup.kinds) =
+            (state, save.seed, save.humans, save.bots, kinds);
+        self.undo.clear();
+        self.mark_seen();
+        format!("Loaded {}.\n{}", path.display(), self.table_and_turn())
+    }
+
+    fn new_match(&mut self) -> String {
+        self.setup.seed = self.setup.seed.wrapping_add(1);
+        self.state = State::new(self.setup.game.clone(), self.setup.seed);
+        self.undo.clear();
+        self.shown = vec![0; self.setup.game.players];
+        self.play_bots();
+        let screen = self.screen();
+        format!("A new match, seed {}.\n{screen}", self.setup.seed)
+    }
+
+    /// Every player has seen the log as it stands (after undo or load).
+    fn mark_seen(&mut self) {
+        for p in 0..self.shown.len() {
+            self.shown[p] = self.state.log_for(p).len();
+        }
+        self.facing = Some(self.viewer());
+    }
+
+    // ------------------------------------------------------------ moves
+
+    fn play(&mut self, typed: &str) -> String {
+        let Some(seat) = self.turn() else {
+            return "The match is over: type `new` for another, or `quit`.\n".into();
+        };
+        let moves = self.move_list();
+        let names: Vec<String> = moves.iter().map(|(_, n)| n.clone()).collect();
+        match find(typed, &names) {
+            Found::One(i) => {
+                self.undo.push(self.state.clone());
+                if let Err(refusal) = self.state.apply(seat, moves[i].0) {
+                    self.undo.pop();
+                    return format!("error: {refusal}\n");
+                }
+                self.play_bots();
+                self.screen()
+            }
+            Found::Several(which) => {
+                let list: Vec<&str> = which.iter().map(|i| names[*i].as_str()).collect();
+                format!("`{}` could be {}: type more of the name.\n", typed.trim(), list.join(", "))
+            }
+            Found::OutOfRange(n) => format!("There is no move #{n}: there are {} (type `moves`).\n", names.len()),
+            Found::None => self.refuse(seat, typed),
+        }
+    }
+
+    /// Why nothing legal matches `typed`: the rule that forbids it, or that it is unknown.
+    fn refuse(&self, seat: SeatId, typed: &str) -> String {
+        let forbidden = forbidden(&self.state, seat);
+        let names: Vec<String> = forbidden.iter().map(|(n, _)| n.clone()).collect();
+        if let Found::One(i) = find(typed, &names) {
+            let (name, problem) = &forbidden[i];
+            return format!("You may not play {name} now:\n{}", self.diagnostic(problem.clone()));
+        }
+        format!("`{}` is neither a command nor one of your moves: type `help` or `moves`.\n", typed.trim())
+    }
+}
+
+/// Who plays which seats: `you play A and A's ghost; the computer plays the others`.
+fn seating(game: &Game, humans: &[usize]) -> String {
+    let seats_of = |p: usize| {
+        let names: Vec<&str> = game.seats.iter().filter(|s| s.player == p).map(|s| s.display.as_str()).collect();
+        names.join(" and ")
+    };
+    let mut parts: Vec<String> = Vec::new();
+    match humans {
+        [one] => parts.push(format!("you play {}", seats_of(*one))),
+        _ => parts.extend(humans.iter().map(|h| format!("a person plays {}", seats_of(*h)))),
+    }
+    if humans.len() < game.players {
+        parts.push("the computer plays the others".into());
+    }
+    parts.join("; ")
+}
+
+fn indented(lines: &[String]) -> String {
+    lines.iter().flat_map(|l| l.lines()).map(|l| format!("  {l}\n")).collect()
+}
+
+fn help() -> String {
+    let mut out = String::from("Type a move by its name, or a short form: `red 5`, `r5`, `bid 7`, `7`, or `#3` for\n");
+    out.push_str("the third of `moves`. Tab completes commands and moves. The commands:\n");
+    for (name, what) in COMMANDS {
+        out.push_str(&format!("  {name:<10} {what}\n"));
+    }
+    out
+}

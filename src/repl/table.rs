@@ -1,0 +1,283 @@
+//! The table as one player sees it, drawn as text: the seats laid out from the player's own seat
+//! (at the bottom, then clockwise; four seats as a bridge diagram), each seat's piles under it
+//! with cards grouped by their first enumeration attribute (the suit) and sorted, the shared
+//! piles in the middle, then the rule file's status lines and the standings.
+//!
+//! Nothing here knows a game: suits are found from the card attributes, colours from the suit
+//! names (red, hearts, diamonds are red, ...) with a fallback palette.
+
+use crate::engine::{PileView, State, pile_name, sort_key};
+use crate::game::{CardId, Game, SeatId, Type, Value};
+
+/// A middle pile with more cards than this is shown by its count (a won pile, a discard).
+const LISTED: usize = 12;
+
+/// How wide a line of cards under a seat may grow.
+const WRAP: usize = 40;
+
+/// Draws cards, in colour or not.
+pub struct Painter<'a> {
+    game: &'a Game,
+    /// The attribute cards are grouped by, with its enumeration.
+    suit: Option<(usize, u16)>,
+    colour: bool,
+}
+
+impl<'a> Painter<'a> {
+    pub fn new(game: &'a Game, colour: bool) -> Self {
+        let suit = game.attrs.iter().enumerate().find_map(|(a, attr)| match attr.ty.base() {
+            Type::Enum(e) => Some((a, *e)),
+            _ => None,
+        });
+        Painter { game, suit, colour }
+    }
+
+    /// The suit value of a card, if it has one.
+    fn suit_of(&self, card: CardId) -> Option<u16> {
+        let (attr, _) = self.suit?;
+        match self.game.cards.get(card as usize)?.get(attr)? {
+            Value::Enum(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// The ANSI colour of a suit value.
+    fn tint(&self, value: u16) -> Option<u8> {
+        let (_, e) = self.suit?;
+        let info = &self.game.enums[e as usize];
+        let member = info.values.get(value as usize)?.member;
+        let name = info.members.get(member as usize)?.name.to_lowercase();
+        match name.as_str() {
+            "red" | "hearts" | "diamonds" | "heart" | "diamond" => Some(31),
+            "green" => Some(32),
+            "yellow" | "gold" | "orange" => Some(33),
+            "blue" => Some(34),
+            "purple" | "violet" | "magenta" | "pink" => Some(35),
+            "cyan" | "teal" => Some(36),
+            "black" | "white" | "spades" | "clubs" | "spade" | "club" => None,
+            _ => Some([31, 32, 33, 34, 35, 36][member as usize % 6]),
+        }
+    }
+
+    fn paint(&self, text: &str, suit: Option<u16>) -> String {
+        match suit.and_then(|s| self.tint(s)) {
+            Some(code) if self.colour => format!("\u{1b}[{code}m{text}\u{1b}[0m"),
+            _ => text.to_string(),
+        }
+    }
+
+    /// A card's name, in its suit's colour.
+    pub fn card(&self, card: CardId) -> String {
+        self.paint(&self.game.card_names[card as usize], self.suit_of(card))
+    }
+
+    /// Where a card goes when cards are sorted: by suit, then by its attributes.
+    pub fn order(&self, card: CardId) -> impl Ord + use<> {
+        (self.suit_of(card), sort_key(self.game, card))
+    }
+
+    /// Cards grouped by suit, in suit order, each group sorted: one line per group, `red: 0 3 7`.
+    fn grouped(&self, cards: &[CardId]) -> Vec<String> {
+        let mut cards = cards.to_vec();
+        cards.sort_by_cached_key(|c| self.order(*c));
+        let mut lines = Vec::new();
+        for group in cards.chunk_by(|a, b| self.suit_of(*a) == self.suit_of(*b)) {
+            let suit = self.suit_of(group[0]);
+            let label = suit.map(|s| self.suit_name(s));
+            let names: Vec<String> =
+                group.iter().map(|c| short_name(&self.game.card_names[*c as usize], label.as_deref())).collect();
+            let gap = if label.is_some() && names.iter().all(|n| !n.contains(' ')) { " " } else { ", " };
+            let head = label.map_or(String::new(), |l| format!("{l}: "));
+            lines.extend(wrap(&head, &names, gap).iter().map(|l| self.paint(l, suit)));
+        }
+        lines
+    }
+
+    fn suit_name(&self, value: u16) -> String {
+        self.suit.map(|(_, e)| self.game.show_value(Value::Enum(value), &Type::Enum(e))).unwrap_or_default()
+    }
+}
+
+/// `head` and the items joined by `gap`, in lines of at most [`WRAP`] characters (unless one
+/// item is longer), the later lines indented under the first item.
+fn wrap(head: &str, items: &[String], gap: &str) -> Vec<String> {
+    let indent = " ".repeat(head.chars().count());
+    let mut lines = vec![head.to_string()];
+    for (i, item) in items.iter().enumerate() {
+        let last = lines.len() - 1;
+        let sep = if i == 0 { "" } else { gap };
+        if i > 0 && lines[last].chars().count() + sep.len() + item.chars().count() > WRAP {
+            lines[last].push_str(sep.trim_end());
+            lines.push(format!("{indent}{item}"));
+        } else {
+            lines[last].push_str(&format!("{sep}{item}"));
+        }
+    }
+    lines
+}
+
+/// A card's name without its suit (`red 5` in the red group is `5`; `2 of clubs` is `2`).
+fn short_name(name: &str, suit: Option<&str>) -> String {
+    let Some(suit) = suit.filter(|s| !s.is_empty()) else { return name.to_string() };
+    let rest = name
+        .strip_prefix(suit)
+        .filter(|r| r.starts_with(' '))
+        .or_else(|| name.strip_suffix(suit).map(|r| r.strip_suffix(" of").unwrap_or(r)).filter(|r| r.ends_with(' ')))
+        .map(str::trim)
+        .filter(|r| !r.is_empty());
+    rest.unwrap_or(name).to_string()
+}
+
+/// The width of a line on screen, colour codes left out.
+fn width(line: &str) -> usize {
+    let mut n = 0;
+    let mut escape = false;
+    for c in line.chars() {
+        match c {
+            '\u{1b}' => escape = true,
+            'm' if escape => escape = false,
+            _ if escape => {}
+            _ => n += 1,
+        }
+    }
+    n
+}
+
+fn pad(line: &str, to: usize) -> String {
+    format!("{line}{}", " ".repeat(to.saturating_sub(width(line))))
+}
+
+/// The table as `player` sees it, with the seat of the player at the bottom.
+pub fn draw(state: &State, player: usize, painter: &Painter<'_>, status: &[String]) -> String {
+    let game = state.game();
+    let seats = game.seats.len();
+    let home = game.seats.iter().position(|s| s.player == player).unwrap_or(0);
+    let around: Vec<usize> = (1..=seats).map(|k| (home + k) % seats).collect();
+    let block = |s: usize| seat_block(state, player, s as SeatId, painter);
+    let middle = middle_block(state, player, painter);
+    let mut lines = if seats == 4 {
+        bridge(&block(around[1]), &block(around[0]), &middle, &block(around[2]), &block(home))
+    } else {
+        let mut lines: Vec<String> = Vec::new();
+        for s in &around[..seats - 1] {
+            lines.extend(block(*s));
+        }
+        lines.push(String::new());
+        lines.extend(middle.iter().map(|l| format!("    {l}")));
+        lines.push(String::new());
+        lines.extend(block(home));
+        lines
+    };
+    lines.extend(status.iter().cloned());
+    let standings = state.standings();
+    if !standings.is_empty() {
+        let parts: Vec<String> = standings.iter().map(|(who, n)| format!("{who} {n}")).collect();
+        lines.push(format!("Standing: {}", parts.join(", ")));
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
+/// Four seats as a bridge diagram: the opposite seat on top, left and right on the sides, the
+/// shared piles in the middle, the player's seat at the bottom.
+fn bridge(top: &[String], left: &[String], middle: &[String], right: &[String], bottom: &[String]) -> Vec<String> {
+    let widest = |b: &[String]| b.iter().map(|l| width(l)).max().unwrap_or(0);
+    let west = widest(left) + 3;
+    let centre = widest(middle).max(widest(top)).max(widest(bottom)) + 3;
+    let indent = " ".repeat(west);
+    let mut lines: Vec<String> = top.iter().map(|l| format!("{indent}{l}")).collect();
+    lines.push(String::new());
+    let rows = left.len().max(middle.len()).max(right.len());
+    let cell = |b: &[String], i: usize| b.get(i).cloned().unwrap_or_default();
+    for i in 0..rows {
+        let row = format!("{}{}{}", pad(&cell(left, i), west), pad(&cell(middle, i), centre), cell(right, i));
+        lines.push(row.trim_end().to_string());
+    }
+    lines.push(String::new());
+    lines.extend(bottom.iter().map(|l| format!("{indent}{l}")));
+    lines
+}
+
+/// A seat's name, `(you)` for the player's own seats, and its piles as the player sees them.
+fn seat_block(state: &State, player: usize, seat: SeatId, painter: &Painter<'_>) -> Vec<String> {
+    let game = state.game();
+    let info = &game.seats[seat as usize];
+    let mut title = info.display.clone();
+    if info.player == player {
+        title.push_str(" (you)");
+    }
+    if state.view(player).to_act.contains(&seat) {
+        title.push_str(" *");
+    }
+    let mut lines = vec![title];
+    let layout = state.layout();
+    for pile in (0..layout.pile_zone.len()).filter(|p| layout.seat_of_pile(*p) == Some(seat)) {
+        let zone = &game.zones[layout.pile_zone[pile].0 as usize].name;
+        match state.pile_view(player, pile) {
+            PileView::Cards(cards) if !cards.is_empty() => {
+                lines.push(format!("  {zone}:"));
+                lines.extend(painter.grouped(&cards).into_iter().map(|l| format!("    {l}")));
+            }
+            PileView::Count(n) if n > 0 => lines.push(format!("  {zone}: {}", cards(n))),
+            _ => {}
+        }
+    }
+    lines
+}
+
+fn cards(n: usize) -> String {
+    if n == 1 { "1 card".into() } else { format!("{n} cards") }
+}
+
+/// The piles that belong to no seat (shared and per-side piles), in the order cards came.
+fn middle_block(state: &State, player: usize, painter: &Painter<'_>) -> Vec<String> {
+    let (game, layout) = (state.game(), state.layout());
+    let mut lines = Vec::new();
+    for pile in (0..layout.pile_zone.len()).filter(|p| layout.seat_of_pile(*p).is_none()) {
+        let name = pile_name(game, layout, pile);
+        match state.pile_view(player, pile) {
+            PileView::Cards(c) if !c.is_empty() && c.len() <= LISTED => {
+                let names: Vec<String> = c.iter().map(|c| painter.card(*c)).collect();
+                lines.push(format!("{name}: {}", names.join(", ")));
+            }
+            PileView::Cards(c) if !c.is_empty() => lines.push(format!("{name}: {}", cards(c.len()))),
+            PileView::Count(n) if n > 0 => lines.push(format!("{name}: {}", cards(n))),
+            _ => {}
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_suit_is_taken_off_card_names() {
+        assert_eq!(short_name("red 5", Some("red")), "5");
+        assert_eq!(short_name("2 of clubs", Some("clubs")), "2");
+        assert_eq!(short_name("partial Single", Some("Single")), "partial");
+        assert_eq!(short_name("filled red circle Complete", Some("Complete")), "filled red circle");
+        assert_eq!(short_name("reddish 5", Some("red")), "reddish 5");
+        assert_eq!(short_name("red", Some("red")), "red");
+        assert_eq!(short_name("P1's 3", None), "P1's 3");
+    }
+
+    #[test]
+    fn long_groups_wrap_under_their_first_card() {
+        let items: Vec<String> = (0..20).map(|n| format!("P1's {n}")).collect();
+        let lines = wrap("", &items, ", ");
+        assert!(lines.len() > 2, "{lines:?}");
+        assert!(lines.iter().all(|l| l.chars().count() <= WRAP), "{lines:?}");
+        assert_eq!(lines.join(" "), items.join(", "));
+        let short: Vec<String> = ["1", "2"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(wrap("red: ", &short, " "), vec!["red: 1 2"]);
+    }
+
+    #[test]
+    fn colour_codes_take_no_room() {
+        assert_eq!(width("\u{1b}[31mred 5\u{1b}[0m"), 5);
+        assert_eq!(pad("\u{1b}[31mab\u{1b}[0m", 4).len(), "\u{1b}[31mab\u{1b}[0m".len() + 2);
+    }
+}

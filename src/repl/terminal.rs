@@ -1,0 +1,86 @@
+//! The front ends of a [`Session`]: rustyline on a terminal (completion of commands and moves,
+//! history, Ctrl-C cancels the line, Ctrl-D quits), or a script read line by line from standard
+//! input, each line echoed after its prompt so that a transcript reads like a session.
+
+use super::Session;
+use rustyline::completion::{Completer, Pair};
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::Validator;
+use rustyline::{Context, Editor};
+use std::io::{BufRead, Write};
+
+/// Plays with a person at a terminal; `Err` says why the terminal could not be used.
+pub fn interactive(mut session: Session, first: &str) -> Result<(), String> {
+    print!("{first}");
+    let mut editor: Editor<Words, DefaultHistory> = Editor::new().map_err(|e| e.to_string())?;
+    editor.set_helper(Some(Words(Vec::new())));
+    while !session.is_done() {
+        if let Some(helper) = editor.helper_mut() {
+            helper.0 = session.completions();
+        }
+        match editor.readline(&session.prompt()) {
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                }
+                print!("{}", session.handle(&line));
+            }
+            Err(ReadlineError::Interrupted) => {}
+            Err(ReadlineError::Eof) => {
+                print!("{}", session.handle("quit"));
+            }
+            Err(e) => return Err(e.to_string()),
+        }
+        let _ = std::io::stdout().flush();
+    }
+    Ok(())
+}
+
+/// Plays a script: each line of `input` is echoed after the prompt, then answered.
+pub fn scripted(
+    mut session: Session,
+    first: &str,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    out.write_all(first.as_bytes())?;
+    let mut line = Vec::new();
+    while !session.is_done() {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        while matches!(line.last(), Some(b'\n' | b'\r')) {
+            line.pop();
+        }
+        writeln!(out, "{}{}", session.prompt(), String::from_utf8_lossy(&line))?;
+        out.write_all(session.handle_bytes(&line).as_bytes())?;
+    }
+    out.flush()
+}
+
+/// Completion over a list of words: the commands and the moves open now.
+struct Words(Vec<String>);
+
+impl Completer for Words {
+    type Candidate = Pair;
+
+    fn complete(&self, line: &str, pos: usize, _: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+        let typed = line[..pos].to_lowercase();
+        let fits = self.0.iter().filter(|w| w.to_lowercase().starts_with(&typed));
+        Ok((0, fits.map(|w| Pair { display: w.clone(), replacement: w.clone() }).collect()))
+    }
+}
+
+impl Hinter for Words {
+    type Hint = String;
+}
+
+impl Highlighter for Words {}
+
+impl Validator for Words {}
+
+impl rustyline::Helper for Words {}
