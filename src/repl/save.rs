@@ -5,7 +5,7 @@
 
 use crate::diagnostic::{Code, Problem};
 use crate::engine::Position;
-use crate::report::{Findings, Source, Style, render};
+use crate::report::{Findings, Source, Style, render_problems};
 use crate::syntax::ast::Span;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -59,9 +59,14 @@ pub fn write(path: &Path, save: &SaveFile) -> Result<(), String> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(|e| e.to_string())?;
-    file.write_all(text.as_bytes()).and_then(|()| file.write_all(b"\n")).map_err(|e| e.to_string())?;
-    file.persist(path).map_err(|e| e.error.to_string())?;
+    if !dir.is_dir() {
+        return Err(format!("there is no folder {}", dir.display()));
+    }
+    // The temporary file's name is random: say what went wrong, not where.
+    let why = |e: std::io::Error| e.kind().to_string();
+    let mut file = tempfile::NamedTempFile::new_in(dir).map_err(why)?;
+    file.write_all(text.as_bytes()).and_then(|()| file.write_all(b"\n")).map_err(why)?;
+    file.persist(path).map_err(|e| why(e.error))?;
     Ok(())
 }
 
@@ -75,7 +80,7 @@ pub fn read(path: &Path, origin: &Origin, style: Style, width: usize) -> Result<
         let source = Source { name: name.clone(), text: text.clone() };
         let problem = Problem::new(Code::Syntax, format!("{name} is not a save file"), at(&text, &e), e.to_string())
             .help(format!("{what}; save files are written by the `save` command"));
-        render(&[Findings { source, problems: vec![problem] }], style, width)
+        render_problems(&[Findings { source, problems: vec![problem] }], style, width)
     };
     let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| json(e, "the file is not JSON"))?;
     match value.get("version").and_then(serde_json::Value::as_u64) {
@@ -84,13 +89,13 @@ pub fn read(path: &Path, origin: &Origin, style: Style, width: usize) -> Result<
         None => return Err(refuse("it has no save-file version".into())),
     }
     let save: SaveFile = serde_json::from_str(&text).map_err(|e| json(e, "the JSON does not hold a saved match"))?;
+    if (&save.origin.sets, &save.origin.variant) != (&origin.sets, &origin.variant) {
+        return Err(refuse(format!("it was saved with other parameters ({})", parameters(&save.origin))));
+    }
     let hashes = |o: &Origin| o.sources.iter().map(|h| h.sha256.clone()).collect::<Vec<_>>();
     if hashes(&save.origin) != hashes(origin) {
         let files: Vec<&str> = save.origin.sources.iter().map(|h| h.file.as_str()).collect();
         return Err(refuse(format!("it was saved from a different rule file ({})", files.join(", "))));
-    }
-    if (&save.origin.sets, &save.origin.variant) != (&origin.sets, &origin.variant) {
-        return Err(refuse(format!("it was saved with other parameters ({})", parameters(&save.origin))));
     }
     Ok(save)
 }

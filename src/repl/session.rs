@@ -436,7 +436,9 @@ impl Session {
             let (name, problem) = &forbidden[i];
             return format!("You may not play {name} now:\n{}", self.diagnostic(problem.clone()));
         }
-        format!("`{}` is neither a command nor one of your moves: type `help` or `moves`.\n", typed.trim())
+        let moves = self.move_names();
+        let listed = if moves.len() <= 12 { format!(" ({})", moves.join(", ")) } else { String::new() };
+        format!("`{}` is not a command, nor one of your moves now{listed}: type `help` or `moves`.\n", typed.trim())
     }
 }
 

@@ -101,12 +101,12 @@ impl<'a> Painter<'a> {
 /// `head` and the items joined by `gap`, in lines of at most [`WRAP`] characters (unless one
 /// item is longer), the later lines indented under the first item.
 fn wrap(head: &str, items: &[String], gap: &str) -> Vec<String> {
-    let indent = " ".repeat(head.chars().count());
+    let indent = " ".repeat(width(head));
     let mut lines = vec![head.to_string()];
     for (i, item) in items.iter().enumerate() {
         let last = lines.len() - 1;
         let sep = if i == 0 { "" } else { gap };
-        if i > 0 && lines[last].chars().count() + sep.len() + item.chars().count() > WRAP {
+        if i > 0 && width(&lines[last]) + sep.len() + width(item) > WRAP {
             lines[last].push_str(sep.trim_end());
             lines.push(format!("{indent}{item}"));
         } else {
@@ -119,10 +119,9 @@ fn wrap(head: &str, items: &[String], gap: &str) -> Vec<String> {
 /// A card's name without its suit (`red 5` in the red group is `5`; `2 of clubs` is `2`).
 fn short_name(name: &str, suit: Option<&str>) -> String {
     let Some(suit) = suit.filter(|s| !s.is_empty()) else { return name.to_string() };
-    let rest = name
-        .strip_prefix(suit)
-        .filter(|r| r.starts_with(' '))
-        .or_else(|| name.strip_suffix(suit).map(|r| r.strip_suffix(" of").unwrap_or(r)).filter(|r| r.ends_with(' ')))
+    let before = name.strip_suffix(suit).filter(|r| r.ends_with(' ')).map(|r| r.trim_end());
+    let rest = (name.strip_prefix(suit).filter(|r| r.starts_with(' ')))
+        .or_else(|| before.map(|r| r.strip_suffix(" of").unwrap_or(r)))
         .map(str::trim)
         .filter(|r| !r.is_empty());
     rest.unwrap_or(name).to_string()
@@ -239,7 +238,7 @@ fn middle_block(state: &State, player: usize, painter: &Painter<'_>) -> Vec<Stri
         match state.pile_view(player, pile) {
             PileView::Cards(c) if !c.is_empty() && c.len() <= LISTED => {
                 let names: Vec<String> = c.iter().map(|c| painter.card(*c)).collect();
-                lines.push(format!("{name}: {}", names.join(", ")));
+                lines.extend(wrap(&format!("{name}: "), &names, ", "));
             }
             PileView::Cards(c) if !c.is_empty() => lines.push(format!("{name}: {}", cards(c.len()))),
             PileView::Count(n) if n > 0 => lines.push(format!("{name}: {}", cards(n))),

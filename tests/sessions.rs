@@ -1,0 +1,105 @@
+//! Whole `paradox play` sessions, scripted: each `tests/sessions/*.txt` holds the arguments on
+//! its first line (`args: rules/tantony.cards --bots random`) and the lines typed after it. The
+//! binary runs with the script on standard input (not a terminal: plain, deterministic output)
+//! and the transcript — standard output, standard error and the exit code — is a snapshot.
+//! `$TMP` in a script is a fresh directory for save files.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn transcript(script: &Path) -> String {
+    let text = std::fs::read(script).expect("a script");
+    let split = text.iter().position(|&b| b == b'\n').map_or(text.len(), |i| i + 1);
+    let (first, input) = text.split_at(split);
+    let first = String::from_utf8_lossy(first);
+    let args = first.trim().strip_prefix("args:").expect("the first line holds `args: ...`");
+    let stem = script.file_stem().and_then(|s| s.to_str()).unwrap_or("session");
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("sessions-{stem}"));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).expect("a temporary directory");
+    let tmp_name = tmp.display().to_string();
+    let input = with_tmp(input, &tmp_name);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_paradox"))
+        .args(std::iter::once("play").chain(args.split_whitespace()))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "100")
+        .env("RUST_BACKTRACE", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("paradox runs");
+    child.stdin.take().expect("a pipe").write_all(&input).expect("the script is sent");
+    let output = child.wait_with_output().expect("paradox ends");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8 diagnostics");
+    for text in [&stdout, &stderr] {
+        assert!(!text.contains("panicked"), "{text}");
+        assert!(!text.contains('\u{1b}'), "an escape sequence in scripted output:\n{text:?}");
+    }
+    let code = output.status.code().map_or("none".to_string(), |c| c.to_string());
+    format!("{stdout}--- stderr ---\n{stderr}--- exit {code} ---\n").replace(&tmp_name, "$TMP")
+}
+
+/// The script's bytes as they are (garbage included), with `$TMP` replaced.
+fn with_tmp(bytes: &[u8], tmp: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut rest = bytes;
+    while let Some(at) = rest.windows(4).position(|w| w == b"$TMP") {
+        out.extend_from_slice(&rest[..at]);
+        out.extend_from_slice(tmp.as_bytes());
+        rest = &rest[at + 4..];
+    }
+    out.extend_from_slice(rest);
+    out
+}
+
+#[test]
+fn sessions() {
+    insta::glob!("sessions/*.txt", |script| {
+        insta::assert_snapshot!(transcript(script));
+    });
+}
+
+/// Runs `paradox play ARGS` with nothing on standard input.
+fn play(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_paradox"))
+        .arg("play")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("paradox runs");
+    let text = |b: Vec<u8>| String::from_utf8(b).expect("UTF-8");
+    (output.status.code(), text(output.stdout), text(output.stderr))
+}
+
+#[test]
+fn bad_arguments_exit_2_with_one_line() {
+    for (args, needle) in [
+        (&["rules/tantony.cards", "--seat", "9"][..], "there is no seat 9"),
+        (&["rules/tantony.cards", "--seat", "Nord"][..], "no seat `Nord`"),
+        (&["rules/tantony.cards", "--humans", "1,x"][..], "no seat `x`"),
+        (&["rules/tantony.cards", "--bots", "clever"][..], "--bots: unknown bot `clever`"),
+        (&["rules/no-such-game.cards"][..], "cannot read rules/no-such-game.cards"),
+    ] {
+        let (code, stdout, stderr) = play(args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert_eq!(stdout, "", "{args:?}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: ") && stderr.contains(needle), "{args:?}: {stderr}");
+    }
+    let (code, _, stderr) = play(&["rules/tantony.cards", "--seat", "1", "--humans", "1,2"]);
+    assert_eq!(code, Some(2), "--seat with --humans: {stderr}");
+}
+
+#[test]
+fn a_rule_file_problem_is_a_diagnostic_and_exit_1() {
+    let (code, stdout, stderr) = play(&["rules/costly-tricks.cards", "--set", "trik_cost=15"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("no parameter `trik_cost`") && stderr.contains("did you mean `trick_cost`?"), "{stderr}");
+}
