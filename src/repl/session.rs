@@ -283,13 +283,14 @@ impl Session {
         let Some(seat) = self.turn() else { return "Nobody can move.\n".into() };
         let names = self.move_names();
         let how = if matches!(self.state.actor(), Actor::Together(_)) {
-            "choose in secret (the others choose at the same time)"
+            "Your secret choice (the others choose at the same time)"
         } else {
-            "choose"
+            "Your turn"
         };
         let shown = if names.len() <= 12 { names.join(", ") } else { format!("{}, ...", names[..12].join(", ")) };
         let seat = &self.setup.game.seats[seat as usize].display;
-        format!("{seat} (*) to {how}, {} move{}: {shown}\n", names.len(), if names.len() == 1 { "" } else { "s" })
+        let s = if names.len() == 1 { "" } else { "s" };
+        format!("{how} at {seat} (*), {} move{s}: {shown}\n", names.len())
     }
 
     /// The display name a player goes by: their first seat's.
