@@ -85,6 +85,12 @@ impl Session {
         self.done
     }
 
+    /// Whether several people share the keyboard (then history would show one person's secret
+    /// choice to the next).
+    pub fn hot_seat(&self) -> bool {
+        self.setup.humans.len() > 1
+    }
+
     /// The prompt: the seat to decide, `>` when nobody is.
     pub fn prompt(&self) -> String {
         match self.turn() {

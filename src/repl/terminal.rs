@@ -1,5 +1,5 @@
 //! The front ends of a [`Session`]: rustyline on a terminal (completion of commands and moves,
-//! history, Ctrl-C cancels the line, Ctrl-D quits), or a script read line by line from standard
+//! history (none in hot-seat play, where it would show a secret choice), Ctrl-C cancels the line, Ctrl-D quits), or a script read line by line from standard
 //! input, each line echoed after its prompt so that a transcript reads like a session.
 
 use super::Session;
@@ -23,7 +23,7 @@ pub fn interactive(mut session: Session, first: &str) -> Result<(), String> {
         }
         match editor.readline(&session.prompt()) {
             Ok(line) => {
-                if !line.trim().is_empty() {
+                if !line.trim().is_empty() && !session.hot_seat() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
                 print!("{}", session.handle(&line));
