@@ -3,7 +3,8 @@
 //!
 //! `Game::new_state(seed)` starts a match; [`State::actor`] says who must decide (one seat,
 //! several seats at once in secret, or nobody when the match is over); [`State::legal_actions`]
-//! and [`State::action_name`] list the choices; [`State::apply`] makes one. Chance is drawn from
+//! and [`State::action_name`] list the choices ([`State::forbidden`] says why the others are not
+//! allowed); [`State::apply`] makes one; [`State::status`] gives the rule file's `show` lines. Chance is drawn from
 //! one seeded generator inside the state, so the same seed and actions replay exactly. The
 //! position is plain data ([`Position`]): it clones cheaply and serialises for save files.
 
@@ -13,6 +14,7 @@ mod layout;
 mod restore;
 mod run;
 mod seen;
+mod status;
 mod view;
 
 pub use events::{Event, pile_name};

@@ -93,6 +93,12 @@ impl Position {
 }
 
 impl State {
+    /// A copy of the match to work things out on (everything but the log and the pending
+    /// decision): the match itself is not touched.
+    pub(super) fn scratch_state(&self) -> State {
+        State { game: self.game.clone(), layout: self.layout.clone(), pos: self.pos.scratch(), spent: 0 }
+    }
+
     /// Variables take their initial values, then the flow runs to the first decision.
     pub(super) fn start(&mut self) {
         let vars: Vec<VarId> = (0..self.game.vars.len() as VarId).collect();
