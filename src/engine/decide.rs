@@ -57,6 +57,7 @@ impl State {
         let picked: Vec<Opt> = options.iter().zip(&chosen).map(|(o, c)| o[c.unwrap_or(0) as usize]).collect();
         for (seat, opt) in seats.iter().zip(&picked) {
             self.chose(at, *seat, *opt, true);
+            self.learn_choice(at, *seat, *opt);
         }
         self.pos.frames.push(Frame::Together { at, seats, chosen: picked, next: 0 });
     }

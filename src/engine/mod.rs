@@ -10,14 +10,17 @@
 
 mod decide;
 mod events;
+mod knowledge;
 mod layout;
 mod restore;
 mod run;
+mod sample;
 mod seen;
 mod status;
 mod view;
 
 pub use events::{Event, pile_name};
+pub use knowledge::Exclusion;
 pub use layout::Layout;
 pub use seen::Seen;
 pub use view::{PileView, View};
@@ -145,6 +148,10 @@ pub struct Position {
     pub phase_counts: Vec<u32>,
     pub decisions: u64,
     pub log: Vec<Event>,
+    /// For each player in turn, a bitset of the cards whose place it knows.
+    pub known: Vec<u64>,
+    /// Cards the rules have shown not to be in a pile.
+    pub excluded: Vec<Exclusion>,
     /// Whether events are recorded (the simulator turns this off).
     pub logging: bool,
 }
@@ -203,6 +210,8 @@ impl State {
             phase_counts: vec![0; game.phases.len()],
             decisions: 0,
             log: Vec::new(),
+            known: State::first_knowledge(&game, &layout),
+            excluded: Vec::new(),
             logging,
         };
         let mut state = State { game, layout, pos, spent: 0 };
@@ -329,6 +338,12 @@ impl State {
         Some(self.option_name(at, seat, opt))
     }
 
+    /// What an action chooses (and whether the declaration goes with it), which stays the same
+    /// from one world to another where its number in the list may not: for bots that search.
+    pub fn action_key(&self, seat: SeatId, action: Action) -> Option<(Value, bool)> {
+        self.options(seat)?.get(action as usize).map(|o| (o.value, o.declared))
+    }
+
     /// Makes `seat`'s choice and runs the flow on to the next decision.
     pub fn apply(&mut self, seat: SeatId, action: Action) -> Result<(), Refusal> {
         let seat_name = || self.game.seats.get(seat as usize).map_or(format!("seat {seat}"), |s| s.display.clone());
@@ -341,6 +356,7 @@ impl State {
                 let at = *at;
                 self.pos.decisions += 1;
                 self.chose(at, seat, opt, false);
+                self.learn_choice(at, seat, opt);
                 self.pos.pending = Pending::Running;
                 self.after_choice(at, opt);
             }

@@ -62,6 +62,8 @@ impl Position {
             phase_counts: self.phase_counts.clone(),
             decisions: self.decisions,
             log: Vec::new(),
+            known: Vec::new(),
+            excluded: Vec::new(),
             logging: false,
         }
     }
@@ -250,6 +252,7 @@ impl State {
                 let pile = self.pile_of(zone)?;
                 let rng = &mut self.pos.rng;
                 self.pos.piles[pile].shuffle(rng);
+                self.learn_shuffle(pile);
                 self.log(|_| Event::Shuffled { pile });
             }
             StmtKind::Deal { count, from, to, starting } => self.deal(count.as_ref(), from, *to, starting.as_ref())?,
@@ -512,6 +515,7 @@ impl State {
         }
         self.pos.piles[dest].push(card);
         self.pos.place[card as usize] = dest as u16;
+        self.learn_move(card, from, dest);
     }
 
     fn deal(&mut self, count: Option<&Expr>, from: &Expr, zone: ZoneId, starting: Option<&Expr>) -> Out<()> {
