@@ -21,13 +21,14 @@ use std::collections::HashMap;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     pub iterations: u32,
-    /// Decisions made in the worlds it searches, playouts included.
-    pub decisions: u64,
+    /// The work done in the worlds it searches, playouts included ([`State::work`]): a
+    /// measure of effort that is the same on every run, unlike a clock.
+    pub work: u64,
 }
 
 impl Budget {
     /// The default bot's: a move in well under half a second on a small machine (release build).
-    pub const DEFAULT: Budget = Budget { iterations: 4_000, decisions: 150_000 };
+    pub const DEFAULT: Budget = Budget { iterations: 4_000, work: 2_000_000 };
 }
 
 /// A move's identity from world to world: the value chosen and whether it is declared.
@@ -56,7 +57,7 @@ impl Bot for SearchBot {
         let mut rng = ChaCha8Rng::seed_from_u64(mix);
         let first = seen.sample(&mut rng);
         let mut search = Search::new(&first);
-        while search.iterations < self.budget.iterations && search.decisions < self.budget.decisions {
+        while search.iterations < self.budget.iterations && search.work < self.budget.work {
             let world = seen.sample(&mut rng);
             search.iterate(world, &mut rng);
         }
@@ -85,7 +86,7 @@ struct Node {
 struct Search {
     nodes: Vec<Node>,
     iterations: u32,
-    decisions: u64,
+    work: u64,
     /// Each player's advantage in the result's keys at the root.
     start: Vec<f64>,
     /// The mean size of a playout's change in advantage, which sets the reward's scale.
@@ -102,7 +103,7 @@ impl Search {
         Search {
             nodes: vec![Node::default()],
             iterations: 0,
-            decisions: 0,
+            work: 0,
             start: advantages(root).unwrap_or_default(),
             scale: Scale::default(),
         }
@@ -111,6 +112,7 @@ impl Search {
     /// One iteration on one world: select and expand, play out, back up.
     fn iterate(&mut self, mut world: State, rng: &mut ChaCha8Rng) {
         self.iterations += 1;
+        let before = world.work();
         let mut path: Vec<(usize, Vec<(usize, usize)>)> = Vec::new();
         let mut node = 0;
         while let Some(seats) = deciding(&world) {
@@ -127,7 +129,6 @@ impl Search {
                 if world.apply(seat, action).is_err() {
                     return;
                 }
-                self.decisions += 1;
             }
             path.push((node, picks));
             match self.nodes[node].children.get(&keys) {
@@ -141,6 +142,7 @@ impl Search {
             }
         }
         let rewards = self.play_out(&mut world, rng);
+        self.work += world.work().saturating_sub(before);
         let players: Vec<usize> = world.game().seats.iter().map(|s| s.player).collect();
         for (node, picks) in path {
             for (s, arm) in picks {
@@ -218,7 +220,6 @@ impl Search {
                 break;
             }
         }
-        self.decisions += steps;
         self.score(world)
     }
 

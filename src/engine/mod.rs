@@ -166,6 +166,8 @@ pub struct State {
     pos: Position,
     /// Steps spent since the last decision: statements run and evaluation work share one budget.
     spent: usize,
+    /// Steps spent before the last decision, since the state was made or restored.
+    work: u64,
 }
 
 /// Why an action was refused; the state is unchanged.
@@ -214,7 +216,7 @@ impl State {
             excluded: Vec::new(),
             logging,
         };
-        let mut state = State { game, layout, pos, spent: 0 };
+        let mut state = State { game, layout, pos, spent: 0, work: 0 };
         state.start();
         state
     }
@@ -224,7 +226,7 @@ impl State {
     pub fn restore(game: Arc<Game>, pos: Position) -> Result<State, String> {
         let layout = Arc::new(Layout::of(&game));
         restore::fits(&game, &layout, &pos)?;
-        Ok(State { game, layout, pos, spent: 0 })
+        Ok(State { game, layout, pos, spent: 0, work: 0 })
     }
 
     pub fn game(&self) -> &Game {
@@ -336,6 +338,12 @@ impl State {
             _ => return None,
         };
         Some(self.option_name(at, seat, opt))
+    }
+
+    /// How much work (statements run and evaluation steps) this state has done since it was
+    /// made: a measure of effort that, unlike a clock, is the same on every run.
+    pub fn work(&self) -> u64 {
+        self.work + self.spent as u64
     }
 
     /// What an action chooses (and whether the declaration goes with it), which stays the same

@@ -98,7 +98,7 @@ impl State {
     /// A copy of the match to work things out on (everything but the log and the pending
     /// decision): the match itself is not touched.
     pub(super) fn scratch_state(&self) -> State {
-        State { game: self.game.clone(), layout: self.layout.clone(), pos: self.pos.scratch(), spent: 0 }
+        State { game: self.game.clone(), layout: self.layout.clone(), pos: self.pos.scratch(), spent: 0, work: 0 }
     }
 
     /// Variables take their initial values, then the flow runs to the first decision.
@@ -138,6 +138,7 @@ impl State {
 
     /// Runs the flow until a decision, the end of the match, or a run-time problem.
     pub(super) fn advance(&mut self) {
+        self.work += self.spent as u64;
         self.spent = 0;
         while self.pos.pending == Pending::Running {
             self.spent += 1;

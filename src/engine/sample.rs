@@ -19,8 +19,13 @@ impl State {
         for (o, n) in old.iter().zip(&new) {
             map[*o as usize] = *n;
         }
-        let mut world =
-            State { game: self.game.clone(), layout: self.layout.clone(), pos: remapped(&self.pos, &map), spent: 0 };
+        let mut world = State {
+            game: self.game.clone(),
+            layout: self.layout.clone(),
+            pos: remapped(&self.pos, &map),
+            spent: 0,
+            work: 0,
+        };
         world.pos.rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
         world.retract_secrets(player);
         world
