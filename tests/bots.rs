@@ -71,7 +71,7 @@ fn worlds_and_moves_do_not_depend_on_hidden_cards() {
         assert_eq!(state.view(player), swapped.view(player), "{name}: the swap is visible");
         let world = |s: &State| s.seen_by(player).sample(&mut ChaCha8Rng::seed_from_u64(9)).position().clone();
         assert_eq!(world(&state), world(&swapped), "{name}: a world depends on the hidden cards");
-        let budget = Budget { iterations: 60, decisions: 20_000 };
+        let budget = Budget { iterations: 60, work: 400_000 };
         let pick = |s: &State| SearchBot::new(5, budget).choose(&s.seen_by(player), seat);
         assert_eq!(pick(&state), pick(&swapped), "{name}: the bot's move depends on the hidden cards");
     }
@@ -136,7 +136,7 @@ fn a_secret_choice_made_is_taken_back_in_another_players_worlds() {
 
 #[test]
 fn the_search_bot_is_legal_and_reproducible() {
-    let budget = Budget { iterations: 40, decisions: 10_000 };
+    let budget = Budget { iterations: 40, work: 200_000 };
     for name in ["costly-tricks", "buddy-on-your-left", "third-man", "anarchy", "tantony", "pairadox"] {
         let g = game(name);
         for at in [0, 11, 23] {
