@@ -45,10 +45,14 @@ pub enum Code {
     Seating,
     /// A scenario whose base rule file cannot be read.
     Extends,
+    /// A `show` line that reads what some player may not see.
+    Hidden,
+    /// A move the rules do not allow now (found during play, for a person's move).
+    NotAllowed,
 }
 
 impl Code {
-    pub const ALL: [Code; 18] = [
+    pub const ALL: [Code; 20] = [
         Code::Syntax,
         Code::TooDeep,
         Code::BadLiteral,
@@ -67,6 +71,8 @@ impl Code {
         Code::BadCard,
         Code::Seating,
         Code::Extends,
+        Code::Hidden,
+        Code::NotAllowed,
     ];
 
     /// The code as printed: `paradox::E0104`.
@@ -90,6 +96,8 @@ impl Code {
             Code::BadCard => "paradox::E0113",
             Code::Seating => "paradox::E0114",
             Code::Extends => "paradox::E0115",
+            Code::Hidden => "paradox::E0116",
+            Code::NotAllowed => "paradox::E0117",
         }
     }
 }

@@ -225,6 +225,8 @@ pub struct Game {
     /// The block of `play { ... }`.
     pub play: BlockId,
     pub result: ResultSpec,
+    /// The `show` lines, in the order declared.
+    pub shows: Vec<Show>,
     pub variants: Vec<VariantInfo>,
     /// The variant applied, if any.
     pub variant: Option<String>,
@@ -387,6 +389,34 @@ pub enum ExprKind {
     Template(Vec<TemplatePiece>),
 }
 
+impl Expr {
+    /// The expressions directly inside this one (a definition's body is not inside its call).
+    pub fn children(&self) -> Vec<&Expr> {
+        use ExprKind::*;
+        match &self.kind {
+            Const(_) | Local(_) | Var(_) | ZoneAll(_) | LocalAttr(..) | Seats | Sides | EnumValues(_) => Vec::new(),
+            Zone(_, ix) => ix.iter().map(|x| &**x).collect(),
+            VarAt(_, x) | Attr(x, _) | Payload(x, _) | Is(x, ..) | MakeEnum(_, _, x) | Not(x) | Neg(x) => vec![x],
+            SetMembers(x, _) => vec![x],
+            Binary(_, l, r) => vec![l, r],
+            Builtin(_, xs) | Call(_, xs) | List(xs) => xs.iter().collect(),
+            If(c, t, o) => vec![c, t, o],
+            Case(s, arms, o) => {
+                let arms = arms.iter().flat_map(|(patterns, value)| patterns.iter().chain([value]));
+                [&**s].into_iter().chain(arms).chain([&**o]).collect()
+            }
+            Aggregate(a) => [&a.domain].into_iter().chain(&a.filter).chain(&a.body).collect(),
+            Template(pieces) => pieces
+                .iter()
+                .filter_map(|p| match p {
+                    TemplatePiece::Value(x, _) => Some(x),
+                    TemplatePiece::Text(_) => None,
+                })
+                .collect(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub enum TemplatePiece {
     Text(String),
@@ -415,6 +445,16 @@ pub struct Tier {
     /// `None` is `any`.
     pub cond: Option<Expr>,
     pub then: Option<BlockId>,
+    pub span: Span,
+}
+
+/// A `show` line: its text (a template), shown when `when` holds; with `each`, one line per
+/// element of the binding's domain.
+#[derive(Clone, Debug, Serialize)]
+pub struct Show {
+    pub each: Option<Binding>,
+    pub text: Expr,
+    pub when: Option<Expr>,
     pub span: Span,
 }
 

@@ -1,11 +1,14 @@
 //! Many matches between bots: wins per seat and per side, draws, decisions and throughput;
 //! and the run-time problems random play runs into (`paradox check --simulate`).
 
+use crate::bots::{Bot, Kind, seat_bots};
 use crate::diagnostic::{Code, Problem};
-use crate::engine::{Pending, State};
-use crate::game::Game;
+use crate::engine::{Action, Pending, Seen, State};
+use crate::game::{Game, SeatId};
 use crate::trace::play_out;
 use serde::Serialize;
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -24,11 +27,56 @@ pub struct Stats {
     pub draws: u64,
     /// Matches stopped by a run-time problem.
     pub failures: u64,
+    /// How long the bots other than `random` took over their moves with a choice, if any played.
+    pub thinking: Option<Thinking>,
+}
+
+/// How long the thinking bots took per move, over the moves where they had a choice.
+#[derive(Clone, Debug, Serialize)]
+pub struct Thinking {
+    pub moves: usize,
+    pub median_seconds: f64,
+    pub slowest_seconds: f64,
+}
+
+impl Thinking {
+    fn of(mut times: Vec<f64>) -> Option<Thinking> {
+        times.sort_by(f64::total_cmp);
+        let median = *times.get(times.len() / 2)?;
+        Some(Thinking { moves: times.len(), median_seconds: median, slowest_seconds: times[times.len() - 1] })
+    }
+}
+
+/// A bot whose moves with a choice are timed.
+struct Timed {
+    bot: Box<dyn Bot>,
+    times: Rc<RefCell<Vec<f64>>>,
+}
+
+impl Bot for Timed {
+    fn choose(&mut self, seen: &Seen<'_>, seat: SeatId) -> Option<Action> {
+        let start = Instant::now();
+        let action = self.bot.choose(seen, seat);
+        if seen.action_count(seat) > 1 {
+            self.times.borrow_mut().push(start.elapsed().as_secs_f64());
+        }
+        action
+    }
+}
+
+/// The bots of one match: those that think are timed into `times`.
+fn timed_bots(kinds: &[Kind], seed: u64, times: &Rc<RefCell<Vec<f64>>>) -> Vec<Box<dyn Bot>> {
+    let bots = seat_bots(kinds, seed).into_iter().zip(kinds);
+    bots.map(|(bot, kind)| match kind {
+        Kind::Random => bot,
+        _ => Box::new(Timed { bot, times: times.clone() }) as Box<dyn Bot>,
+    })
+    .collect()
 }
 
 /// Plays `games` matches between bots of the given kinds (one per player); match `i` uses seed
 /// `seed + i`.
-pub fn run(game: Arc<Game>, games: u64, seed: u64, kinds: &[crate::bots::Kind]) -> Stats {
+pub fn run(game: Arc<Game>, games: u64, seed: u64, kinds: &[Kind]) -> Stats {
     let start = Instant::now();
     let mut stats = Stats {
         games,
@@ -40,17 +88,20 @@ pub fn run(game: Arc<Game>, games: u64, seed: u64, kinds: &[crate::bots::Kind]) 
         side_wins: vec![0; game.sides.len()],
         draws: 0,
         failures: 0,
+        thinking: None,
     };
+    let times = Rc::new(RefCell::new(Vec::new()));
     for i in 0..games {
         let s = seed.wrapping_add(i);
         // The same players as `paradox trace --seed s`; a match that does not end counts as stopped.
-        let mut bots = crate::bots::seat_bots(kinds, s);
+        let mut bots = timed_bots(kinds, s, &times);
         let mut state = State::quiet(game.clone(), s);
         play_out(&mut state, &mut bots);
         stats.decisions += state.position().decisions;
         record(&game, &state, &mut stats);
     }
     stats.seconds = start.elapsed().as_secs_f64();
+    stats.thinking = Thinking::of(times.take());
     let secs = stats.seconds.max(1e-9);
     stats.games_per_second = games as f64 / secs;
     stats.decisions_per_second = stats.decisions as f64 / secs;
@@ -94,6 +145,12 @@ pub fn text(game: &Game, stats: &Stats) -> String {
     out.push_str(&format!("  draws: {}\n", stats.draws));
     if stats.failures > 0 {
         out.push_str(&format!("  stopped by a run-time problem: {}\n", stats.failures));
+    }
+    if let Some(t) = &stats.thinking {
+        out.push_str(&format!(
+            "  thinking bots: {} moves with a choice, median {:.3} s, slowest {:.3} s\n",
+            t.moves, t.median_seconds, t.slowest_seconds
+        ));
     }
     out.push_str(&format!(
         "  {:.1} decisions per match; {:.0} matches/s, {:.0} decisions/s ({:.2} s)\n",

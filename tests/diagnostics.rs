@@ -1,8 +1,12 @@
 //! Data-driven diagnostics. Every file in `fixtures/invalid` must fail to load, and what
 //! `paradox check` prints for it (plain, 80 columns) is a snapshot; every file in
 //! `fixtures/valid` must load, and its summary is a snapshot. Command-line overrides and inputs
-//! too large to commit (deep nesting) are tested here too.
+//! too large to commit (deep nesting) are tested here too, and so is the one code found only
+//! during play (a forbidden move).
 
+mod common;
+
+use common::Table;
 use paradox::check::{self, Settings};
 use paradox::diagnostic::Code;
 use paradox::load::{LoadError, load};
@@ -13,6 +17,7 @@ use std::path::{Path, PathBuf};
 /// The width diagnostics are rendered at.
 const WIDTH: usize = 80;
 const COSTLY_TRICKS: &str = "rules/costly-tricks.cards";
+const FOLLOW_TRUMP: &str = "examples/costly-tricks-trump-must-be-followed.cards";
 
 /// `path` relative to the crate root (the tests' working directory), so that the file names
 /// in snapshots do not depend on the machine.
@@ -98,6 +103,8 @@ fn position(code: Code) -> usize {
         Code::BadCard => 15,
         Code::Seating => 16,
         Code::Extends => 17,
+        Code::Hidden => 18,
+        Code::NotAllowed => 19,
     }
 }
 
@@ -121,9 +128,27 @@ fn every_invalid_fixture() -> Vec<(String, String)> {
     shown
 }
 
+/// How a move the rules forbid is shown, found during play: in the trump-must-be-followed
+/// position, A's ghost holds the trump and tries to play another colour. (`paradox::E0117` is
+/// for moves, so no rule file can show it.)
+fn forbidden_move_shown() -> String {
+    let mut table = Table::open(FOLLOW_TRUMP, &[]);
+    table.play_all(&["red 7", "green 2"]);
+    let (state, ghost) = (&table.state, table.seat());
+    let problems = state.forbidden(ghost).into_iter().map(|(_, p)| p).collect();
+    let text = std::fs::read_to_string(COSTLY_TRICKS).expect("the rule file reads");
+    rendered(vec![Findings { source: Source { name: COSTLY_TRICKS.into(), text }, problems }])
+}
+
 #[test]
-fn every_code_is_shown_by_an_invalid_fixture() {
-    let all: String = every_invalid_fixture().into_iter().map(|(_, shown)| shown).collect();
+fn a_forbidden_move_points_at_the_rule() {
+    insta::assert_snapshot!(forbidden_move_shown());
+}
+
+#[test]
+fn every_code_is_shown_by_an_invalid_fixture_or_a_forbidden_move() {
+    let mut all: String = every_invalid_fixture().into_iter().map(|(_, shown)| shown).collect();
+    all.push_str(&forbidden_move_shown());
     let missing: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).filter(|c| !all.contains(c)).collect();
     assert!(missing.is_empty(), "no invalid fixture shows {missing:?}");
 }

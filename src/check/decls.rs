@@ -28,6 +28,7 @@ pub(super) struct Parts<'a> {
     pub plays: Vec<&'a ast::PlayDecl>,
     pub results: Vec<&'a ast::ResultDecl>,
     pub variants: Vec<&'a ast::VariantDecl>,
+    pub shows: Vec<&'a ast::ShowDecl>,
 }
 
 impl<'a> Parts<'a> {
@@ -50,6 +51,7 @@ impl<'a> Parts<'a> {
                 ast::Item::Play(d) => parts.plays.push(d),
                 ast::Item::Result(d) => parts.results.push(d),
                 ast::Item::Variant(d) => parts.variants.push(d),
+                ast::Item::Show(d) => parts.shows.push(d.as_ref()),
             }
         }
         if items.is_empty() {
@@ -106,6 +108,7 @@ fn item_span(item: &ast::Item) -> Span {
         ast::Item::Play(d) => d.span,
         ast::Item::Result(d) => d.span,
         ast::Item::Variant(d) => d.span,
+        ast::Item::Show(d) => d.span,
     }
 }
 

@@ -3,7 +3,8 @@
 //!
 //! The work is split by what is checked: `decls` (seats, enums, cards, zones, variables),
 //! `expr` and `stmt` (the flow), `deck` (building the pack), `settings` (parameters, variants
-//! and command-line overrides) and `flow` (whole-flow checks such as endless loops).
+//! and command-line overrides), `flow` (whole-flow checks such as endless loops) and `show`
+//! (the lines of state every player sees).
 
 mod consteval;
 mod deck;
@@ -11,6 +12,7 @@ mod decls;
 mod expr;
 mod flow;
 mod settings;
+mod show;
 mod stmt;
 mod types;
 
@@ -233,6 +235,7 @@ impl Checker {
         self.check_var_inits(&parts);
         let play = self.check_play(&parts, &changes);
         let result = self.check_result(&parts);
+        let shows = self.check_shows(&parts);
         self.check_endless_definitions();
         deck?;
         let (play, result) = (play?, result?);
@@ -254,6 +257,7 @@ impl Checker {
             blocks: std::mem::take(&mut self.blocks),
             play,
             result,
+            shows,
             variants: parts
                 .variants
                 .iter()

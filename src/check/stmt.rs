@@ -158,7 +158,7 @@ impl Checker {
     }
 
     /// Checks `x in D [from s] [where c]` and binds `x` in the current scope.
-    fn binding(&mut self, b: &ast::Binding) -> Binding {
+    pub(super) fn binding(&mut self, b: &ast::Binding) -> Binding {
         let (domain, elem) = self.domain(&b.domain);
         let start = b.start.as_ref().map(|s| {
             if elem != Type::Seat && elem != Type::Error {

@@ -57,6 +57,7 @@ impl State {
         let picked: Vec<Opt> = options.iter().zip(&chosen).map(|(o, c)| o[c.unwrap_or(0) as usize]).collect();
         for (seat, opt) in seats.iter().zip(&picked) {
             self.chose(at, *seat, *opt, true);
+            self.learn_choice(at, *seat, *opt);
         }
         self.pos.frames.push(Frame::Together { at, seats, chosen: picked, next: 0 });
     }
@@ -114,17 +115,23 @@ impl State {
         }
     }
 
+    /// The `choose` at `at`, with the `simultaneously` binding around it if there is one.
+    fn choose_at(&self, at: Loc) -> Option<(&Choose, Option<&Binding>)> {
+        let stmt = self.game.blocks.get(at.block as usize)?.stmts.get(at.index as usize)?;
+        match &stmt.kind {
+            StmtKind::Choose(c) => Some((c, None)),
+            StmtKind::Simultaneously(binding, c, _) => Some((c, Some(binding))),
+            _ => None,
+        }
+    }
+
     /// How an option is named: the choice's `as` label, or the value's name, plus the declaration.
     pub(super) fn option_name(&self, at: Loc, seat: SeatId, opt: Opt) -> String {
         let game = &self.game;
-        let choose = match &game.blocks[at.block as usize].stmts[at.index as usize].kind {
-            StmtKind::Choose(c) => c,
-            StmtKind::Simultaneously(_, c, _) => c,
-            _ => return format!("{:?}", opt.value),
-        };
+        let Some((choose, binding)) = self.choose_at(at) else { return format!("{:?}", opt.value) };
         // Naming is for people, not for speed: a copy of the position takes the bound names.
         let mut scratch = self.pos.scratch();
-        if let StmtKind::Simultaneously(binding, ..) = &game.blocks[at.block as usize].stmts[at.index as usize].kind {
+        if let Some(binding) = binding {
             scratch.locals[binding.slot as usize] = Value::Seat(seat);
         }
         scratch.locals[choose.slot as usize] = opt.value;
@@ -139,6 +146,67 @@ impl State {
             (Some((_, name, _)), true) => format!("{base} {name}"),
             _ => base,
         }
+    }
+
+    /// The decision `seat` is to make now: where it is and its options.
+    fn decision(&self, seat: SeatId) -> Option<(Loc, &[Opt])> {
+        let at = match &self.pos.pending {
+            Pending::Choice { at, .. } | Pending::Together { at, .. } => *at,
+            _ => return None,
+        };
+        Some((at, self.options(seat)?))
+    }
+
+    /// The items of the current decision's domain that the rules do not allow `seat` now, each
+    /// with its name (as `action_name` would name it) and a Problem pointing at the rule that
+    /// forbids it: the condition of the tier in use. Empty when `seat` is not to decide.
+    pub fn forbidden(&self, seat: SeatId) -> Vec<(String, Problem)> {
+        let Some((at, options)) = self.decision(seat) else { return Vec::new() };
+        let Some((choose, binding)) = self.choose_at(at) else { return Vec::new() };
+        let tier = options.first().and_then(|o| choose.tiers.get(o.tier as usize));
+        let Some((cond, tier)) = tier.and_then(|t| Some((t.cond.as_ref()?, options[0].tier))) else {
+            return Vec::new();
+        };
+        let allowed: Vec<String> = (0..options.len()).filter_map(|a| self.action_name(seat, a as Action)).collect();
+        let problem = |name: &str| {
+            Problem::new(
+                Code::NotAllowed,
+                format!("{name} is not allowed now"),
+                cond.span,
+                "only moves meeting this are allowed now",
+            )
+            .help(format!("allowed now: {}", allowed.join(", ")))
+        };
+        let mut forbidden: Vec<(String, Problem)> = Vec::new();
+        for value in self.domain_now(choose, binding, seat) {
+            if options.iter().any(|o| o.value == value) {
+                continue;
+            }
+            let name = self.option_name(at, seat, Opt { value, declared: false, tier });
+            if !forbidden.iter().any(|(n, _)| *n == name) {
+                let problem = problem(&name);
+                forbidden.push((name, problem));
+            }
+        }
+        forbidden
+    }
+
+    /// The elements of a decision's domain as the match stands, for `seat` (empty if they cannot
+    /// be worked out).
+    fn domain_now(&self, choose: &Choose, binding: Option<&Binding>, seat: SeatId) -> Vec<Value> {
+        let mut scratch = self.scratch_state();
+        scratch
+            .eval(|ev| {
+                if let Some(binding) = binding {
+                    ev.pos.set_local(binding.slot, Value::Seat(seat));
+                }
+                let mut domain = Vec::new();
+                for d in &choose.domains {
+                    domain.extend(ev.items(d)?);
+                }
+                Ok(domain)
+            })
+            .unwrap_or_default()
     }
 }
 

@@ -1,7 +1,7 @@
 //! Where a game's piles and variables live in a state's flat arrays.
 
 use crate::game::*;
-use crate::syntax::ast::Owner;
+use crate::syntax::ast::{Audience, Owner};
 
 /// Offsets into a state's piles and variables, computed once per game.
 #[derive(Clone, Debug)]
@@ -13,6 +13,12 @@ pub struct Layout {
     /// The first slot of each variable.
     pub var_base: Vec<usize>,
     pub var_slots: usize,
+    /// `see[player][pile]`: whether the player sees which cards are in the pile (zone `see:`).
+    pub see: Vec<Vec<bool>>,
+    /// `count[player][pile]`: whether the player sees how many cards are in it (zone `count:`).
+    pub count: Vec<Vec<bool>>,
+    /// Whether every player sees which cards are in a pile.
+    pub open: Vec<bool>,
 }
 
 impl Layout {
@@ -32,7 +38,17 @@ impl Layout {
             var_base.push(var_slots);
             var_slots += per_owner(var.owner, seats, sides);
         }
-        Layout { zone_base, pile_zone, var_base, var_slots }
+        let audience = |pick: fn(&ZoneInfo) -> Audience| -> Vec<Vec<bool>> {
+            (0..game.players)
+                .map(|p| {
+                    pile_zone.iter().map(|&(z, owner)| allowed(game, pick(&game.zones[z as usize]), p, owner)).collect()
+                })
+                .collect()
+        };
+        let see = audience(|z| z.see);
+        let count = audience(|z| z.count);
+        let open = (0..pile_zone.len()).map(|pile| see.iter().all(|s| s[pile])).collect();
+        Layout { zone_base, pile_zone, var_base, var_slots, see, count, open }
     }
 
     /// The pile of `zone` for owner `index` (0 for a shared zone).
@@ -52,5 +68,24 @@ impl Layout {
             Some((Owner::Seat, s)) => Some(s),
             _ => None,
         }
+    }
+}
+
+/// Whether a zone's audience includes `player`, for a pile with this owner.
+fn allowed(game: &Game, audience: Audience, player: usize, owner: Option<(Owner, u8)>) -> bool {
+    match audience {
+        Audience::Everyone => true,
+        Audience::Nobody => false,
+        Audience::Owner => owns(game, player, owner),
+    }
+}
+
+/// Whether `player` owns a pile: through one of its seats, or the side of one.
+fn owns(game: &Game, player: usize, owner: Option<(Owner, u8)>) -> bool {
+    let mine = |s: u8| game.seats.get(s as usize).is_some_and(|x| x.player == player);
+    match owner {
+        Some((Owner::Seat, s)) => mine(s),
+        Some((Owner::Side, t)) => game.sides.get(t as usize).is_some_and(|side| side.seats.iter().any(|s| mine(*s))),
+        None => false,
     }
 }

@@ -3,19 +3,24 @@
 //!
 //! `Game::new_state(seed)` starts a match; [`State::actor`] says who must decide (one seat,
 //! several seats at once in secret, or nobody when the match is over); [`State::legal_actions`]
-//! and [`State::action_name`] list the choices; [`State::apply`] makes one. Chance is drawn from
+//! and [`State::action_name`] list the choices ([`State::forbidden`] says why the others are not
+//! allowed); [`State::apply`] makes one; [`State::status`] gives the rule file's `show` lines. Chance is drawn from
 //! one seeded generator inside the state, so the same seed and actions replay exactly. The
 //! position is plain data ([`Position`]): it clones cheaply and serialises for save files.
 
 mod decide;
 mod events;
+mod knowledge;
 mod layout;
 mod restore;
 mod run;
+mod sample;
 mod seen;
+mod status;
 mod view;
 
 pub use events::{Event, pile_name, sort_key};
+pub use knowledge::Exclusion;
 pub use layout::Layout;
 pub use seen::Seen;
 pub use view::{PileView, View};
@@ -143,6 +148,10 @@ pub struct Position {
     pub phase_counts: Vec<u32>,
     pub decisions: u64,
     pub log: Vec<Event>,
+    /// For each player in turn, a bitset of the cards whose place it knows.
+    pub known: Vec<u64>,
+    /// Cards the rules have shown not to be in a pile.
+    pub excluded: Vec<Exclusion>,
     /// Whether events are recorded (the simulator turns this off).
     pub logging: bool,
 }
@@ -157,6 +166,8 @@ pub struct State {
     pos: Position,
     /// Steps spent since the last decision: statements run and evaluation work share one budget.
     spent: usize,
+    /// Steps spent before the last decision, since the state was made or restored.
+    work: u64,
 }
 
 /// Why an action was refused; the state is unchanged.
@@ -201,9 +212,11 @@ impl State {
             phase_counts: vec![0; game.phases.len()],
             decisions: 0,
             log: Vec::new(),
+            known: State::first_knowledge(&game, &layout),
+            excluded: Vec::new(),
             logging,
         };
-        let mut state = State { game, layout, pos, spent: 0 };
+        let mut state = State { game, layout, pos, spent: 0, work: 0 };
         state.start();
         state
     }
@@ -213,7 +226,7 @@ impl State {
     pub fn restore(game: Arc<Game>, pos: Position) -> Result<State, String> {
         let layout = Arc::new(Layout::of(&game));
         restore::fits(&game, &layout, &pos)?;
-        Ok(State { game, layout, pos, spent: 0 })
+        Ok(State { game, layout, pos, spent: 0, work: 0 })
     }
 
     pub fn game(&self) -> &Game {
@@ -327,6 +340,18 @@ impl State {
         Some(self.option_name(at, seat, opt))
     }
 
+    /// How much work (statements run and evaluation steps) this state has done since it was
+    /// made: a measure of effort that, unlike a clock, is the same on every run.
+    pub fn work(&self) -> u64 {
+        self.work + self.spent as u64
+    }
+
+    /// What an action chooses (and whether the declaration goes with it), which stays the same
+    /// from one world to another where its number in the list may not: for bots that search.
+    pub fn action_key(&self, seat: SeatId, action: Action) -> Option<(Value, bool)> {
+        self.options(seat)?.get(action as usize).map(|o| (o.value, o.declared))
+    }
+
     /// Makes `seat`'s choice and runs the flow on to the next decision.
     pub fn apply(&mut self, seat: SeatId, action: Action) -> Result<(), Refusal> {
         let seat_name = || self.game.seats.get(seat as usize).map_or(format!("seat {seat}"), |s| s.display.clone());
@@ -339,6 +364,7 @@ impl State {
                 let at = *at;
                 self.pos.decisions += 1;
                 self.chose(at, seat, opt, false);
+                self.learn_choice(at, seat, opt);
                 self.pos.pending = Pending::Running;
                 self.after_choice(at, opt);
             }

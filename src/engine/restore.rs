@@ -32,11 +32,17 @@ fn sizes(game: &Game, layout: &Layout, pos: &Position) -> Result<(), String> {
         ("variables", pos.vars.len(), layout.var_slots),
         ("local names", pos.locals.len(), game.slots),
         ("phases", pos.phase_counts.len(), game.phases.len()),
+        ("player knowledge", pos.known.len(), super::knowledge::words(cards) * game.players),
     ];
     for (what, found, wanted) in shapes {
         if found != wanted {
             return Err(format!("the saved {what} do not match this game ({found} instead of {wanted})"));
         }
+    }
+    let exclusion_ok =
+        |e: &Exclusion| (e.pile as usize) < layout.pile_zone.len() && e.cards.len() == super::knowledge::words(cards);
+    if !pos.excluded.iter().all(exclusion_ok) {
+        return Err("the saved exclusions do not match this game".into());
     }
     Ok(())
 }

@@ -62,6 +62,8 @@ impl Position {
             phase_counts: self.phase_counts.clone(),
             decisions: self.decisions,
             log: Vec::new(),
+            known: Vec::new(),
+            excluded: Vec::new(),
             logging: false,
         }
     }
@@ -93,6 +95,12 @@ impl Position {
 }
 
 impl State {
+    /// A copy of the match to work things out on (everything but the log and the pending
+    /// decision): the match itself is not touched.
+    pub(super) fn scratch_state(&self) -> State {
+        State { game: self.game.clone(), layout: self.layout.clone(), pos: self.pos.scratch(), spent: 0, work: 0 }
+    }
+
     /// Variables take their initial values, then the flow runs to the first decision.
     pub(super) fn start(&mut self) {
         let vars: Vec<VarId> = (0..self.game.vars.len() as VarId).collect();
@@ -130,6 +138,7 @@ impl State {
 
     /// Runs the flow until a decision, the end of the match, or a run-time problem.
     pub(super) fn advance(&mut self) {
+        self.work += self.spent as u64;
         self.spent = 0;
         while self.pos.pending == Pending::Running {
             self.spent += 1;
@@ -244,6 +253,7 @@ impl State {
                 let pile = self.pile_of(zone)?;
                 let rng = &mut self.pos.rng;
                 self.pos.piles[pile].shuffle(rng);
+                self.learn_shuffle(pile);
                 self.log(|_| Event::Shuffled { pile });
             }
             StmtKind::Deal { count, from, to, starting } => self.deal(count.as_ref(), from, *to, starting.as_ref())?,
@@ -506,6 +516,7 @@ impl State {
         }
         self.pos.piles[dest].push(card);
         self.pos.place[card as usize] = dest as u16;
+        self.learn_move(card, from, dest);
     }
 
     fn deal(&mut self, count: Option<&Expr>, from: &Expr, zone: ZoneId, starting: Option<&Expr>) -> Out<()> {

@@ -57,6 +57,15 @@ impl<'a> Seen<'a> {
         self.state.log_for(self.player)
     }
 
+    /// A whole match this player cannot tell from the real one, to search: every card whose
+    /// place it does not know is dealt afresh among the places of such cards (keeping what the
+    /// rules have shown, such as a seat void in a suit), other seats' secret choices not yet
+    /// revealed are taken back, and chance is reseeded from `rng`. The same knowledge and `rng`
+    /// give the same world, whatever the hidden cards really are.
+    pub fn sample(&self, rng: &mut rand_chacha::ChaCha8Rng) -> State {
+        self.state.sample_for(self.player, rng)
+    }
+
     fn mine(&self, seat: SeatId) -> bool {
         self.game().seats.get(seat as usize).is_some_and(|s| s.player == self.player)
     }

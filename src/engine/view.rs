@@ -2,7 +2,6 @@
 //! seen from every seat the player decides for, and who is still to choose.
 
 use super::*;
-use crate::syntax::ast::{Audience, Owner};
 
 /// One pile as a player sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -39,33 +38,12 @@ impl State {
         View { player, piles, vars: self.pos.vars.clone(), to_act }
     }
 
-    /// Whether `player` owns a pile (through one of its seats, or the side of one).
-    fn owns(&self, player: usize, pile: usize) -> bool {
-        let game = &self.game;
-        let mine = |s: u8| game.seats.get(s as usize).is_some_and(|x| x.player == player);
-        match self.layout.pile_zone[pile].1 {
-            Some((Owner::Seat, s)) => mine(s),
-            Some((Owner::Side, t)) => {
-                game.sides.get(t as usize).is_some_and(|side| side.seats.iter().any(|s| mine(*s)))
-            }
-            None => false,
-        }
-    }
-
-    fn allowed(&self, audience: Audience, player: usize, pile: usize) -> bool {
-        match audience {
-            Audience::Everyone => true,
-            Audience::Owner => self.owns(player, pile),
-            Audience::Nobody => false,
-        }
-    }
-
     pub fn pile_view(&self, player: usize, pile: usize) -> PileView {
-        let zone = &self.game.zones[self.layout.pile_zone[pile].0 as usize];
         let cards = &self.pos.piles[pile];
-        if self.allowed(zone.see, player, pile) {
+        let allowed = |table: &[Vec<bool>]| table.get(player).is_some_and(|t| t[pile]);
+        if allowed(&self.layout.see) {
             PileView::Cards(cards.clone())
-        } else if self.allowed(zone.count, player, pile) {
+        } else if allowed(&self.layout.count) {
             PileView::Count(cards.len())
         } else {
             PileView::Hidden
@@ -105,6 +83,6 @@ impl State {
 
     /// Whether `player` sees which cards are in a pile.
     pub fn sees(&self, player: usize, pile: usize) -> bool {
-        matches!(self.pile_view(player, pile), PileView::Cards(_))
+        self.layout.see.get(player).is_some_and(|t| t[pile])
     }
 }

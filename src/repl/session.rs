@@ -51,21 +51,6 @@ pub struct Session {
     done: bool,
 }
 
-// ---------------------------------------------------------------- engine additions (shim)
-// `State::status` and `State::forbidden` are being added to the engine on another branch. Until
-// they land, these stand in for them; at the merge, call the State methods instead.
-
-/// The rule file's own status lines (the state that matters now).
-fn status(_state: &State) -> Vec<String> {
-    Vec::new()
-}
-
-/// The items `seat` may not choose now, each with the problem saying which rule forbids it.
-fn forbidden(_state: &State, _seat: SeatId) -> Vec<(String, Problem)> {
-    Vec::new()
-}
-// ---------------------------------------------------------------- end of shim
-
 impl Session {
     /// Starts the match; the text is what to print first.
     pub fn start(setup: Setup) -> (Session, String) {
@@ -263,7 +248,7 @@ impl Session {
         let game = &self.setup.game;
         let player = self.viewer();
         let painter = Painter::new(game, self.setup.colour);
-        let mut out = draw(&self.state, player, &painter, &status(&self.state));
+        let mut out = draw(&self.state, player, &painter, &self.state.status());
         out.push('\n');
         out.push_str(&self.expected());
         out
@@ -337,7 +322,7 @@ impl Session {
     }
 
     fn score(&self) -> String {
-        let mut lines = status(&self.state);
+        let mut lines = self.state.status();
         let standings: Vec<String> = self.state.standings().iter().map(|(w, n)| format!("{w} {n}")).collect();
         lines.push(format!("Standing: {}", standings.join(", ")));
         lines.iter().map(|l| format!("{l}\n")).collect()
@@ -437,7 +422,7 @@ impl Session {
 
     /// Why nothing legal matches `typed`: the rule that forbids it, or that it is unknown.
     fn refuse(&self, seat: SeatId, typed: &str) -> String {
-        let forbidden = forbidden(&self.state, seat);
+        let forbidden = self.state.forbidden(seat);
         let names: Vec<String> = forbidden.iter().map(|(n, _)| n.clone()).collect();
         if let Found::One(i) = find(typed, &names) {
             let (name, problem) = &forbidden[i];

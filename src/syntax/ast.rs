@@ -104,6 +104,7 @@ pub enum Item {
     Play(PlayDecl),
     Result(ResultDecl),
     Variant(VariantDecl),
+    Show(Box<ShowDecl>),
 }
 
 /// `game "Open Tricks"`
@@ -291,6 +292,16 @@ pub struct ResultDecl {
     pub binder: Ident,
     pub domain: Expr,
     pub key: Expr,
+    pub span: Span,
+}
+
+/// `show for s in seats "{s} bids {bid[s]}" when bid[s] != none`: a line of the state that
+/// matters now, shown to every player (one line per element with `for`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ShowDecl {
+    pub each: Option<Binding>,
+    pub text: Template,
+    pub when: Option<Expr>,
     pub span: Span,
 }
 

@@ -150,6 +150,7 @@ fn is_token(rule: Rule) -> bool {
             | k_seats
             | k_see
             | k_set
+            | k_show
             | k_shuffle
             | k_side
             | k_simultaneously
@@ -417,6 +418,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             Rule::play_decl => Item::Play(self.play_decl(pair)?),
             Rule::result_decl => Item::Result(self.result_decl(pair)?),
             Rule::variant_decl => Item::Variant(self.variant_decl(pair)?),
+            Rule::show_decl => Item::Show(Box::new(self.show_decl(pair)?)),
             _ => return None,
         })
     }
@@ -690,6 +692,31 @@ impl<'s, 'p> Reader<'s, 'p> {
             "lowest" => Some(Extreme::Lowest),
             _ => None,
         }
+    }
+
+    fn show_decl(&self, pair: Node<'s>) -> Option<ShowDecl> {
+        let span = self.span(&pair);
+        let mut children = Children::of(pair);
+        Some(ShowDecl {
+            each: match children.maybe(Rule::show_each) {
+                Some(each) => Some(self.show_each(each)?),
+                None => None,
+            },
+            text: self.template(children.next()?),
+            when: match children.maybe(Rule::show_when) {
+                Some(when) => Some(self.show_when(when)?),
+                None => None,
+            },
+            span,
+        })
+    }
+
+    fn show_each(&self, pair: Node<'s>) -> Option<Binding> {
+        self.binding(Children::of(pair).next()?)
+    }
+
+    fn show_when(&self, pair: Node<'s>) -> Option<Expr> {
+        self.expr(Children::of(pair).next()?)
     }
 
     fn variant_decl(&self, pair: Node<'s>) -> Option<VariantDecl> {

@@ -1,6 +1,10 @@
 //! Computer players. A bot is handed a [`Seen`]: what its player may know of the match, never
 //! the match itself, so no bot can peek at a hidden card.
 
+mod search;
+
+pub use search::{Budget, SearchBot};
+
 use crate::engine::{Action, Seen};
 use crate::game::{Game, SeatId};
 use rand::{RngExt, SeedableRng};
@@ -34,20 +38,22 @@ impl Bot for RandomBot {
 pub enum Kind {
     /// Uniformly random among the legal actions.
     Random,
+    /// Monte Carlo tree search over the worlds its player cannot tell apart ([`SearchBot`]).
+    Search(Budget),
 }
 
 impl Kind {
-    pub const NAMES: &[&str] = &["random"];
+    pub const NAMES: &[&str] = &["default", "random", "mcts"];
 
     /// The strongest kind: what `default` names and what `hint` asks.
     pub fn strongest() -> Kind {
-        Kind::Random
+        Kind::Search(Budget::DEFAULT)
     }
 
     fn named(name: &str) -> Option<Kind> {
         match name {
             "random" => Some(Kind::Random),
-            "default" => Some(Kind::strongest()),
+            "default" | "mcts" => Some(Kind::strongest()),
             _ => None,
         }
     }
@@ -58,6 +64,7 @@ impl Kind {
         let seed = seed.wrapping_add(1 + player as u64);
         match self {
             Kind::Random => Box::new(RandomBot::new(seed)),
+            Kind::Search(budget) => Box::new(SearchBot::new(seed, budget)),
         }
     }
 }
@@ -68,9 +75,7 @@ pub fn parse_kinds(text: &str, players: usize) -> Result<Vec<Kind>, String> {
     let names: Vec<&str> = text.split(',').map(str::trim).collect();
     let kinds = names
         .iter()
-        .map(|n| {
-            Kind::named(n).ok_or_else(|| format!("unknown bot `{n}`; the bots are default, {}", Kind::NAMES.join(", ")))
-        })
+        .map(|n| Kind::named(n).ok_or_else(|| format!("unknown bot `{n}`; the bots are {}", Kind::NAMES.join(", "))))
         .collect::<Result<Vec<_>, _>>()?;
     match kinds.len() {
         1 => Ok(vec![kinds[0]; players]),

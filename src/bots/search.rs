@@ -1,0 +1,292 @@
+//! The default computer player: Monte Carlo tree search over worlds its player cannot tell from
+//! the real one (information-set MCTS).
+//!
+//! Each iteration deals a fresh world from what the player knows ([`Seen::sample`]), walks the
+//! one shared tree down by upper confidence bounds, adds a node, plays on at random, and scores
+//! the end. Tree edges are what is chosen, not its number, so a card stays the same edge from
+//! world to world; an edge's statistics count only the iterations where it was possible. Seats
+//! deciding in secret at once each pick from their own statistics at that node, without seeing
+//! the others' picks. A random playout stops when the match ends (scored by its result) or, to
+//! keep the signal close, once the result's keys (`chips`, `score`) have changed: it is then
+//! scored by how each player's key moved against the others'.
+
+use super::Bot;
+use crate::engine::{Action, Actor, Seen, State};
+use crate::game::{SeatId, Value};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+
+/// How long the search thinks per decision: it stops at whichever limit comes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub iterations: u32,
+    /// The work done in the worlds it searches, playouts included ([`State::work`]): a
+    /// measure of effort that is the same on every run, unlike a clock.
+    pub work: u64,
+}
+
+impl Budget {
+    /// The default bot's: a move in well under half a second on a small machine (release build).
+    pub const DEFAULT: Budget = Budget { iterations: 4_000, work: 2_000_000 };
+}
+
+/// A move's identity from world to world: the value chosen and whether it is declared.
+type Key = (Value, bool);
+
+/// The information-set Monte Carlo tree search player.
+pub struct SearchBot {
+    seed: u64,
+    budget: Budget,
+}
+
+impl SearchBot {
+    pub fn new(seed: u64, budget: Budget) -> Self {
+        SearchBot { seed, budget }
+    }
+}
+
+impl Bot for SearchBot {
+    fn choose(&mut self, seen: &Seen<'_>, seat: SeatId) -> Option<Action> {
+        let n = seen.action_count(seat);
+        if n <= 1 {
+            return (n == 1).then_some(0);
+        }
+        // The same seed, position and seat always think the same thoughts.
+        let mix = self.seed ^ seen.decisions().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(seat) << 56);
+        let mut rng = ChaCha8Rng::seed_from_u64(mix);
+        let first = seen.sample(&mut rng);
+        let mut search = Search::new(&first);
+        while search.iterations < self.budget.iterations && search.work < self.budget.work {
+            let world = seen.sample(&mut rng);
+            search.iterate(world, &mut rng);
+        }
+        let keys: Vec<Option<Key>> = (0..n as Action).map(|a| first.action_key(seat, a)).collect();
+        search.best(seat, &keys)
+    }
+}
+
+/// How often one move was tried at a node, in how many iterations it was possible there, and
+/// the rewards it brought its player.
+struct Arm {
+    key: Key,
+    visits: u32,
+    available: u32,
+    reward: f64,
+}
+
+/// One node: for each seat deciding there, its moves; and the node each combination leads to.
+#[derive(Default)]
+struct Node {
+    seats: Vec<(SeatId, Vec<Arm>)>,
+    children: HashMap<Vec<Key>, usize>,
+}
+
+/// A search in progress: the tree and what has been spent.
+struct Search {
+    nodes: Vec<Node>,
+    iterations: u32,
+    work: u64,
+    /// Each player's advantage in the result's keys at the root.
+    start: Vec<f64>,
+    /// The mean size of a playout's change in advantage, which sets the reward's scale.
+    scale: Scale,
+}
+
+/// How far a playout runs without the result's keys changing.
+const HORIZON: u64 = 400;
+/// The exploration constant of the upper confidence bound.
+const EXPLORE: f64 = 0.7;
+
+impl Search {
+    fn new(root: &State) -> Search {
+        Search {
+            nodes: vec![Node::default()],
+            iterations: 0,
+            work: 0,
+            start: advantages(root).unwrap_or_default(),
+            scale: Scale::default(),
+        }
+    }
+
+    /// One iteration on one world: select and expand, play out, back up.
+    fn iterate(&mut self, mut world: State, rng: &mut ChaCha8Rng) {
+        self.iterations += 1;
+        let before = world.work();
+        let mut path: Vec<(usize, Vec<(usize, usize)>)> = Vec::new();
+        let mut node = 0;
+        while let Some(seats) = deciding(&world) {
+            let mut picks = Vec::with_capacity(seats.len());
+            let mut keys = Vec::with_capacity(seats.len());
+            let mut moves = Vec::with_capacity(seats.len());
+            for seat in seats {
+                let (s, arm, action, key) = self.select(node, &world, seat, rng);
+                picks.push((s, arm));
+                keys.push(key);
+                moves.push((seat, action));
+            }
+            for (seat, action) in moves {
+                if world.apply(seat, action).is_err() {
+                    return;
+                }
+            }
+            path.push((node, picks));
+            match self.nodes[node].children.get(&keys) {
+                Some(&child) => node = child,
+                None => {
+                    self.nodes.push(Node::default());
+                    let child = self.nodes.len() - 1;
+                    self.nodes[node].children.insert(keys, child);
+                    break;
+                }
+            }
+        }
+        let rewards = self.play_out(&mut world, rng);
+        self.work += world.work().saturating_sub(before);
+        let players: Vec<usize> = world.game().seats.iter().map(|s| s.player).collect();
+        for (node, picks) in path {
+            for (s, arm) in picks {
+                let (seat, arms) = &mut self.nodes[node].seats[s];
+                let arm = &mut arms[arm];
+                arm.visits += 1;
+                arm.reward += rewards.get(players[*seat as usize]).copied().unwrap_or(0.5);
+            }
+        }
+    }
+
+    /// Picks `seat`'s move at `node` in this world: an untried one at random, else the best
+    /// upper confidence bound among those possible here. Returns (the seat's entry, the arm,
+    /// the action, its key).
+    fn select(
+        &mut self,
+        node: usize,
+        world: &State,
+        seat: SeatId,
+        rng: &mut ChaCha8Rng,
+    ) -> (usize, usize, Action, Key) {
+        let seats = &mut self.nodes[node].seats;
+        let s = match seats.iter().position(|(x, _)| *x == seat) {
+            Some(s) => s,
+            None => {
+                seats.push((seat, Vec::new()));
+                seats.len() - 1
+            }
+        };
+        let arms = &mut seats[s].1;
+        let mut untried = Vec::new();
+        let mut best: Option<(f64, usize, Action)> = None;
+        for action in 0..world.action_count(seat) as Action {
+            let Some(key) = world.action_key(seat, action) else { continue };
+            let i = match arms.iter().position(|a| a.key == key) {
+                Some(i) => i,
+                None => {
+                    arms.push(Arm { key, visits: 0, available: 0, reward: 0.0 });
+                    arms.len() - 1
+                }
+            };
+            let arm = &mut arms[i];
+            arm.available += 1;
+            if arm.visits == 0 {
+                untried.push((i, action));
+                continue;
+            }
+            let bound = arm.reward / f64::from(arm.visits)
+                + EXPLORE * (f64::from(arm.available).ln() / f64::from(arm.visits)).sqrt();
+            if best.is_none_or(|(b, ..)| bound > b) {
+                best = Some((bound, i, action));
+            }
+        }
+        let (i, action) = if untried.is_empty() {
+            best.map(|(_, i, a)| (i, a)).unwrap_or((0, 0))
+        } else {
+            untried[rng.random_range(0..untried.len())]
+        };
+        (s, i, action, arms.get(i).map_or((Value::None, false), |a| a.key))
+    }
+
+    /// Plays on at random until the match ends or the result's keys move (or the horizon), and
+    /// scores the end for every player in 0..=1.
+    fn play_out(&mut self, world: &mut State, rng: &mut ChaCha8Rng) -> Vec<f64> {
+        let mut steps = 0u64;
+        while let Some(seats) = deciding(world) {
+            for seat in seats {
+                let n = world.action_count(seat);
+                if n == 0 || world.apply(seat, rng.random_range(0..n) as Action).is_err() {
+                    return Vec::new();
+                }
+                steps += 1;
+            }
+            if steps >= HORIZON || (steps.is_multiple_of(8) && self.moved(world)) {
+                break;
+            }
+        }
+        self.score(world)
+    }
+
+    /// Whether the result's keys differ from the root's.
+    fn moved(&self, world: &State) -> bool {
+        advantages(world).is_some_and(|a| a != self.start)
+    }
+
+    /// 1 for a win, 0 for a loss, ½ for a draw; before the end, ½ moved by how far each player's
+    /// advantage in the result's keys has grown since the root.
+    fn score(&mut self, world: &State) -> Vec<f64> {
+        if let Some(outcome) = world.outcome() {
+            return outcome.returns.iter().map(|r| (*r as f64 + 1.0) / 2.0).collect();
+        }
+        let Some(now) = advantages(world) else { return Vec::new() };
+        let moves: Vec<f64> = now.iter().zip(&self.start).map(|(n, s)| n - s).collect();
+        for m in &moves {
+            self.scale.add(m.abs());
+        }
+        let scale = self.scale.get();
+        moves.iter().map(|m| 0.5 + 0.5 * (m / scale).tanh()).collect()
+    }
+
+    /// The most tried of `seat`'s moves at the root, by its number in the real list.
+    fn best(&self, seat: SeatId, keys: &[Option<Key>]) -> Option<Action> {
+        let arms = &self.nodes[0].seats.iter().find(|(s, _)| *s == seat)?.1;
+        let visits = |k: &Option<Key>| k.and_then(|k| arms.iter().find(|a| a.key == k)).map_or(0, |a| a.visits);
+        (0..keys.len()).max_by_key(|&a| (visits(&keys[a]), std::cmp::Reverse(a))).map(|a| a as Action)
+    }
+}
+
+/// The seats to decide now, or `None` when the match is over.
+fn deciding(world: &State) -> Option<Vec<SeatId>> {
+    match world.actor() {
+        Actor::Seat(s) => Some(vec![s]),
+        Actor::Together(seats) if !seats.is_empty() => Some(seats),
+        _ => None,
+    }
+}
+
+/// Each player's result key less the mean of the others'.
+fn advantages(world: &State) -> Option<Vec<f64>> {
+    let keys = world.player_keys()?;
+    let n = keys.len();
+    if n < 2 {
+        return Some(vec![0.0; n]);
+    }
+    let total: i64 = keys.iter().sum();
+    Some(keys.iter().map(|k| *k as f64 - (total - k) as f64 / (n - 1) as f64).collect())
+}
+
+/// A running mean of the non-zero changes seen, at least 1.
+#[derive(Default)]
+struct Scale {
+    sum: f64,
+    count: u32,
+}
+
+impl Scale {
+    fn add(&mut self, x: f64) {
+        if x > 0.0 {
+            self.sum += x;
+            self.count += 1;
+        }
+    }
+
+    fn get(&self) -> f64 {
+        if self.count == 0 { 1.0 } else { (self.sum / f64::from(self.count)).max(1.0) }
+    }
+}

@@ -1,0 +1,152 @@
+//! What each player knows of where the cards are, kept as the match runs so that a computer
+//! player can be dealt a world consistent with it (see [`Seen::sample`](super::Seen::sample)).
+//!
+//! Two kinds of fact are kept. A player *knows* a card's place when it saw the card where it
+//! is, or saw it go there (from or to a pile it sees); a shuffle of a pile it cannot see
+//! forgets the order, and with it these cards. And the rules *exclude* cards from a pile: when
+//! a seat chooses from a whole pile under a later tier of `choose ... where T1 else T2`, no card
+//! of that pile met the earlier tiers (a player who does not follow suit holds none of the
+//! suit). An exclusion lasts until a card the table did not see enter the pile could have.
+
+use super::*;
+use crate::eval::Board;
+
+/// Cards shown not to be in a pile, as a bitset over card ids.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Exclusion {
+    pub pile: u16,
+    pub cards: Vec<u64>,
+}
+
+/// How many 64-bit words a bitset of `cards` cards takes.
+pub(super) fn words(cards: usize) -> usize {
+    cards.div_ceil(64)
+}
+
+pub(super) fn has(bits: &[u64], i: usize) -> bool {
+    bits.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
+}
+
+fn set(bits: &mut [u64], i: usize, on: bool) {
+    if let Some(w) = bits.get_mut(i / 64) {
+        if on {
+            *w |= 1 << (i % 64);
+        } else {
+            *w &= !(1 << (i % 64));
+        }
+    }
+}
+
+impl State {
+    /// Before the first move every card is in the first pile: known to whoever sees that pile.
+    pub(super) fn first_knowledge(game: &Game, layout: &Layout) -> Vec<u64> {
+        let n = words(game.cards.len());
+        let mut known = vec![0; n * game.players];
+        for (p, row) in known.chunks_mut(n.max(1)).enumerate() {
+            for c in 0..game.cards.len() {
+                set(row, c, layout.see[p].first().copied().unwrap_or(false));
+            }
+        }
+        known
+    }
+
+    /// Whether `player` knows where `card` is.
+    pub(super) fn knows(&self, player: usize, card: CardId) -> bool {
+        let n = words(self.game.cards.len());
+        self.pos.known.get(player * n..(player + 1) * n).is_some_and(|row| has(row, card as usize))
+    }
+
+    /// A card moved from one pile to another: who saw it go, and what no longer holds.
+    pub(super) fn learn_move(&mut self, card: CardId, from: usize, to: usize) {
+        let n = words(self.game.cards.len());
+        for (p, row) in self.pos.known.chunks_mut(n.max(1)).enumerate() {
+            set(row, card as usize, self.layout.see[p][from] || self.layout.see[p][to]);
+        }
+        if let Some(k) = self.pos.excluded.iter().position(|e| e.pile as usize == to) {
+            if self.layout.open[from] {
+                set(&mut self.pos.excluded[k].cards, card as usize, false);
+            } else {
+                self.pos.excluded.remove(k);
+            }
+        }
+    }
+
+    /// A pile was shuffled: those who cannot see it no longer know where its cards lie in it.
+    pub(super) fn learn_shuffle(&mut self, pile: usize) {
+        let n = words(self.game.cards.len());
+        for (p, row) in self.pos.known.chunks_mut(n.max(1)).enumerate() {
+            if !self.layout.see[p][pile] {
+                for &c in &self.pos.piles[pile] {
+                    set(row, c as usize, false);
+                }
+            }
+        }
+    }
+
+    /// A seat chose under a later tier: if it chose from the whole of a pile that someone cannot
+    /// see, no card meeting an earlier tier is in that pile.
+    pub(super) fn learn_choice(&mut self, at: Loc, seat: SeatId, opt: Opt) {
+        if opt.tier == 0 {
+            return;
+        }
+        let game = self.game.clone();
+        let (binding, choose) = match &game.blocks[at.block as usize].stmts[at.index as usize].kind {
+            StmtKind::Choose(c) => (None, &**c),
+            StmtKind::Simultaneously(b, c, _) => (Some(b.slot), &**c),
+            _ => return,
+        };
+        if let Some(slot) = binding {
+            self.pos.locals[slot as usize] = Value::Seat(seat);
+        }
+        let piles = self.whole_piles(choose);
+        if piles.is_empty() {
+            return;
+        }
+        let earlier = &choose.tiers[..(opt.tier as usize).min(choose.tiers.len())];
+        let mut cards = vec![0; words(game.cards.len())];
+        for c in 0..game.cards.len() as CardId {
+            if piles.contains(&(self.pos.place[c as usize] as usize)) {
+                continue;
+            }
+            let meets = self.eval(|ev| {
+                ev.pos.set_local(choose.slot, Value::Card(c));
+                for tier in earlier {
+                    if tier.cond.as_ref().map_or(Ok(true), |t| ev.truth(t))? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            });
+            set(&mut cards, c as usize, meets == Ok(true));
+        }
+        for pile in piles {
+            self.pos.excluded.retain(|e| e.pile as usize != pile);
+            self.pos.excluded.push(Exclusion { pile: pile as u16, cards: cards.clone() });
+        }
+    }
+
+    /// The piles a decision's domain is the whole of, those someone cannot see; none when the
+    /// domain is not made of whole piles of cards.
+    fn whole_piles(&mut self, choose: &Choose) -> Vec<usize> {
+        let mut items = Vec::new();
+        for d in &choose.domains {
+            match self.eval(|ev| ev.items(d)) {
+                Ok(more) => items.extend(more),
+                Err(_) => return Vec::new(),
+            }
+        }
+        let mut piles: Vec<usize> = Vec::new();
+        for item in &items {
+            let Value::Card(c) = item else { return Vec::new() };
+            let pile = self.pos.place[*c as usize] as usize;
+            if !piles.contains(&pile) {
+                piles.push(pile);
+            }
+        }
+        if piles.iter().map(|p| self.pos.piles[*p].len()).sum::<usize>() != items.len() {
+            return Vec::new();
+        }
+        piles.retain(|p| !self.layout.open[*p]);
+        piles
+    }
+}

@@ -1,0 +1,153 @@
+//! Computer players see only what their player may: worlds dealt for a bot depend on its
+//! knowledge, never on the hidden cards; they keep what the player has seen (voids included);
+//! and the search bot plays legal, reproducible moves.
+
+use paradox::bots::{Bot, Budget, SearchBot};
+use paradox::check::Settings;
+use paradox::engine::{Actor, PileView, State};
+use paradox::game::Game;
+use paradox::load::load;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+use std::sync::Arc;
+
+fn game(name: &str) -> Arc<Game> {
+    let file = format!("rules/{name}.cards");
+    Arc::new(load(Path::new(&file), &Settings::default()).unwrap_or_else(|e| panic!("{file}: {e:?}")))
+}
+
+/// Plays `decisions` random decisions from the start.
+fn advanced(game: &Arc<Game>, seed: u64, decisions: usize) -> State {
+    let mut state = State::new(game.clone(), seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..decisions {
+        let seat = match state.actor() {
+            Actor::Seat(s) => s,
+            Actor::Together(seats) => seats[0],
+            Actor::Nobody => break,
+        };
+        let n = state.action_count(seat);
+        state.apply(seat, rng.random_range(0..n) as u32).expect("a legal action");
+    }
+    state
+}
+
+/// The seat to decide and its player.
+fn deciding(state: &State) -> (u8, usize) {
+    let seat = match state.actor() {
+        Actor::Seat(s) => s,
+        Actor::Together(seats) => seats[0],
+        Actor::Nobody => panic!("the match is over"),
+    };
+    (seat, state.game().seats[seat as usize].player)
+}
+
+/// The same match with two cards swapped between two piles `player` cannot see.
+fn hidden_swap(game: &Arc<Game>, state: &State, player: usize) -> Option<State> {
+    let mut pos = state.position().clone();
+    let view = state.view(player);
+    let hidden: Vec<usize> = (0..pos.piles.len())
+        .filter(|&p| !matches!(view.piles[p], PileView::Cards(_)) && !pos.piles[p].is_empty())
+        .collect();
+    let (&a, &b) = (hidden.first()?, hidden.get(1)?);
+    let (x, y) = (pos.piles[a][0], pos.piles[b][0]);
+    pos.piles[a][0] = y;
+    pos.piles[b][0] = x;
+    pos.place[x as usize] = b as u16;
+    pos.place[y as usize] = a as u16;
+    pos.log.clear();
+    Some(State::restore(game.clone(), pos).expect("the swapped position fits the game"))
+}
+
+#[test]
+fn worlds_and_moves_do_not_depend_on_hidden_cards() {
+    for name in ["anarchy", "tantony", "pairadox"] {
+        let g = game(name);
+        let state = advanced(&g, 3, 0);
+        let (seat, player) = deciding(&state);
+        let swapped = hidden_swap(&g, &state, player).unwrap_or_else(|| panic!("{name}: two hidden piles"));
+        assert_ne!(state.position().piles, swapped.position().piles, "{name}: the swap changed nothing");
+        assert_eq!(state.view(player), swapped.view(player), "{name}: the swap is visible");
+        let world = |s: &State| s.seen_by(player).sample(&mut ChaCha8Rng::seed_from_u64(9)).position().clone();
+        assert_eq!(world(&state), world(&swapped), "{name}: a world depends on the hidden cards");
+        let budget = Budget { iterations: 60, work: 400_000 };
+        let pick = |s: &State| SearchBot::new(5, budget).choose(&s.seen_by(player), seat);
+        assert_eq!(pick(&state), pick(&swapped), "{name}: the bot's move depends on the hidden cards");
+    }
+}
+
+#[test]
+fn worlds_keep_what_the_player_has_seen() {
+    for name in ["anarchy", "tantony", "pairadox", "costly-tricks"] {
+        let g = game(name);
+        let mut exclusions_met = 0;
+        for seed in 1..=12 {
+            let state = advanced(&g, seed, 7 * seed as usize);
+            let Actor::Seat(seat) = state.actor() else { continue };
+            let player = g.seats[seat as usize].player;
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            for _ in 0..5 {
+                let world = state.seen_by(player).sample(&mut rng);
+                let (real, dealt) = (state.position(), world.position());
+                assert_eq!(state.view(player).piles, world.view(player).piles, "{name} seed {seed}: the view changed");
+                let sizes = |p: &paradox::engine::Position| p.piles.iter().map(Vec::len).collect::<Vec<_>>();
+                assert_eq!(sizes(real), sizes(dealt), "{name} seed {seed}: pile sizes changed");
+                for (c, &pile) in dealt.place.iter().enumerate() {
+                    assert!(dealt.piles[pile as usize].contains(&(c as u16)), "{name}: card {c} misplaced");
+                }
+                for e in &real.excluded {
+                    exclusions_met += 1;
+                    for &c in &dealt.piles[e.pile as usize] {
+                        let out = e.cards[c as usize / 64] >> (c % 64) & 1 == 1;
+                        assert!(!out, "{name} seed {seed}: card {c} dealt where the rules showed it is not");
+                    }
+                }
+                assert_eq!(world.legal_actions(seat), state.legal_actions(seat), "{name}: the bot's own moves changed");
+            }
+        }
+        // Anarchy has no suit to follow, and Costly Tricks' hands are open: nothing to exclude.
+        if name != "costly-tricks" && name != "anarchy" {
+            assert!(exclusions_met > 0, "{name}: no seat was ever shown void; the test saw nothing");
+        }
+    }
+}
+
+#[test]
+fn a_secret_choice_made_is_taken_back_in_another_players_worlds() {
+    let g = game("third-man");
+    let mut state = State::new(g.clone(), 1);
+    let seats = loop {
+        match state.actor() {
+            Actor::Together(seats) => break seats,
+            Actor::Seat(s) => state.apply(s, 0).expect("legal"),
+            Actor::Nobody => panic!("no secret round"),
+        }
+    };
+    let (first, second) = (seats[0], seats[1]);
+    state.apply(first, state.action_count(first) as u32 - 1).expect("legal");
+    let player = g.seats[second as usize].player;
+    let world = state.seen_by(player).sample(&mut ChaCha8Rng::seed_from_u64(1));
+    match world.actor() {
+        Actor::Together(open) => assert!(open.contains(&first), "{first}'s secret bid is still made in the world"),
+        other => panic!("expected a secret round, found {other:?}"),
+    }
+}
+
+#[test]
+fn the_search_bot_is_legal_and_reproducible() {
+    let budget = Budget { iterations: 40, work: 200_000 };
+    for name in ["costly-tricks", "buddy-on-your-left", "third-man", "anarchy", "tantony", "pairadox"] {
+        let g = game(name);
+        for at in [0, 11, 23] {
+            let state = advanced(&g, 2, at);
+            let (seat, player) = deciding(&state);
+            let seen = state.seen_by(player);
+            let a = SearchBot::new(7, budget).choose(&seen, seat);
+            let b = SearchBot::new(7, budget).choose(&seen, seat);
+            assert_eq!(a, b, "{name}: the same seed thought differently");
+            let a = a.unwrap_or_else(|| panic!("{name}: no move"));
+            assert!((a as usize) < state.action_count(seat), "{name}: an illegal move");
+        }
+    }
+}
