@@ -13,7 +13,10 @@ use std::path::Path;
 use std::sync::Arc;
 
 fn game(name: &str) -> Arc<Game> {
-    let file = format!("rules/{name}.cards");
+    load_file(&format!("rules/{name}.cards"))
+}
+
+fn load_file(file: &str) -> Arc<Game> {
     Arc::new(load(Path::new(&file), &Settings::default()).unwrap_or_else(|e| panic!("{file}: {e:?}")))
 }
 
@@ -96,7 +99,7 @@ fn worlds_keep_what_the_player_has_seen() {
                 for (c, &pile) in dealt.place.iter().enumerate() {
                     assert!(dealt.piles[pile as usize].contains(&(c as u16)), "{name}: card {c} misplaced");
                 }
-                for e in &real.excluded {
+                for e in real.excluded.iter().filter(|e| e.player as usize == player) {
                     exclusions_met += 1;
                     for &c in &dealt.piles[e.pile as usize] {
                         let out = e.cards[c as usize / 64] >> (c % 64) & 1 == 1;
@@ -149,5 +152,68 @@ fn the_search_bot_is_legal_and_reproducible() {
             let a = a.unwrap_or_else(|| panic!("{name}: no move"));
             assert!((a as usize) < state.action_count(seat), "{name}: an illegal move");
         }
+    }
+}
+
+/// The pile a card is in.
+fn pile_of(state: &State, card: u16) -> usize {
+    state.position().place[card as usize] as usize
+}
+
+/// P2's action choosing `card`, or another one.
+fn action_for(state: &State, card: u16, same: bool) -> u32 {
+    let seat = 1;
+    (0..state.action_count(seat) as u32)
+        .find(|a| (state.action_key(seat, *a) == Some((paradox::game::Value::Card(card), false))) == same)
+        .expect("such an action")
+}
+
+#[test]
+fn a_player_cannot_tell_which_card_left_a_pile_it_does_not_see() {
+    let g = load_file("tests/fixtures/knowledge/hidden-give.cards");
+    let discard = 3; // after the stock and the two hands
+    let mut shares = Vec::new();
+    for same in [true, false] {
+        let mut state = State::new(g.clone(), 1);
+        state.apply(0, 0).expect("P1 gives a card");
+        let given = *state.position().piles[2].last().expect("P2 holds the card given");
+        state.apply(1, action_for(&state, given, same)).expect("P2 discards");
+        assert_eq!(
+            pile_of(&state, given) == discard,
+            same,
+            "the given card was {}discarded",
+            if same { "" } else { "not " }
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let worlds = 400;
+        let there = (0..worlds).filter(|_| pile_of(&state.seen_by(0).sample(&mut rng), given) == discard).count();
+        shares.push(there);
+    }
+    // P2 discarded one of four cards, so the given card is in the discard in about a quarter of
+    // P1's worlds, whichever P2 really discarded.
+    for there in &shares {
+        assert!((50..=150).contains(there), "the given card is discarded in {shares:?} of 400 worlds");
+    }
+}
+
+#[test]
+fn a_void_is_learnt_only_by_those_who_see_the_card_played() {
+    for (file, learnt) in [("shown-out-to-table", true), ("shown-out-to-discard", false)] {
+        let g = load_file(&format!("tests/fixtures/knowledge/{file}.cards"));
+        let seed = (1..200)
+            .find(|&seed| {
+                let state = State::new(g.clone(), seed);
+                let hand = &state.position().piles[2];
+                hand.iter().all(|c| !matches!(g.cards[*c as usize][0], paradox::game::Value::Int(r) if r > 6))
+            })
+            .expect("a deal where P2 has nothing above 6");
+        let mut state = State::new(g.clone(), seed);
+        state.apply(1, 0).expect("P2 plays");
+        let p1_excludes = state.position().excluded.iter().any(|e| e.player == 0 && e.pile == 2);
+        assert_eq!(p1_excludes, learnt, "{file}: P1 learnt P2's void: {p1_excludes}");
+        assert!(
+            state.position().excluded.iter().all(|e| e.player != 1),
+            "{file}: P2 needs no lesson about its own hand"
+        );
     }
 }

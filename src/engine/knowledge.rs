@@ -1,20 +1,34 @@
 //! What each player knows of where the cards are, kept as the match runs so that a computer
 //! player can be dealt a world consistent with it (see [`Seen::sample`](super::Seen::sample)).
 //!
-//! Two kinds of fact are kept. A player *knows* a card's place when it saw the card where it
-//! is, or saw it go there (from or to a pile it sees); a shuffle of a pile it cannot see
-//! forgets the order, and with it these cards. And the rules *exclude* cards from a pile: when
-//! a seat chooses from a whole pile under a later tier of `choose ... where T1 else T2`, no card
-//! of that pile met the earlier tiers (a player who does not follow suit holds none of the
-//! suit). An exclusion lasts until a card the table did not see enter the pile could have.
+//! Two kinds of fact are kept for each player. A player *knows* a card's place when it saw the
+//! card where it is, or saw it go there (from or to a pile it sees, or with the whole pile it
+//! knew it in); a card leaving a pile it sees neither end of makes it forget every card of that
+//! pile, for it cannot tell which went; a shuffle of a pile it cannot see forgets the order, and
+//! with it these cards. And the rules *exclude* cards from a pile: when a seat chooses from the
+//! whole of its piles under a later tier of `choose ... where T1 else T2`, none of those piles
+//! held a card meeting an earlier tier (a player who does not follow suit holds none of the
+//! suit). A player learns that only on seeing the chosen card land, so the inference waits for
+//! the card's next move; an exclusion lasts until a card the player did not see could have
+//! entered the pile.
 
 use super::*;
 use crate::eval::Board;
 
-/// Cards shown not to be in a pile, as a bitset over card ids.
+/// Cards a player has been shown are not in a pile, as a bitset over card ids.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Exclusion {
+    pub player: u8,
     pub pile: u16,
+    pub cards: Vec<u64>,
+}
+
+/// What a choice under a later tier shows whoever sees its card land: the piles it was chosen
+/// from held none of `cards`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Inference {
+    pub card: CardId,
+    pub piles: Vec<u16>,
     pub cards: Vec<u64>,
 }
 
@@ -59,14 +73,61 @@ impl State {
     /// A card moved from one pile to another: who saw it go, and what no longer holds.
     pub(super) fn learn_move(&mut self, card: CardId, from: usize, to: usize) {
         let n = words(self.game.cards.len());
+        let see = &self.layout.see;
         for (p, row) in self.pos.known.chunks_mut(n.max(1)).enumerate() {
-            set(row, card as usize, self.layout.see[p][from] || self.layout.see[p][to]);
+            let seen = see[p][from] || see[p][to];
+            set(row, card as usize, seen);
+            if !seen {
+                for &c in &self.pos.piles[from] {
+                    set(row, c as usize, false);
+                }
+            }
         }
-        if let Some(k) = self.pos.excluded.iter().position(|e| e.pile as usize == to) {
-            if self.layout.open[from] {
-                set(&mut self.pos.excluded[k].cards, card as usize, false);
+        self.pos.excluded.retain_mut(|e| {
+            let p = e.player as usize;
+            if e.pile as usize != to {
+                true
+            } else if see[p][from] || see[p][to] {
+                set(&mut e.cards, card as usize, false);
+                true
             } else {
-                self.pos.excluded.remove(k);
+                false
+            }
+        });
+        if let Some(k) = self.pos.inferences.iter().position(|i| i.card == card) {
+            let inference = self.pos.inferences.remove(k);
+            self.infer(&inference, to);
+        }
+    }
+
+    /// The chosen card of an inference landed on `to`: whoever sees it there learns it.
+    fn infer(&mut self, inference: &Inference, to: usize) {
+        for p in 0..self.game.players {
+            if !self.layout.see[p][to] {
+                continue;
+            }
+            for &pile in &inference.piles {
+                if self.layout.see[p][pile as usize] {
+                    continue;
+                }
+                self.pos.excluded.retain(|e| !(e.player as usize == p && e.pile == pile));
+                self.pos.excluded.push(Exclusion { player: p as u8, pile, cards: inference.cards.clone() });
+            }
+        }
+    }
+
+    /// After a move of several cards: a player who knew a card in a pile that the move emptied
+    /// knows it went where the others went.
+    pub(super) fn learn_emptied(&mut self, moved: &[(CardId, usize)], before: &[u64]) {
+        let n = words(self.game.cards.len()).max(1);
+        for &(card, from) in moved {
+            if !self.pos.piles[from].is_empty() {
+                continue;
+            }
+            for (row, old) in self.pos.known.chunks_mut(n).zip(before.chunks(n)) {
+                if has(old, card as usize) {
+                    set(row, card as usize, true);
+                }
             }
         }
     }
@@ -83,8 +144,9 @@ impl State {
         }
     }
 
-    /// A seat chose under a later tier: if it chose from the whole of a pile that someone cannot
-    /// see, no card meeting an earlier tier is in that pile.
+    /// A seat chose under a later tier: if it chose a card from the whole of piles that someone
+    /// cannot see, none of them held a card meeting an earlier tier; whoever sees the card land
+    /// will know it (see [`Inference`]).
     pub(super) fn learn_choice(&mut self, at: Loc, seat: SeatId, opt: Opt) {
         if opt.tier == 0 {
             return;
@@ -98,6 +160,7 @@ impl State {
         if let Some(slot) = binding {
             self.pos.locals[slot as usize] = Value::Seat(seat);
         }
+        let Value::Card(chosen) = opt.value else { return };
         let piles = self.whole_piles(choose);
         if piles.is_empty() {
             return;
@@ -119,10 +182,9 @@ impl State {
             });
             set(&mut cards, c as usize, meets == Ok(true));
         }
-        for pile in piles {
-            self.pos.excluded.retain(|e| e.pile as usize != pile);
-            self.pos.excluded.push(Exclusion { pile: pile as u16, cards: cards.clone() });
-        }
+        self.pos.inferences.retain(|i| i.card != chosen);
+        let piles = piles.iter().map(|p| *p as u16).collect();
+        self.pos.inferences.push(Inference { card: chosen, piles, cards });
     }
 
     /// The piles a decision's domain is the whole of, those someone cannot see; none when the

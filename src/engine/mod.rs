@@ -20,7 +20,7 @@ mod status;
 mod view;
 
 pub use events::{Event, pile_name, sort_key};
-pub use knowledge::Exclusion;
+pub use knowledge::{Exclusion, Inference};
 pub use layout::Layout;
 pub use seen::Seen;
 pub use view::{PileView, View};
@@ -152,6 +152,8 @@ pub struct Position {
     pub known: Vec<u64>,
     /// Cards the rules have shown not to be in a pile.
     pub excluded: Vec<Exclusion>,
+    /// What choices under later tiers will show whoever sees their cards land.
+    pub inferences: Vec<Inference>,
     /// Whether events are recorded (the simulator turns this off).
     pub logging: bool,
 }
@@ -214,6 +216,7 @@ impl State {
             log: Vec::new(),
             known: State::first_knowledge(&game, &layout),
             excluded: Vec::new(),
+            inferences: Vec::new(),
             logging,
         };
         let mut state = State { game, layout, pos, spent: 0, work: 0 };

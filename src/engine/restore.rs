@@ -39,10 +39,13 @@ fn sizes(game: &Game, layout: &Layout, pos: &Position) -> Result<(), String> {
             return Err(format!("the saved {what} do not match this game ({found} instead of {wanted})"));
         }
     }
-    let exclusion_ok =
-        |e: &Exclusion| (e.pile as usize) < layout.pile_zone.len() && e.cards.len() == super::knowledge::words(cards);
-    if !pos.excluded.iter().all(exclusion_ok) {
-        return Err("the saved exclusions do not match this game".into());
+    let bits = super::knowledge::words(cards);
+    let pile_ok = |p: u16| (p as usize) < layout.pile_zone.len();
+    let exclusion_ok = |e: &Exclusion| (e.player as usize) < game.players && pile_ok(e.pile) && e.cards.len() == bits;
+    let inference_ok =
+        |i: &Inference| (i.card as usize) < cards && i.piles.iter().all(|p| pile_ok(*p)) && i.cards.len() == bits;
+    if !pos.excluded.iter().all(exclusion_ok) || !pos.inferences.iter().all(inference_ok) {
+        return Err("the saved knowledge of the players does not match this game".into());
     }
     Ok(())
 }

@@ -64,6 +64,7 @@ impl Position {
             log: Vec::new(),
             known: Vec::new(),
             excluded: Vec::new(),
+            inferences: Vec::new(),
             logging: false,
         }
     }
@@ -495,12 +496,16 @@ impl State {
             items = items.partial_shuffle(rng, n as usize).0.to_vec();
         }
         let dest = self.pile_of(to)?;
+        let before = self.pos.known.clone();
         let mut moved = Vec::with_capacity(items.len());
+        let mut sources = Vec::with_capacity(items.len());
         for item in items {
             let Value::Card(c) = item else { return Err(missing(cards.span)) };
+            sources.push((c, self.pos.place[c as usize] as usize));
             self.put(c, dest);
             moved.push(c);
         }
+        self.learn_emptied(&sources, &before);
         self.log(|_| Event::Moved { cards: moved, to: dest });
         Ok(())
     }

@@ -14,7 +14,8 @@ impl State {
         // Dealt from the sorted cards, so that the world does not depend on where they really are.
         let mut pool = old.clone();
         pool.sort_unstable();
-        let new = deal_unknown(&slots, pool, &self.pos.excluded, rng);
+        let mine: Vec<&Exclusion> = self.pos.excluded.iter().filter(|e| e.player as usize == player).collect();
+        let new = deal_unknown(&slots, pool, &mine, rng);
         let mut map: Vec<CardId> = (0..self.game.cards.len() as CardId).collect();
         for (o, n) in old.iter().zip(&new) {
             map[*o as usize] = *n;
@@ -86,7 +87,7 @@ impl State {
 fn deal_unknown(
     slots: &[(usize, usize)],
     mut pool: Vec<CardId>,
-    excluded: &[Exclusion],
+    excluded: &[&Exclusion],
     rng: &mut ChaCha8Rng,
 ) -> Vec<CardId> {
     for _ in 0..16 {
@@ -101,7 +102,7 @@ fn deal_unknown(
 
 /// Fills the slots of piles with exclusions first, each with the first card of the pool
 /// allowed there, then the rest in pool order; `None` if a slot finds no allowed card.
-fn deal_keeping(slots: &[(usize, usize)], pool: &[CardId], excluded: &[Exclusion]) -> Option<Vec<CardId>> {
+fn deal_keeping(slots: &[(usize, usize)], pool: &[CardId], excluded: &[&Exclusion]) -> Option<Vec<CardId>> {
     let mut deal: Vec<Option<CardId>> = vec![None; slots.len()];
     let mut used = vec![false; pool.len()];
     for e in excluded {
@@ -170,6 +171,7 @@ fn remapped(pos: &Position, map: &[CardId]) -> Position {
         log: Vec::new(),
         known: pos.known.clone(),
         excluded: Vec::new(),
+        inferences: Vec::new(),
         logging: false,
     }
 }
