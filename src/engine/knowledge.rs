@@ -161,6 +161,9 @@ impl State {
             self.pos.locals[slot as usize] = Value::Seat(seat);
         }
         let Value::Card(chosen) = opt.value else { return };
+        if self.open_domains(choose) {
+            return;
+        }
         let piles = self.whole_piles(choose);
         if piles.is_empty() {
             return;
@@ -185,6 +188,14 @@ impl State {
         self.pos.inferences.retain(|i| i.card != chosen);
         let piles = piles.iter().map(|p| *p as u16).collect();
         self.pos.inferences.push(Inference { card: chosen, piles, cards });
+    }
+
+    /// Whether a decision chooses only from zones everyone sees: then it shows nothing new.
+    fn open_domains(&self, choose: &Choose) -> bool {
+        let zones = &self.game.zones;
+        choose.domains.iter().all(|d| {
+            matches!(d.kind, ExprKind::Zone(z, _) if zones[z as usize].see == crate::syntax::ast::Audience::Everyone)
+        })
     }
 
     /// The piles a decision's domain is the whole of, those someone cannot see; none when the

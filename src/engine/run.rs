@@ -496,16 +496,21 @@ impl State {
             items = items.partial_shuffle(rng, n as usize).0.to_vec();
         }
         let dest = self.pile_of(to)?;
-        let before = self.pos.known.clone();
+        // Only a move to a pile someone cannot see can make a player forget cards.
+        let before = (!self.layout.open[dest]).then(|| self.pos.known.clone());
         let mut moved = Vec::with_capacity(items.len());
-        let mut sources = Vec::with_capacity(items.len());
+        let mut sources = Vec::new();
         for item in items {
             let Value::Card(c) = item else { return Err(missing(cards.span)) };
-            sources.push((c, self.pos.place[c as usize] as usize));
+            if before.is_some() {
+                sources.push((c, self.pos.place[c as usize] as usize));
+            }
             self.put(c, dest);
             moved.push(c);
         }
-        self.learn_emptied(&sources, &before);
+        if let Some(before) = before {
+            self.learn_emptied(&sources, &before);
+        }
         self.log(|_| Event::Moved { cards: moved, to: dest });
         Ok(())
     }
