@@ -168,6 +168,7 @@ fn damages(state: &State) -> Vec<(&'static str, Position)> {
     out
 }
 
+/// A match over, with a made-up outcome.
 fn over(game: &Game) -> Pending {
     Pending::Over(paradox::engine::Outcome { winners: vec![0], returns: vec![0; game.players], standings: Vec::new() })
 }
@@ -179,12 +180,14 @@ fn set_pc(pos: &mut Position, game: &Game, past: u32) {
     }
 }
 
+/// Sets the play block's pc past its end.
 fn set_first_pc(pos: &mut Position, game: &Game) {
     if let Some(Frame::Block { block, pc }) = pos.frames.first_mut() {
         *pc = game.blocks[*block as usize].stmts.len() as u32 + 5;
     }
 }
 
+/// Leaves out the frame over the play block (or adds a stray one when there is none).
 fn drop_second(pos: &mut Position) {
     if pos.frames.len() > 1 {
         pos.frames.remove(1);
@@ -193,6 +196,7 @@ fn drop_second(pos: &mut Position) {
     }
 }
 
+/// Gives the decision to the next seat.
 fn other_seat(pos: &mut Position, seats: usize) {
     match &mut pos.pending {
         Pending::Choice { seat, .. } => *seat = ((*seat as usize + 1) % seats) as u8,

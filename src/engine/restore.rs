@@ -224,7 +224,10 @@ fn shape(game: &Game, frames: &[Frame], pending: &Pending) -> Result<(), String>
             return damaged("a frame is not what the frame under it starts");
         }
     }
-    let at_top = |at: &Loc| matches!(frames.last(), Some(Frame::Block { block, pc }) if *block == at.block && pc.checked_sub(1) == Some(at.index));
+    let at_top = |at: &Loc| match frames.last() {
+        Some(Frame::Block { block, pc }) => *block == at.block && pc.checked_sub(1) == Some(at.index),
+        _ => false,
+    };
     match pending {
         Pending::Choice { at, .. } | Pending::Together { at, .. } if !at_top(at) => {
             damaged("the decision is not at the statement the flow stands at")
