@@ -13,8 +13,25 @@ impl State {
         self.eval(|ev| options_of(ev, choose))
     }
 
+    /// The seat that makes an open decision and its legal options, as the match stands.
+    pub(super) fn open_decision(&mut self, choose: &Choose) -> Out<(SeatId, Vec<Opt>)> {
+        let seat = self.eval(|ev| ev.seat(&choose.by))?;
+        Ok((seat, self.legal_options(choose)?))
+    }
+
     /// Asks every seat of a `simultaneously` for its secret choice.
     pub(super) fn ask_together(&mut self, at: Loc, binding: &Binding, choose: &Choose) -> Out<()> {
+        let (seats, options) = self.secret_decisions(binding, choose)?;
+        if seats.is_empty() {
+            return Ok(());
+        }
+        let chosen = vec![None; seats.len()];
+        self.pos.pending = Pending::Together { at, seats, options, chosen };
+        Ok(())
+    }
+
+    /// The seats of a `simultaneously`, each once, with each seat's legal options.
+    pub(super) fn secret_decisions(&mut self, binding: &Binding, choose: &Choose) -> Out<(Vec<SeatId>, Vec<Vec<Opt>>)> {
         let mut seats: Vec<SeatId> = Vec::new();
         for item in self.binding_items(binding)? {
             // A seat listed twice decides once.
@@ -39,12 +56,7 @@ impl State {
             }
             options.push(self.legal_options(choose)?);
         }
-        if seats.is_empty() {
-            return Ok(());
-        }
-        let chosen = vec![None; seats.len()];
-        self.pos.pending = Pending::Together { at, seats, options, chosen };
-        Ok(())
+        Ok((seats, options))
     }
 
     /// Everyone has chosen: the choices are revealed together and the block runs for each seat.

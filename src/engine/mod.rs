@@ -229,7 +229,9 @@ impl State {
     pub fn restore(game: Arc<Game>, pos: Position) -> Result<State, String> {
         let layout = Arc::new(Layout::of(&game));
         restore::fits(&game, &layout, &pos)?;
-        Ok(State { game, layout, pos, spent: 0, work: 0 })
+        let state = State { game, layout, pos, spent: 0, work: 0 };
+        state.asks_as_saved()?;
+        Ok(state)
     }
 
     pub fn game(&self) -> &Game {

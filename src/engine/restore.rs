@@ -10,13 +10,14 @@ pub(super) fn fits(game: &Game, layout: &Layout, pos: &Position) -> Result<(), S
     sizes(game, layout, pos)?;
     places(game, pos)?;
     let ok = Ids { game, layout };
-    let values_ok = pos.vars.iter().chain(&pos.locals).all(|v| ok.value(*v));
-    if !values_ok {
+    if !pos.locals.iter().all(|v| ok.value(*v)) {
         return Err("a saved value names a card, seat, side or enumeration value this game does not have".into());
     }
+    ok.vars(&pos.vars)?;
     if !pos.frames.iter().all(|f| ok.frame(f)) || !ok.pending(&pos.pending) {
         return Err("the saved flow does not belong to this rule file".into());
     }
+    shape(game, &pos.frames, &pos.pending)?;
     if !pos.log.iter().all(|e| ok.event(e)) {
         return Err("the saved log names things this game does not have".into());
     }
@@ -91,6 +92,43 @@ impl Ids<'_> {
         }
     }
 
+    /// Whether a value is one of type `ty` in this game. `none` fits every type: the rules may
+    /// store an optional value in a plain variable, and reading it there stops the match with a
+    /// run-time problem, as it would have in the match itself.
+    fn typed(&self, v: Value, ty: &Type) -> bool {
+        match (v, ty.base()) {
+            (Value::None, _) | (Value::Int(_), Type::Int) | (Value::Bool(_), Type::Bool) => true,
+            (Value::Seat(_), Type::Seat) | (Value::Side(_), Type::Side) | (Value::Card(_), Type::Card) => self.value(v),
+            (Value::Enum(i), Type::Enum(e)) => (i as usize) < self.enum_size(*e),
+            (Value::Set(bits), Type::Set(elem)) => {
+                let size = match elem.base() {
+                    Type::Seat => self.game.seats.len(),
+                    Type::Enum(e) => self.enum_size(*e),
+                    _ => 0,
+                };
+                size >= 64 || bits >> size == 0
+            }
+            _ => false,
+        }
+    }
+
+    /// How many values an enumeration has (none for one the game does not have).
+    fn enum_size(&self, e: EnumId) -> usize {
+        self.game.enums.get(e as usize).map_or(0, |x| x.values.len())
+    }
+
+    /// Every variable holds a value of its declared type.
+    fn vars(&self, vars: &[Value]) -> Result<(), String> {
+        for (info, &base) in self.game.vars.iter().zip(&self.layout.var_base) {
+            let n = per_owner(info.owner, self.game.seats.len(), self.game.sides.len());
+            let slots = vars.get(base..base + n).unwrap_or_default();
+            if let Some(v) = slots.iter().find(|v| !self.typed(**v, &info.ty)) {
+                return Err(format!("the saved variable `{}` holds {v:?}, which is not of its type", info.name));
+            }
+        }
+        Ok(())
+    }
+
     fn seat(&self, s: SeatId) -> bool {
         (s as usize) < self.game.seats.len()
     }
@@ -103,19 +141,24 @@ impl Ids<'_> {
     fn frame(&self, frame: &Frame) -> bool {
         let block_ok = |b: &BlockId| (*b as usize) < self.game.blocks.len();
         match frame {
-            Frame::Block { block, .. } | Frame::Repeat { body: block, .. } => block_ok(block),
+            Frame::Block { block, pc } => {
+                self.game.blocks.get(*block as usize).is_some_and(|b| *pc as usize <= b.stmts.len())
+            }
+            Frame::Repeat { body, .. } => block_ok(body),
             Frame::While { at } => matches!(self.stmt(at), Some(StmtKind::While(..))),
             Frame::Until { at, .. } => matches!(self.stmt(at), Some(StmtKind::RepeatUntil(..))),
             Frame::Phase { at, .. } => matches!(self.stmt(at), Some(StmtKind::Phase(..))),
-            Frame::For { at, level, items, .. } => {
+            Frame::For { at, level, items, next } => {
                 matches!(self.stmt(at), Some(StmtKind::For(bindings, _)) if (*level as usize) < bindings.len())
                     && items.iter().all(|v| self.value(*v))
+                    && (*next as usize) <= items.len()
             }
-            Frame::Together { at, seats, chosen, .. } => {
-                matches!(self.stmt(at), Some(StmtKind::Simultaneously(..)))
+            Frame::Together { at, seats, chosen, next } => {
+                matches!(self.stmt(at), Some(StmtKind::Simultaneously(_, choose, _))
+                    if chosen.iter().all(|o| self.typed(o.value, &choose.elem)))
                     && seats.len() == chosen.len()
+                    && (*next as usize) <= seats.len()
                     && seats.iter().all(|s| self.seat(*s))
-                    && chosen.iter().all(|o| self.value(o.value))
             }
         }
     }
@@ -162,5 +205,125 @@ impl Ids<'_> {
             }
             _ => true,
         }
+    }
+}
+
+/// The frames are a stack the flow builds: the play block at the bottom, each frame above what
+/// the frame under it starts, and a decision at the statement just run in the innermost block.
+fn shape(game: &Game, frames: &[Frame], pending: &Pending) -> Result<(), String> {
+    let damaged = |what: &str| Err(format!("the saved flow is damaged: {what}"));
+    let Some(first) = frames.first() else {
+        return match pending {
+            Pending::Over(_) | Pending::Failed(_) => Ok(()),
+            _ => damaged("it has no frames, yet the match is not over"),
+        };
+    };
+    if !matches!(first, Frame::Block { block, .. } if *block == game.play) {
+        return damaged("it does not start in the play block");
+    }
+    for (i, pair) in frames.windows(2).enumerate() {
+        let below = i.checked_sub(1).map(|j| &frames[j]);
+        if !opens(game, below, &pair[0], &pair[1]) {
+            return damaged("a frame is not what the frame under it starts");
+        }
+    }
+    let at_top = |at: &Loc| match frames.last() {
+        Some(Frame::Block { block, pc }) => *block == at.block && pc.checked_sub(1) == Some(at.index),
+        _ => false,
+    };
+    match pending {
+        Pending::Choice { at, .. } | Pending::Together { at, .. } if !at_top(at) => {
+            damaged("the decision is not at the statement the flow stands at")
+        }
+        Pending::Over(_) => damaged("the match is over, yet the flow goes on"),
+        _ => Ok(()),
+    }
+}
+
+/// Whether the flow opens frame `child` over `parent` (itself over `below`, if anything).
+fn opens(game: &Game, below: Option<&Frame>, parent: &Frame, child: &Frame) -> bool {
+    let stmt = |at: &Loc| game.blocks.get(at.block as usize).and_then(|b| b.stmts.get(at.index as usize));
+    let block_is = |b: BlockId| matches!(child, Frame::Block { block, .. } if *block == b);
+    match parent {
+        Frame::Block { block, pc: 0 } => match below {
+            // The rest of a `simultaneously` starts with the `then` of the tier that allowed the choice.
+            Some(Frame::Together { at, .. }) => match stmt(at).map(|s| &s.kind) {
+                Some(StmtKind::Simultaneously(_, choose, rest)) if rest == block => then_of(choose, child),
+                _ => false,
+            },
+            _ => false,
+        },
+        Frame::Block { block, pc } => {
+            let at = Loc { block: *block, index: pc - 1 };
+            stmt(&at).is_some_and(|s| starts(&s.kind, at, child))
+        }
+        Frame::Repeat { body, .. } => block_is(*body),
+        Frame::While { at } => matches!(stmt(at).map(|s| &s.kind), Some(StmtKind::While(_, body)) if block_is(*body)),
+        Frame::Until { at, started } => {
+            *started && matches!(stmt(at).map(|s| &s.kind), Some(StmtKind::RepeatUntil(_, body)) if block_is(*body))
+        }
+        Frame::Phase { at, entered } => {
+            *entered && matches!(stmt(at).map(|s| &s.kind), Some(StmtKind::Phase(_, body)) if block_is(*body))
+        }
+        Frame::For { at, level, next, .. } => {
+            let Some(StmtKind::For(bindings, body)) = stmt(at).map(|s| &s.kind) else { return false };
+            let inner = matches!(child, Frame::For { at: a, level: l, .. } if a == at && *l == level + 1);
+            *next > 0 && if (*level as usize) + 1 < bindings.len() { inner } else { block_is(*body) }
+        }
+        Frame::Together { at, next, .. } => {
+            *next > 0
+                && matches!(stmt(at).map(|s| &s.kind), Some(StmtKind::Simultaneously(_, _, rest)) if block_is(*rest))
+        }
+    }
+}
+
+/// Whether the statement at `at`, just run, starts frame `child`.
+fn starts(kind: &StmtKind, at: Loc, child: &Frame) -> bool {
+    let block_is = |b: BlockId| matches!(child, Frame::Block { block, .. } if *block == b);
+    match kind {
+        StmtKind::If(_, then, otherwise) => block_is(*then) || otherwise.is_some_and(block_is),
+        StmtKind::For(..) => matches!(child, Frame::For { at: a, level: 0, .. } if *a == at),
+        StmtKind::Repeat(_, body) => matches!(child, Frame::Repeat { body: b, .. } if b == body),
+        StmtKind::RepeatUntil(..) => matches!(child, Frame::Until { at: a, .. } if *a == at),
+        StmtKind::While(..) => matches!(child, Frame::While { at: a } if *a == at),
+        StmtKind::Phase(..) => matches!(child, Frame::Phase { at: a, .. } if *a == at),
+        StmtKind::Choose(choose) => then_of(choose, child),
+        StmtKind::Simultaneously(..) => matches!(child, Frame::Together { at: a, .. } if *a == at),
+        _ => false,
+    }
+}
+
+/// Whether `child` is the `then` block of one of a decision's tiers.
+fn then_of(choose: &Choose, child: &Frame) -> bool {
+    choose.tiers.iter().filter_map(|t| t.then).any(|b| matches!(child, Frame::Block { block, .. } if *block == b))
+}
+
+impl State {
+    /// The saved decision is the one the rules ask for in the saved position: the same seats,
+    /// each with exactly the options the rules give it there.
+    pub(super) fn asks_as_saved(&self) -> Result<(), String> {
+        let game = self.game.clone();
+        let stmt =
+            |at: &Loc| game.blocks.get(at.block as usize).and_then(|b| b.stmts.get(at.index as usize)).map(|s| &s.kind);
+        let mut scratch = self.scratch_state();
+        let same = match &self.pos.pending {
+            Pending::Choice { at, seat, options } => match stmt(at) {
+                Some(StmtKind::Choose(choose)) => {
+                    scratch.open_decision(choose).is_ok_and(|(s, o)| s == *seat && o == *options)
+                }
+                _ => false,
+            },
+            Pending::Together { at, seats, options, .. } => match stmt(at) {
+                Some(StmtKind::Simultaneously(binding, choose, _)) => {
+                    scratch.secret_decisions(binding, choose).is_ok_and(|(s, o)| s == *seats && o == *options)
+                }
+                _ => false,
+            },
+            _ => true,
+        };
+        if !same {
+            return Err("the saved decision is not the one the rules ask for in the saved position".into());
+        }
+        Ok(())
     }
 }

@@ -243,8 +243,7 @@ impl State {
                 self.pos.frames.push(Frame::Phase { at, entered: false });
             }
             StmtKind::Choose(choose) => {
-                let seat = self.eval(|ev| ev.seat(&choose.by))?;
-                let options = self.legal_options(choose)?;
+                let (seat, options) = self.open_decision(choose)?;
                 self.pos.pending = Pending::Choice { at, seat, options };
                 return Ok(());
             }
