@@ -204,7 +204,8 @@ fn a_players_log_shows_only_their_own_dealt_hand() {
 fn a_players_log_leaves_out_moves_of_no_cards() {
     let game = Arc::new(load(Path::new("rules/anarchy.cards"), &Settings::default()).expect("loads"));
     let state = State::new(game, 1);
-    let empty = |e: &&paradox::engine::Event| matches!(e, paradox::engine::Event::Moved { cards, .. } if cards.is_empty());
+    let empty =
+        |e: &&paradox::engine::Event| matches!(e, paradox::engine::Event::Moved { cards, .. } if cards.is_empty());
     assert!(state.position().log.iter().any(|e| empty(&e)), "anarchy gathers empty piles at the start");
     for player in 0..4 {
         let log = state.log_for(player);

@@ -360,7 +360,7 @@ impl Session {
         if save.humans.is_empty() || save.humans.iter().any(|h| *h >= game.players) {
             return refused("its human players do not fit the game".into());
         }
-        let kinds = match crate::bots::parse_kinds(&save.bots, game.players) {
+        let kinds = match super::bot_kinds(&save.bots, game.players, &save.humans) {
             Ok(kinds) => kinds,
             Err(e) => return refused(format!("its bots: {e}")),
         };
