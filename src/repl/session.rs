@@ -89,7 +89,11 @@ impl Session {
     pub fn completions(&self) -> Vec<String> {
         let mut words: Vec<String> =
             COMMANDS.iter().map(|(c, _)| c.split(' ').next().unwrap_or(c).to_string()).collect();
-        words.extend(self.move_names());
+        for name in self.move_names() {
+            if !words.contains(&name) {
+                words.push(name);
+            }
+        }
         words
     }
 
@@ -278,7 +282,8 @@ impl Session {
         } else {
             "Your turn"
         };
-        let shown = if names.len() <= 12 { names.join(", ") } else { format!("{}, ...", names[..12].join(", ")) };
+        let list = counted(&names);
+        let shown = if list.len() <= 12 { list.join(", ") } else { format!("{}, ...", list[..12].join(", ")) };
         let seat = &self.setup.game.seats[seat as usize].display;
         let s = if names.len() == 1 { "" } else { "s" };
         format!("{how} at {seat} (*), {} move{s}: {shown}\n", names.len())
@@ -428,7 +433,7 @@ impl Session {
             let (name, problem) = &forbidden[i];
             return format!("You may not play {name} now:\n{}", self.diagnostic(problem.clone()));
         }
-        let moves = self.move_names();
+        let moves = counted(&self.move_names());
         let listed = if moves.len() <= 12 { format!(" ({})", moves.join(", ")) } else { String::new() };
         format!("`{}` is not a command, nor one of your moves now{listed}: type `help` or `moves`.\n", typed.trim())
     }
@@ -449,6 +454,19 @@ fn seating(game: &Game, humans: &[usize]) -> String {
         parts.push("the computer plays the others".into());
     }
     parts.join("; ")
+}
+
+/// Move names for a list, a name that comes up more than once counted (`partial Single ×4`), in
+/// the order the names first come.
+fn counted(names: &[String]) -> Vec<String> {
+    let mut counts: Vec<(&String, usize)> = Vec::new();
+    for name in names {
+        match counts.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((name, 1)),
+        }
+    }
+    counts.into_iter().map(|(n, count)| if count == 1 { n.clone() } else { format!("{n} ×{count}") }).collect()
 }
 
 fn indented(lines: &[String]) -> String {
