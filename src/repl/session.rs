@@ -550,18 +550,17 @@ mod tests {
     fn in_hot_seat_play_a_person_takes_back_only_their_own_decisions() {
         let mut session = session("rules/anarchy.cards", &[0, 1]);
         assert_eq!(deciding(&session), Some(0));
-        session.handle("#1");
-        assert_eq!(deciding(&session), Some(1));
-        let before = session.state.position().clone();
-        let out = session.handle("undo");
-        assert_eq!(out, "There is nothing of yours to undo: the last decision was P1's.\n");
-        assert_eq!(session.state.position(), &before, "P1's decision stands");
-        session.handle("#1");
-        assert_eq!(deciding(&session), Some(0));
-        let before = session.state.position().clone();
-        let out = session.handle("undo");
-        assert_eq!(out, "P2 has decided since your last decision: you can take back only your own.\n");
-        assert_eq!(session.state.position(), &before, "P2's decision stands");
+        // P1 decides, then P2 may not take it back; P2 decides, then P1 may not take theirs back.
+        for (next, refusal) in [
+            (1, "There is nothing of yours to undo: the last decision was P1's.\n"),
+            (0, "P2 has decided since your last decision: you can take back only your own.\n"),
+        ] {
+            session.handle("#1");
+            assert_eq!(deciding(&session), Some(next));
+            let before = session.state.position().clone();
+            assert_eq!(session.handle("undo"), refusal);
+            assert_eq!(session.state.position(), &before, "the other's decision stands");
+        }
     }
 
     #[test]
