@@ -254,7 +254,7 @@ fn play(file: &std::path::Path, seats: &str, seed: u64, bots: &str, options: &Ga
         Ok(humans) => humans,
         Err(message) => return usage(message),
     };
-    let kinds = match paradox::bots::parse_kinds(bots, game.players) {
+    let kinds = match paradox::repl::bot_kinds(bots, game.players, &humans) {
         Ok(kinds) => kinds,
         Err(message) => return usage(format!("--bots: {message}")),
     };

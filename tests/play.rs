@@ -199,6 +199,20 @@ fn a_players_log_shows_only_their_own_dealt_hand() {
     }
 }
 
+/// Gathering empty piles moves no cards, and a player's log leaves such moves out.
+#[test]
+fn a_players_log_leaves_out_moves_of_no_cards() {
+    let game = Arc::new(load(Path::new("rules/anarchy.cards"), &Settings::default()).expect("loads"));
+    let state = State::new(game, 1);
+    let empty =
+        |e: &&paradox::engine::Event| matches!(e, paradox::engine::Event::Moved { cards, .. } if cards.is_empty());
+    assert!(state.position().log.iter().any(|e| empty(&e)), "anarchy gathers empty piles at the start");
+    for player in 0..4 {
+        let log = state.log_for(player);
+        assert!(log.iter().all(|l| !l.starts_with("0 card(s)")), "{log:#?}");
+    }
+}
+
 /// A set is gone through member by member: in `for`, in `count`, and as a choice's domain.
 #[test]
 fn sets_are_gone_through_member_by_member() {

@@ -84,6 +84,9 @@ fn bad_arguments_exit_2_with_one_line() {
         (&["rules/tantony.cards", "--seat", "Nord"][..], "no seat `Nord`"),
         (&["rules/tantony.cards", "--humans", "1,x"][..], "no seat `x`"),
         (&["rules/tantony.cards", "--bots", "clever"][..], "--bots: unknown bot `clever`"),
+        (&["rules/tantony.cards", "--humans", "1,1"][..], "seat North is listed twice"),
+        (&["rules/tantony.cards", "--humans", "2,north,1"][..], "seat North is listed twice"),
+        (&["rules/tantony.cards", "--bots", "random,random"][..], "2 bots named for a game of 4 players"),
         (&["rules/no-such-game.cards"][..], "cannot read rules/no-such-game.cards"),
     ] {
         let (code, stdout, stderr) = play(args);
@@ -94,6 +97,13 @@ fn bad_arguments_exit_2_with_one_line() {
     }
     let (code, _, stderr) = play(&["rules/tantony.cards", "--seat", "1", "--humans", "1,2"]);
     assert_eq!(code, Some(2), "--seat with --humans: {stderr}");
+}
+
+#[test]
+fn with_every_seat_human_bots_is_not_read() {
+    let (code, stdout, stderr) = play(&["rules/tantony.cards", "--humans", "1,2,3,4", "--bots", "random,random"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("a person plays West") && !stdout.contains("the computer plays"), "{stdout}");
 }
 
 #[test]

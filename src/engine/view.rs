@@ -52,7 +52,7 @@ impl State {
 
     /// The event log as `player` may read it: a move names its cards only when they land where
     /// the player sees them, and another seat's choice of a card is named only when that card
-    /// goes somewhere the player sees.
+    /// goes somewhere the player sees. Moves of no cards (gathering empty piles) are left out.
     pub fn log_for(&self, player: usize) -> Vec<String> {
         let events = &self.pos.log;
         let mut lines = Vec::with_capacity(events.len());
@@ -66,6 +66,7 @@ impl State {
                     format!("{} {how} a card", self.game.seats[*seat as usize].display)
                 }
                 Event::Over => continue,
+                Event::Moved { cards, .. } if cards.is_empty() => continue,
                 e => e.text_as(&self.game, &self.layout, &|p| self.sees(player, p)),
             };
             lines.push(line);

@@ -14,6 +14,7 @@ pub mod terminal;
 pub use save::Origin;
 pub use session::{Session, Setup};
 
+use crate::bots::Kind;
 use crate::check::Settings;
 use crate::game::Game;
 use crate::load::rules_source;
@@ -38,9 +39,11 @@ pub fn origin(path: &Path, settings: &Settings) -> Result<(Source, Origin), Stri
     Ok((rules, origin))
 }
 
-/// The players who sit at the seats listed (`2`, `North`, `1,3`), each once, in order.
+/// The players who sit at the seats listed (`2`, `North`, `1,3`), each once, in order; a seat
+/// listed twice is refused.
 pub fn players_at(game: &Game, list: &str) -> Result<Vec<usize>, String> {
     let mut players = Vec::new();
+    let mut seats = Vec::new();
     for item in list.split(',').map(str::trim) {
         let seat = match item.parse::<usize>() {
             Ok(n) if (1..=game.seats.len()).contains(&n) => n - 1,
@@ -50,10 +53,23 @@ pub fn players_at(game: &Game, list: &str) -> Result<Vec<usize>, String> {
                 format!("no seat `{item}`; the seats are {} (or 1 to {})", names.join(", "), names.len())
             })?,
         };
+        if seats.contains(&seat) {
+            return Err(format!("seat {} is listed twice", game.seats[seat].name));
+        }
+        seats.push(seat);
         let player = game.seats[seat].player;
         if !players.contains(&player) {
             players.push(player);
         }
     }
     Ok(players)
+}
+
+/// The computer players `--bots` names (`KINDS`); when every player is human there are none, and
+/// `--bots` is not read.
+pub fn bot_kinds(kinds: &str, players: usize, humans: &[usize]) -> Result<Vec<Kind>, String> {
+    if (0..players).all(|p| humans.contains(&p)) {
+        return Ok(vec![Kind::strongest(); players]);
+    }
+    crate::bots::parse_kinds(kinds, players)
 }

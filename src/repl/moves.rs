@@ -32,8 +32,9 @@ pub fn find(typed: &str, names: &[String]) -> Found {
         names.iter().enumerate().filter_map(|(i, n)| skipped(&wanted, &words(n)).map(|s| (i, s))).collect();
     let Some(best) = fits.iter().map(|(_, s)| *s).min() else { return Found::None };
     let best: Vec<usize> = fits.into_iter().filter(|(_, s)| *s == best).map(|(i, _)| i).collect();
+    // Moves of one name are the same to the player (like cards of one kind): take the first.
     match best[..] {
-        [one] => Found::One(one),
+        [first, ..] if best.iter().all(|&i| names[i] == names[first]) => Found::One(first),
         _ => Found::Several(best),
     }
 }
@@ -134,6 +135,18 @@ mod tests {
         assert_eq!(find("7", &moves), Found::One(1));
         assert_eq!(find("bid 7", &moves), Found::One(1));
         assert_eq!(find("p", &moves), Found::One(2));
+    }
+
+    #[test]
+    fn moves_of_one_name_are_one_move() {
+        let moves = names(&["blue Single", "partial Single", "partial Single", "partial Pair", "partial Single"]);
+        assert_eq!(find("partial single", &moves), Found::One(1));
+        assert_eq!(find("p s", &moves), Found::One(1));
+        assert_eq!(find("partial", &moves), Found::Several(vec![1, 2, 3, 4]));
+        assert_eq!(find("#3", &moves), Found::One(2));
+        let same = names(&["partial Single", "partial Single"]);
+        assert_eq!(find("partial", &same), Found::One(0));
+        assert_eq!(find("single", &same), Found::One(0));
     }
 
     #[test]

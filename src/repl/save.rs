@@ -54,6 +54,9 @@ pub struct SaveFile {
 
 /// Writes `save` to `path` atomically; `Err` says why not.
 pub fn write(path: &Path, save: &SaveFile) -> Result<(), String> {
+    if path.is_dir() {
+        return Err("it is a folder; name a file in it".into());
+    }
     let text = serde_json::to_string_pretty(save).map_err(|e| e.to_string())?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -62,8 +65,11 @@ pub fn write(path: &Path, save: &SaveFile) -> Result<(), String> {
     if !dir.is_dir() {
         return Err(format!("there is no folder {}", dir.display()));
     }
-    // The temporary file's name is random: say what went wrong, not where.
-    let why = |e: std::io::Error| e.kind().to_string();
+    // The temporary file's name is random: say what went wrong (the system's words), not where.
+    let why = |e: std::io::Error| match e.raw_os_error() {
+        Some(code) => std::io::Error::from_raw_os_error(code).to_string(),
+        None => e.kind().to_string(),
+    };
     let mut file = tempfile::NamedTempFile::new_in(dir).map_err(why)?;
     file.write_all(text.as_bytes()).and_then(|()| file.write_all(b"\n")).map_err(why)?;
     file.persist(path).map_err(|e| why(e.error))?;
@@ -116,4 +122,38 @@ fn at(text: &str, e: &serde_json::Error) -> Span {
     }
     let end = text[start..].chars().next().map_or(start, |c| start + c.len_utf8());
     Span::new(start, end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn a_save() -> SaveFile {
+        let origin = Origin { sources: Vec::new(), sets: Vec::new(), variant: None };
+        let position: Position = serde_json::from_str(include_str!("../../tests/sessions/costly-save.json"))
+            .ok()
+            .and_then(|v: serde_json::Value| serde_json::from_value(v["position"].clone()).ok())
+            .expect("the fixture holds a position");
+        SaveFile { version: VERSION, origin, seed: 1, humans: vec![0], bots: "random".into(), position }
+    }
+
+    #[test]
+    fn a_folder_is_named_as_one() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        for path in [dir.path(), Path::new("."), Path::new("/")] {
+            let error = write(path, &a_save()).expect_err("a folder is not a save file");
+            assert_eq!(error, "it is a folder; name a file in it", "{}", path.display());
+        }
+    }
+
+    #[test]
+    fn other_failures_give_the_systems_words() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let long = dir.path().join(format!("{}.json", "a".repeat(300)));
+        let error = write(&long, &a_save()).expect_err("the name is too long");
+        assert!(error.contains("too long") && error.contains("os error"), "{error}");
+        let saved = dir.path().join("match.json");
+        assert_eq!(write(&saved, &a_save()), Ok(()));
+        assert!(std::fs::read_to_string(&saved).is_ok_and(|t| t.contains("\"position\"")));
+    }
 }

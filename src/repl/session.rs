@@ -40,8 +40,9 @@ pub struct Setup {
 pub struct Session {
     setup: Setup,
     state: State,
-    /// The states at the human decisions before this one, latest last.
-    undo: Vec<State>,
+    /// The states at the human decisions before this one, latest last, with the player who
+    /// decided.
+    undo: Vec<(State, usize)>,
     /// How many log lines each player has been shown.
     shown: Vec<usize>,
     /// The human whose screen was shown last.
@@ -89,7 +90,11 @@ impl Session {
     pub fn completions(&self) -> Vec<String> {
         let mut words: Vec<String> =
             COMMANDS.iter().map(|(c, _)| c.split(' ').next().unwrap_or(c).to_string()).collect();
-        words.extend(self.move_names());
+        for name in self.move_names() {
+            if !words.contains(&name) {
+                words.push(name);
+            }
+        }
         words
     }
 
@@ -143,10 +148,11 @@ impl Session {
 
     // ------------------------------------------------------------ whose turn
 
-    /// The human seat to decide now (in a secret round, the first human still to choose).
+    /// The human seat to decide now (in a secret round, the first human still to choose); never
+    /// a computer's seat.
     fn turn(&self) -> Option<SeatId> {
         match self.state.actor() {
-            Actor::Seat(s) => Some(s),
+            Actor::Seat(s) => Some(s).filter(|s| self.is_human(*s)),
             Actor::Together(seats) => seats.into_iter().find(|s| self.is_human(*s)),
             Actor::Nobody => None,
         }
@@ -278,7 +284,8 @@ impl Session {
         } else {
             "Your turn"
         };
-        let shown = if names.len() <= 12 { names.join(", ") } else { format!("{}, ...", names[..12].join(", ")) };
+        let list = counted(&names);
+        let shown = if list.len() <= 12 { list.join(", ") } else { format!("{}, ...", list[..12].join(", ")) };
         let seat = &self.setup.game.seats[seat as usize].display;
         let s = if names.len() == 1 { "" } else { "s" };
         format!("{how} at {seat} (*), {} move{s}: {shown}\n", names.len())
@@ -314,11 +321,29 @@ impl Session {
         }
     }
 
+    /// Takes back the last human decision, if it is the decision of the person at the keyboard
+    /// (the one to decide now; when nobody is, the one who decided last): in hot-seat play
+    /// nobody takes back another's decision, nor their own past another's made since.
     fn take_back(&mut self) -> String {
-        let Some(state) = self.undo.pop() else { return "There is nothing to undo.\n".into() };
-        self.state = state;
-        self.mark_seen();
-        format!("Back to your previous decision.\n{}", self.table_and_turn())
+        let Some(&(_, last)) = self.undo.last() else { return "There is nothing to undo.\n".into() };
+        let me = self.turn().map_or(last, |s| self.player(s));
+        if last != me {
+            let who = self.name_of(last);
+            return if self.undo.iter().any(|(_, p)| *p == me) {
+                format!("{who} has decided since your last decision: you can take back only your own.\n")
+            } else {
+                format!("There is nothing of yours to undo: the last decision was {who}'s.\n")
+            };
+        }
+        if let Some((state, _)) = self.undo.pop() {
+            self.state = state;
+        }
+        // The log is now a prefix of the one the players have seen.
+        for p in 0..self.shown.len() {
+            self.shown[p] = self.shown[p].min(self.state.log_for(p).len());
+        }
+        self.play_bots();
+        format!("Back to your previous decision.\n{}", self.screen())
     }
 
     fn score(&self) -> String {
@@ -360,7 +385,7 @@ impl Session {
         if save.humans.is_empty() || save.humans.iter().any(|h| *h >= game.players) {
             return refused("its human players do not fit the game".into());
         }
-        let kinds = match crate::bots::parse_kinds(&save.bots, game.players) {
+        let kinds = match super::bot_kinds(&save.bots, game.players, &save.humans) {
             Ok(kinds) => kinds,
             Err(e) => return refused(format!("its bots: {e}")),
         };
@@ -371,8 +396,10 @@ impl Session {
         (self.state, self.setup.seed, self.setup.humans, self.setup.bots, self.setup.kinds) =
             (state, save.seed, save.humans, save.bots, kinds);
         self.undo.clear();
-        self.mark_seen();
-        format!("Loaded {}.\n{}", path.display(), self.table_and_turn())
+        // What the save holds is not news; what the computer plays from there on is.
+        self.shown = (0..game.players).map(|p| self.state.log_for(p).len()).collect();
+        self.play_bots();
+        format!("Loaded {}.\n{}", path.display(), self.screen())
     }
 
     fn new_match(&mut self) -> String {
@@ -385,25 +412,21 @@ impl Session {
         format!("A new match, seed {}.\n{screen}", self.setup.seed)
     }
 
-    /// Every player has seen the log as it stands (after undo or load).
-    fn mark_seen(&mut self) {
-        for p in 0..self.shown.len() {
-            self.shown[p] = self.state.log_for(p).len();
-        }
-        self.facing = Some(self.viewer());
-    }
-
     // ------------------------------------------------------------ moves
 
     fn play(&mut self, typed: &str) -> String {
         let Some(seat) = self.turn() else {
-            return "The match is over: type `new` for another, or `quit`.\n".into();
+            return if self.state.is_over() {
+                "The match is over: type `new` for another, or `quit`.\n".into()
+            } else {
+                "Nobody at the table can move now: type `new` for another match, or `quit`.\n".into()
+            };
         };
         let moves = self.move_list();
         let names: Vec<String> = moves.iter().map(|(_, n)| n.clone()).collect();
         match find(typed, &names) {
             Found::One(i) => {
-                self.undo.push(self.state.clone());
+                self.undo.push((self.state.clone(), self.player(seat)));
                 if let Err(refusal) = self.state.apply(seat, moves[i].0) {
                     self.undo.pop();
                     return format!("error: {refusal}\n");
@@ -428,7 +451,7 @@ impl Session {
             let (name, problem) = &forbidden[i];
             return format!("You may not play {name} now:\n{}", self.diagnostic(problem.clone()));
         }
-        let moves = self.move_names();
+        let moves = counted(&self.move_names());
         let listed = if moves.len() <= 12 { format!(" ({})", moves.join(", ")) } else { String::new() };
         format!("`{}` is not a command, nor one of your moves now{listed}: type `help` or `moves`.\n", typed.trim())
     }
@@ -451,6 +474,19 @@ fn seating(game: &Game, humans: &[usize]) -> String {
     parts.join("; ")
 }
 
+/// Move names for a list, a name that comes up more than once counted (`partial Single ×4`), in
+/// the order the names first come.
+fn counted(names: &[String]) -> Vec<String> {
+    let mut counts: Vec<(&String, usize)> = Vec::new();
+    for name in names {
+        match counts.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((name, 1)),
+        }
+    }
+    counts.into_iter().map(|(n, count)| if count == 1 { n.clone() } else { format!("{n} ×{count}") }).collect()
+}
+
 fn indented(lines: &[String]) -> String {
     lines.iter().flat_map(|l| l.lines()).map(|l| format!("  {l}\n")).collect()
 }
@@ -462,4 +498,78 @@ fn help() -> String {
         out.push_str(&format!("  {name:<10} {what}\n"));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::Settings;
+
+    /// A session of `file` with `humans` at the table and random bots in the other seats.
+    fn session(file: &str, humans: &[usize]) -> Session {
+        let path = Path::new(file);
+        let settings = Settings::default();
+        let game = Arc::new(crate::load::load(path, &settings).unwrap_or_else(|_| panic!("{file} loads")));
+        let (source, origin) = super::super::origin(path, &settings).expect("the rule file reads");
+        let kinds = vec![Kind::Random; game.players];
+        let (humans, bots) = (humans.to_vec(), "random".into());
+        let setup =
+            Setup { game, source, origin, seed: 1, humans, bots, kinds, colour: false, terminal: false, width: 100 };
+        Session::start(setup).0
+    }
+
+    /// The player to decide now, if any decides.
+    fn deciding(session: &Session) -> Option<usize> {
+        session.turn().map(|s| session.player(s))
+    }
+
+    #[test]
+    fn after_load_the_computer_plays_its_seats_and_the_human_only_theirs() {
+        let mut session = session("rules/costly-tricks.cards", &[0]);
+        assert_eq!(deciding(&session), Some(0));
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let file = dir.path().join("match.json");
+        assert!(session.handle(&format!("save {}", file.display())).starts_with("Saved"));
+        // The same position, with the other player human: the computer is to play player 0.
+        let text = std::fs::read_to_string(&file).expect("the save reads");
+        let mut json: serde_json::Value = serde_json::from_str(&text).expect("the save is JSON");
+        json["humans"] = serde_json::json!([1]);
+        std::fs::write(&file, json.to_string()).expect("the save writes");
+        let before = session.state.position().decisions;
+        let out = session.handle(&format!("load {}", file.display()));
+        assert!(out.starts_with("Loaded"), "{out}");
+        assert!(session.state.position().decisions > before, "the computer played from the loaded position");
+        assert!(matches!(deciding(&session), Some(1) | None), "{out}");
+        if let Actor::Seat(s) = session.state.actor() {
+            assert!(session.is_human(s) || session.state.is_over(), "a bot's seat is to act:\n{out}");
+        }
+        assert!(out.contains("B (you)") && !out.contains("A (you)"), "drawn for player B:\n{out}");
+    }
+
+    #[test]
+    fn in_hot_seat_play_a_person_takes_back_only_their_own_decisions() {
+        let mut session = session("rules/anarchy.cards", &[0, 1]);
+        assert_eq!(deciding(&session), Some(0));
+        // P1 decides, then P2 may not take it back; P2 decides, then P1 may not take theirs back.
+        for (next, refusal) in [
+            (1, "There is nothing of yours to undo: the last decision was P1's.\n"),
+            (0, "P2 has decided since your last decision: you can take back only your own.\n"),
+        ] {
+            session.handle("#1");
+            assert_eq!(deciding(&session), Some(next));
+            let before = session.state.position().clone();
+            assert_eq!(session.handle("undo"), refusal);
+            assert_eq!(session.state.position(), &before, "the other's decision stands");
+        }
+    }
+
+    #[test]
+    fn undo_shows_the_screen_of_the_person_who_decided() {
+        let mut session = session("rules/anarchy.cards", &[0]);
+        session.handle("#1");
+        let out = session.handle("undo");
+        assert!(out.starts_with("Back to your previous decision.\n"), "{out}");
+        assert!(out.contains("P1 (you) *") && out.contains("Your turn at P1"), "{out}");
+        assert_eq!(session.handle("undo"), "There is nothing to undo.\n");
+    }
 }
