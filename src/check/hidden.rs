@@ -58,12 +58,22 @@ struct Hidden {
     inner: Span,
 }
 
-/// The arguments of the definitions a value calls, looked through: a parameter of the innermost
-/// stands for the argument given at its call, itself read in the caller's `Env`.
-struct Env<'a> {
+/// A definition a value calls, looked through: its parameters stand for the arguments given at
+/// the call, themselves read in the caller's frame (an index into the walk's frames).
+struct Frame<'a> {
     params: &'a [Slot],
     args: &'a [Expr],
-    outer: Option<&'a Env<'a>>,
+    outer: Option<usize>,
+}
+
+/// One expression still to look at: where it is called from in the value, and in which frame.
+/// The walks keep these on a heap stack, not the call stack, as a value may call a chain of
+/// definitions thousands deep.
+#[derive(Clone, Copy)]
+struct Visit<'a> {
+    e: &'a Expr,
+    call: Option<Span>,
+    frame: Option<usize>,
 }
 
 impl Checker {
@@ -71,7 +81,7 @@ impl Checker {
     pub(super) fn refuse_hidden<'e>(&mut self, exprs: impl IntoIterator<Item = &'e Expr>, reader: Reader) {
         let mut found = Vec::new();
         for e in exprs {
-            self.hidden_reads(e, None, None, &mut Vec::new(), &mut found);
+            self.hidden_reads(e, &mut found);
         }
         for hidden in found {
             self.report_hidden(&hidden, reader);
@@ -84,103 +94,109 @@ impl Checker {
     /// would tell where that card is.
     pub(super) fn note_card_name(&mut self, name: &str, slot: Slot, value: &Expr) {
         let mut found = Vec::new();
-        self.hidden_reads(value, None, None, &mut Vec::new(), &mut found);
+        self.hidden_reads(value, &mut found);
         if let Some(first) = found.first() {
             self.hidden_cards.entry(slot).or_insert((first.zone, name.to_string(), first.inner));
         }
-        if !found.is_empty() || self.names_known_card(value, &mut Vec::new()) {
+        if !found.is_empty() || self.names_known_card(value) {
             self.known_cards.insert(slot);
         }
     }
 
     /// Whether `e` mentions a card everyone can name: a card written in the rules, a variable
     /// holding a card, or a `let` name holding a known card.
-    fn names_known_card(&self, e: &Expr, seen: &mut Vec<FnId>) -> bool {
-        match &e.kind {
-            ExprKind::Const(Value::Card(_)) => return true,
-            ExprKind::Var(v) | ExprKind::VarAt(v, _) if self.vars[*v as usize].ty.base() == &Type::Card => return true,
-            ExprKind::Local(slot) | ExprKind::LocalAttr(slot, _) if self.known_cards.contains(slot) => return true,
-            ExprKind::Call(f, _) if !seen.contains(f) => {
-                seen.push(*f);
-                if self.names_known_card(&self.functions[*f as usize].body, seen) {
+    fn names_known_card(&self, e: &Expr) -> bool {
+        let mut seen = Vec::new();
+        let mut todo = vec![e];
+        while let Some(e) = todo.pop() {
+            match &e.kind {
+                ExprKind::Const(Value::Card(_)) => return true,
+                ExprKind::Var(v) | ExprKind::VarAt(v, _) if self.vars[*v as usize].ty.base() == &Type::Card => {
                     return true;
                 }
+                ExprKind::Local(slot) | ExprKind::LocalAttr(slot, _) if self.known_cards.contains(slot) => return true,
+                ExprKind::Call(f, _) if !seen.contains(f) => {
+                    seen.push(*f);
+                    todo.push(&self.functions[*f as usize].body);
+                }
+                _ => {}
             }
-            _ => {}
+            todo.extend(e.children());
         }
-        e.children().into_iter().any(|child| self.names_known_card(child, seen))
+        false
     }
 
     /// Whether `holder(e)` tells only what the name `e` was found by: `e` is a name bound to a
     /// card where it lay (a loop, a choice, an aggregate, a `let` of a card picked from zones
     /// everyone sees), or a definition's parameter given such a name.
-    fn names_found_card(&self, e: &Expr, env: Option<&Env>) -> bool {
-        let ExprKind::Local(slot) = e.kind else { return false };
-        let arg = env.and_then(|env| {
-            let i = env.params.iter().position(|p| *p == slot)?;
-            Some((env.args.get(i)?, env.outer))
-        });
-        match arg {
-            Some((arg, outer)) => self.names_found_card(arg, outer),
-            None => !self.known_cards.contains(&slot),
+    fn names_found_card<'a>(&self, mut e: &'a Expr, mut frame: Option<usize>, frames: &[Frame<'a>]) -> bool {
+        loop {
+            let ExprKind::Local(slot) = e.kind else { return false };
+            let arg = frame.and_then(|f| {
+                let f = &frames[f];
+                let i = f.params.iter().position(|p| *p == slot)?;
+                Some((f.args.get(i)?, f.outer))
+            });
+            match arg {
+                Some((arg, outer)) => (e, frame) = (arg, outer),
+                None => return !self.known_cards.contains(&slot),
+            }
         }
     }
 
-    /// Collects every place `e` reads what some player may not see. `call` is the call in the
-    /// value when `e` is a definition's body, `env` its arguments; `seen` the definitions
-    /// already looked through.
-    fn hidden_reads(
-        &self,
-        e: &Expr,
-        call: Option<Span>,
-        env: Option<&Env>,
-        seen: &mut Vec<FnId>,
-        out: &mut Vec<Hidden>,
-    ) {
-        let found =
-            |zone: usize, read| Hidden { zone: zone as ZoneId, read, at: call.unwrap_or(e.span), inner: e.span };
+    /// Collects every place `e` reads what some player may not see, in the order written; a
+    /// definition is looked through at its first call (the call is the place reported).
+    fn hidden_reads(&self, e: &Expr, out: &mut Vec<Hidden>) {
+        let mut seen: Vec<FnId> = Vec::new();
+        let mut frames: Vec<Frame> = Vec::new();
+        let mut todo = vec![Visit { e, call: None, frame: None }];
         let zone = |z: &ZoneId| &self.zones[*z as usize];
-        match &e.kind {
-            ExprKind::Zone(z, _) | ExprKind::ZoneAll(z) if zone(z).see != Audience::Everyone => {
-                out.push(found(*z as usize, Read::Cards));
-            }
-            ExprKind::Builtin(Builtin::Count, args) => {
-                if let Some((z, ix)) = args.first().and_then(zone_of) {
-                    if zone(&z).count != Audience::Everyone {
-                        out.push(found(z as usize, Read::Count));
+        while let Some(Visit { e, call, frame }) = todo.pop() {
+            let found =
+                |zone: usize, read| Hidden { zone: zone as ZoneId, read, at: call.unwrap_or(e.span), inner: e.span };
+            // What to look at next: the expression's own parts, unless replaced.
+            let mut children = e.children();
+            let mut body = None;
+            match &e.kind {
+                ExprKind::Zone(z, _) | ExprKind::ZoneAll(z) if zone(z).see != Audience::Everyone => {
+                    out.push(found(*z as usize, Read::Cards));
+                }
+                ExprKind::Builtin(Builtin::Count, args) => {
+                    if let Some((z, ix)) = args.first().and_then(zone_of) {
+                        if zone(&z).count != Audience::Everyone {
+                            out.push(found(z as usize, Read::Count));
+                        }
+                        children = ix.into_iter().collect();
                     }
-                    if let Some(ix) = ix {
-                        self.hidden_reads(ix, call, env, seen, out);
+                }
+                ExprKind::Local(slot) | ExprKind::LocalAttr(slot, _) => {
+                    if let Some((z, ..)) = self.hidden_cards.get(slot) {
+                        out.push(found(*z as usize, Read::Named(*slot)));
                     }
-                    return;
                 }
-            }
-            ExprKind::Local(slot) | ExprKind::LocalAttr(slot, _) => {
-                if let Some((z, ..)) = self.hidden_cards.get(slot) {
-                    out.push(found(*z as usize, Read::Named(*slot)));
+                ExprKind::Builtin(Builtin::Holder, args)
+                    if !args.first().is_some_and(|c| self.names_found_card(c, frame, &frames)) =>
+                {
+                    let hidden =
+                        self.zones.iter().position(|z| z.owner == Some(Owner::Seat) && z.see != Audience::Everyone);
+                    out.extend(hidden.map(|z| found(z, Read::Holder)));
+                    if hidden.is_some() && args.first().is_some_and(|c| matches!(c.kind, ExprKind::Local(_))) {
+                        // The name itself is the read: it is not reported twice.
+                        children.clear();
+                    }
                 }
-            }
-            ExprKind::Builtin(Builtin::Holder, args)
-                if !args.first().is_some_and(|c| self.names_found_card(c, env)) =>
-            {
-                let hidden =
-                    self.zones.iter().position(|z| z.owner == Some(Owner::Seat) && z.see != Audience::Everyone);
-                out.extend(hidden.map(|z| found(z, Read::Holder)));
-                if hidden.is_some() && args.first().is_some_and(|c| matches!(c.kind, ExprKind::Local(_))) {
-                    // The name itself is the read: it is not reported twice.
-                    return;
+                ExprKind::Call(f, args) if !seen.contains(f) => {
+                    seen.push(*f);
+                    frames.push(Frame { params: &self.functions[*f as usize].params, args, outer: frame });
+                    let inner = Some(frames.len() - 1);
+                    body =
+                        Some(Visit { e: &self.functions[*f as usize].body, call: call.or(Some(e.span)), frame: inner });
                 }
+                _ => {}
             }
-            ExprKind::Call(f, args) if !seen.contains(f) => {
-                seen.push(*f);
-                let params = &self.functions[*f as usize].params;
-                let inner = Env { params, args, outer: env };
-                self.hidden_reads(&self.functions[*f as usize].body, call.or(Some(e.span)), Some(&inner), seen, out);
-            }
-            _ => {}
-        }
-        for child in e.children() {
-            self.hidden_reads(child, call, env, seen, out);
+            // The body first, then the parts in order: pushed the other way round.
+            todo.extend(children.into_iter().rev().map(|e| Visit { e, call, frame }));
+            todo.extend(body);
         }
     }
 
