@@ -45,7 +45,8 @@ pub enum Code {
     Seating,
     /// A scenario whose base rule file cannot be read.
     Extends,
-    /// A `show` line that reads what some player may not see.
+    /// A `show` line, or a value kept in a variable or a `let` name, that reads what some
+    /// player may not see.
     Hidden,
     /// A move the rules do not allow now (found during play, for a person's move).
     NotAllowed,

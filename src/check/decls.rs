@@ -444,11 +444,17 @@ impl Checker {
             self.needs_sides(decl.owner, decl.name.span);
             let id = self.zones.len() as ZoneId;
             self.define_global(&decl.name, Global::Zone(id));
+            // `owner` on a shared zone is refused below, and counts as `everyone` meanwhile, so
+            // that it is not reported again at every read of the zone.
+            let audience = |a: Option<(Audience, Span)>| match a {
+                Some((Audience::Owner, _)) if decl.owner.is_none() => Audience::Everyone,
+                a => a.map_or(Audience::Everyone, |(a, _)| a),
+            };
             self.zones.push(ZoneInfo {
                 name: decl.name.name.clone(),
                 owner: decl.owner,
-                see: decl.see.map_or(Audience::Everyone, |(a, _)| a),
-                count: decl.count.map_or(Audience::Everyone, |(a, _)| a),
+                see: audience(decl.see),
+                count: audience(decl.count),
             });
             for (audience, span) in [decl.see, decl.count].into_iter().flatten() {
                 if audience == Audience::Owner && decl.owner.is_none() {

@@ -3,14 +3,16 @@
 //!
 //! The work is split by what is checked: `decls` (seats, enums, cards, zones, variables),
 //! `expr` and `stmt` (the flow), `deck` (building the pack), `settings` (parameters, variants
-//! and command-line overrides), `flow` (whole-flow checks such as endless loops) and `show`
-//! (the lines of state every player sees).
+//! and command-line overrides), `flow` (whole-flow checks such as endless loops), `show`
+//! (the lines of state every player sees) and `hidden` (what those lines, variables and names
+//! may not read).
 
 mod consteval;
 mod deck;
 mod decls;
 mod expr;
 mod flow;
+mod hidden;
 mod settings;
 mod show;
 mod stmt;
@@ -111,6 +113,12 @@ struct Checker {
     /// Definitions called while checking a definition's body: (caller, callee, span).
     calls: Vec<(FnId, FnId, Span)>,
     current_fn: Option<FnId>,
+    /// The `let` names holding a card everyone may be able to name (see [`hidden`]): `holder` of
+    /// one tells where that card lies.
+    known_cards: std::collections::HashSet<Slot>,
+    /// The `let` names given a card from a zone not everyone sees, with that zone, the name and
+    /// where the zone is read: reading one in a value every player sees reads that zone.
+    hidden_cards: HashMap<Slot, (ZoneId, String, Span)>,
     /// The declared range of each card attribute written as `LOW..HIGH`.
     attr_ranges: Vec<Option<(i64, i64)>>,
     /// Where each card attribute was declared.

@@ -1,6 +1,7 @@
 //! Statements of the flow (`play`) and of the pack (`deck`), compiled into the block arena.
 
 use super::decls::Parts;
+use super::hidden::Reader;
 use super::settings::Changes;
 use super::types::{element, fits};
 use super::{Checker, Ctx, Global, Origin};
@@ -35,6 +36,11 @@ fn stmt_word(kind: &ast::StmtKind) -> &'static str {
         End { .. } => "end",
         MakeCard { .. } => "card { ... }",
     }
+}
+
+/// What a draw by lot reads: its domain and condition.
+fn drawn_from(binding: &Binding) -> Vec<&Expr> {
+    [Some(&binding.domain), binding.filter.as_ref()].into_iter().flatten().collect()
 }
 
 /// Statement checking needs the variant changes, to swap replaced phases.
@@ -129,15 +135,19 @@ impl Checker {
         match value {
             ast::Rhs::Expr(e) => {
                 let (x, t) = self.storable_expr(e);
-                let slot = self.bind(&name.name, t, true);
-                Some(StmtKind::Assign(Target::Local(slot), AssignOp::Set, x))
+                let slot = self.bind(&name.name, t.clone(), true);
+                let target = Target::Local(slot);
+                self.keep(&target, &t, &[&x]);
+                Some(StmtKind::Assign(target, AssignOp::Set, x))
             }
             ast::Rhs::Random(b) => {
                 let binding = self.random_binding(b);
                 let t = self.lookup_local(&b.name.name).map(|l| l.ty.clone()).unwrap_or(Type::Error);
                 self.locals.pop();
-                let slot = self.bind(&name.name, t, true);
-                Some(StmtKind::Random(Target::Local(slot), binding))
+                let slot = self.bind(&name.name, t.clone(), true);
+                let target = Target::Local(slot);
+                self.keep(&target, &t, &drawn_from(&binding));
+                Some(StmtKind::Random(target, binding))
             }
         }
     }
@@ -201,6 +211,7 @@ impl Checker {
                         self.expect(e, &Type::Int, "the amount")
                     }
                 };
+                self.keep(&target, &ty, &[&x]);
                 Some(StmtKind::Assign(target, op, x))
             }
             ast::Rhs::Random(b) => {
@@ -214,7 +225,35 @@ impl Checker {
                     );
                 }
                 let binding = self.scoped(|c| c.random_binding(b));
+                self.keep(&target, &ty, &drawn_from(&binding));
                 Some(StmtKind::Random(target, binding))
+            }
+        }
+    }
+
+    /// Checks a value kept in a variable or a `let` name, which every player (a variable) or
+    /// every computer player (both) sees: it may not read what some player may not see, except
+    /// that a `let` name may hold a card from anywhere (see `hidden`).
+    fn keep(&mut self, target: &Target, ty: &Type, values: &[&Expr]) {
+        match target {
+            Target::Local(slot) => {
+                let local = self.locals.iter().rev().find(|l| l.slot == *slot);
+                let name = local.map(|l| l.name.clone()).unwrap_or_default();
+                if ty.base() == &Type::Card {
+                    for value in values {
+                        self.note_card_name(&name, *slot, value);
+                    }
+                } else {
+                    self.refuse_hidden(values.iter().copied(), Reader::Let(&name));
+                }
+            }
+            Target::Var(v) | Target::VarAt(v, _) => {
+                let name = self.vars[*v as usize].name.clone();
+                let index = match target {
+                    Target::VarAt(_, ix) => Some(ix),
+                    _ => None,
+                };
+                self.refuse_hidden(index.into_iter().chain(values.iter().copied()), Reader::Var(&name));
             }
         }
     }
