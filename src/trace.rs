@@ -106,13 +106,20 @@ pub fn result_line(state: &State) -> String {
     };
     let standings: Vec<String> = outcome.standings.iter().map(|(who, key)| format!("{who} {key}")).collect();
     let game = state.game();
-    let winners: Vec<String> = outcome
-        .winners
-        .iter()
-        .map(|p| game.seats.iter().filter(|s| s.player == *p).map(|s| s.display.clone()).next().unwrap_or_default())
-        .collect();
+    let winners = winner_names(game, &outcome.winners);
     let verdict = if winners.is_empty() { "a draw".to_string() } else { format!("won by {}", winners.join(", ")) };
     format!("result: {} ({verdict}) after {} decisions\n", standings.join(", "), state.position().decisions)
+}
+
+/// Who won, as the result ranks them: the winning sides when it ranks sides, else the players
+/// (each by its first seat).
+fn winner_names(game: &Game, winners: &[usize]) -> Vec<String> {
+    let won = |seat: &u8| winners.contains(&game.seats[*seat as usize].player);
+    if matches!(game.result.domain.kind, crate::game::ExprKind::Sides) {
+        return game.sides.iter().filter(|t| t.seats.iter().any(won)).map(|t| t.display.clone()).collect();
+    }
+    let first_seat = |p: &usize| game.seats.iter().find(|s| s.player == *p).map(|s| s.display.clone());
+    winners.iter().filter_map(first_seat).collect()
 }
 
 /// The match as JSON lines: one object per event, then one for the result.

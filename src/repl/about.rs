@@ -1,6 +1,6 @@
-//! The `rules` command: a summary of the game from its rule file — the opening comment, players,
-//! seats, sides, parameters, variants, zones and who sees them, and the rule that decides the
-//! result.
+//! The `rules` command: a summary of the game from its rule file — the opening comment, how a
+//! match goes (the comments written in its `play` block), players, seats, sides, parameters,
+//! variants, zones and who sees them, and the rule that decides the result.
 
 use crate::game::Game;
 use crate::report::Source;
@@ -11,6 +11,13 @@ pub fn summary(game: &Game, source: &Source) -> String {
     let mut out = format!("{}\n", game.name);
     for line in source.text.lines().map(str::trim).take_while(|l| l.starts_with("//")) {
         out.push_str(&format!("  {}\n", line.trim_start_matches('/').trim()));
+    }
+    let steps = play_comments(&source.text);
+    if !steps.is_empty() {
+        out.push_str("How a match goes:\n");
+        for line in steps {
+            out.push_str(&format!("  {line}\n"));
+        }
     }
     out.push_str(&format!("Players: {}. Seats, clockwise: {}\n", game.players, seats(game)));
     if !game.sides.is_empty() {
@@ -45,7 +52,7 @@ pub fn summary(game: &Game, source: &Source) -> String {
         ));
     }
     if let Some(rule) = line_at(&source.text, game.result.key.span.start) {
-        out.push_str(&format!("Result: {rule}\n"));
+        out.push_str(&format!("The winner: {}\n", rule.trim_start_matches("result").trim()));
     }
     out
 }
@@ -74,6 +81,24 @@ fn audience(a: Audience) -> &'static str {
         Audience::Owner => "the owner",
         Audience::Nobody => "nobody",
     }
+}
+
+/// The comment lines inside the rule file's `play` block, in order: the rule file's own account
+/// of how a match goes. Empty if the file does not parse (a scenario's base is another file).
+fn play_comments(text: &str) -> Vec<&str> {
+    let Ok(crate::syntax::ast::File { body: crate::syntax::ast::FileBody::Rules(items), .. }) =
+        crate::syntax::parse(text)
+    else {
+        return Vec::new();
+    };
+    let Some(span) = items.iter().find_map(|item| match item {
+        crate::syntax::ast::Item::Play(play) => Some(play.span),
+        _ => None,
+    }) else {
+        return Vec::new();
+    };
+    let body = text.get(span.start..span.end).unwrap_or_default();
+    body.lines().map(str::trim).filter_map(|l| l.strip_prefix("//")).map(str::trim).filter(|l| !l.is_empty()).collect()
 }
 
 /// The line of `text` that holds byte `at`, trimmed.
