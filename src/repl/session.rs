@@ -9,7 +9,7 @@ use super::table::{Painter, draw};
 use crate::bots::Kind;
 use crate::diagnostic::Problem;
 use crate::engine::{Action, Actor, State};
-use crate::game::{CardId, Game, SeatId};
+use crate::game::{Game, SeatId};
 use crate::report::{Findings, Source, Style};
 use std::path::Path;
 use std::sync::Arc;
@@ -175,20 +175,13 @@ impl Session {
         self.move_list().into_iter().map(|(_, name)| name).collect()
     }
 
-    /// The moves open now with their actions; when every move is a card, in the order the table
-    /// shows cards (by suit, then rank).
+    /// The moves open now with their actions, in the order people are shown them (cards as the
+    /// table sorts them).
     fn move_list(&self) -> Vec<(Action, String)> {
         let Some(seat) = self.turn() else { return Vec::new() };
-        let game = &self.setup.game;
-        let mut moves: Vec<(Action, String)> = (self.state.legal_actions(seat).into_iter())
+        (self.state.shown_actions(seat).into_iter())
             .filter_map(|a| self.state.action_name(seat, a).map(|n| (a, n)))
-            .collect();
-        let card = |name: &str| game.card_names.iter().position(|c| c == name);
-        if moves.iter().all(|(_, n)| card(n).is_some()) {
-            let painter = Painter::new(game, false);
-            moves.sort_by_cached_key(|(_, n)| card(n).map(|c| painter.order(c as CardId)));
-        }
-        moves
+            .collect()
     }
 
     /// The computer players decide until a human must (or the match ends).
@@ -571,5 +564,16 @@ mod tests {
         assert!(out.starts_with("Back to your previous decision.\n"), "{out}");
         assert!(out.contains("P1 (you) *") && out.contains("Your turn at P1"), "{out}");
         assert_eq!(session.handle("undo"), "There is nothing to undo.\n");
+    }
+
+    #[test]
+    fn card_moves_with_a_declaration_are_sorted_the_declared_after_the_plain() {
+        let mut session = session("rules/anarchy.cards", &[0]);
+        session.handle("shorts");
+        let names = session.move_names();
+        let at = names.iter().position(|n| n == "A of diamonds").expect("P1 holds the A of diamonds");
+        assert_eq!(names[at + 1], "A of diamonds low", "{names:?}");
+        assert_eq!(names[..3], ["2 of clubs", "7 of clubs", "Q of clubs"], "by suit, then rank: {names:?}");
+        assert_eq!(names.last().map(String::as_str), Some("4 of spades"), "{names:?}");
     }
 }

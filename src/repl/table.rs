@@ -6,7 +6,7 @@
 //! Nothing here knows a game: suits are found from the card attributes, colours from the suit
 //! names (red, hearts, diamonds are red, ...) with a fallback palette.
 
-use crate::engine::{PileView, State, pile_name, sort_key};
+use crate::engine::{PileView, State, card_order, pile_name, suit_attr};
 use crate::game::{CardId, Game, SeatId, Type, Value};
 
 /// A middle pile with more cards than this is shown by its count (a won pile, a discard).
@@ -25,11 +25,7 @@ pub struct Painter<'a> {
 
 impl<'a> Painter<'a> {
     pub fn new(game: &'a Game, colour: bool) -> Self {
-        let suit = game.attrs.iter().enumerate().find_map(|(a, attr)| match attr.ty.base() {
-            Type::Enum(e) => Some((a, *e)),
-            _ => None,
-        });
-        Painter { game, suit, colour }
+        Painter { game, suit: suit_attr(game), colour }
     }
 
     /// The suit value of a card, if it has one.
@@ -71,15 +67,10 @@ impl<'a> Painter<'a> {
         self.paint(&self.game.card_names[card as usize], self.suit_of(card))
     }
 
-    /// Where a card goes when cards are sorted: by suit, then by its attributes.
-    pub fn order(&self, card: CardId) -> impl Ord + use<> {
-        (self.suit_of(card), sort_key(self.game, card))
-    }
-
     /// Cards grouped by suit, in suit order, each group sorted: one line per group, `red: 0 3 7`.
     fn grouped(&self, cards: &[CardId]) -> Vec<String> {
         let mut cards = cards.to_vec();
-        cards.sort_by_cached_key(|c| self.order(*c));
+        cards.sort_by_cached_key(|c| card_order(self.game, *c));
         let mut lines = Vec::new();
         for group in cards.chunk_by(|a, b| self.suit_of(*a) == self.suit_of(*b)) {
             let suit = self.suit_of(group[0]);
