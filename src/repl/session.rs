@@ -442,7 +442,9 @@ impl Session {
         let names: Vec<String> = forbidden.iter().map(|(n, _)| n.clone()).collect();
         if let Found::One(i) = find(typed, &names) {
             let (name, problem) = &forbidden[i];
-            return format!("You may not play {name} now:\n{}", self.diagnostic(problem.clone()));
+            let allowed = in_a_sentence(&counted(&self.move_names()));
+            let diagnostic = self.diagnostic(problem.clone());
+            return format!("You may not play {name} now: the rule below allows only {allowed}.\n{diagnostic}");
         }
         let moves = counted(&self.move_names());
         let listed = if moves.len() <= 12 { format!(" ({})", moves.join(", ")) } else { String::new() };
@@ -478,6 +480,28 @@ fn counted(names: &[String]) -> Vec<String> {
         }
     }
     counts.into_iter().map(|(n, count)| if count == 1 { n.clone() } else { format!("{n} ×{count}") }).collect()
+}
+
+/// Move names for a sentence, a run of names `... of Y` of one `Y` given once, the runs apart
+/// by semicolons: `2, 6, A of diamonds; 3 of hearts`.
+fn in_a_sentence(names: &[String]) -> String {
+    let mut runs: Vec<(Vec<&str>, Option<&str>)> = Vec::new();
+    for name in names {
+        let split = name.rsplit_once(" of ");
+        match (split, runs.last_mut()) {
+            (Some((head, tail)), Some((heads, Some(last)))) if *last == tail => heads.push(head),
+            (Some((head, tail)), _) => runs.push((vec![head], Some(tail))),
+            (None, _) => runs.push((vec![name], None)),
+        }
+    }
+    let grouped = runs.iter().any(|(heads, _)| heads.len() > 1);
+    let runs: Vec<String> = (runs.iter())
+        .map(|(heads, tail)| match tail {
+            Some(tail) => format!("{} of {tail}", heads.join(", ")),
+            None => heads.join(", "),
+        })
+        .collect();
+    runs.join(if grouped { "; " } else { ", " })
 }
 
 fn indented(lines: &[String]) -> String {
@@ -575,5 +599,25 @@ mod tests {
         assert_eq!(names[at + 1], "A of diamonds low", "{names:?}");
         assert_eq!(names[..3], ["2 of clubs", "7 of clubs", "Q of clubs"], "by suit, then rank: {names:?}");
         assert_eq!(names.last().map(String::as_str), Some("4 of spades"), "{names:?}");
+    }
+
+    #[test]
+    fn names_of_one_suit_are_given_once_in_a_sentence() {
+        let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let run = names(&["2 of diamonds", "6 of diamonds", "A of diamonds", "A of diamonds low", "3 of hearts"]);
+        assert_eq!(in_a_sentence(&run), "2, 6, A of diamonds; A of diamonds low; 3 of hearts");
+        assert_eq!(in_a_sentence(&names(&["red 6", "red 8"])), "red 6, red 8");
+        assert_eq!(in_a_sentence(&names(&["4 of spades", "pass"])), "4 of spades, pass");
+    }
+
+    #[test]
+    fn a_forbidden_move_is_refused_in_a_sentence_then_by_the_rule() {
+        let mut session = session("rules/tantony.cards", &[0]);
+        let moves = session.move_names();
+        let out = session.handle("2c");
+        let first = out.lines().next().unwrap_or_default();
+        let allowed = in_a_sentence(&moves);
+        assert_eq!(first, format!("You may not play 2 of clubs now: the rule below allows only {allowed}."), "{out}");
+        assert!(out.contains("E0117") && out.contains(&format!("allowed now: {}", moves.join(", "))), "{out}");
     }
 }
