@@ -521,6 +521,7 @@ fn help() -> String {
 mod tests {
     use super::*;
     use crate::check::Settings;
+    use crate::repl::table::{WIDTH, diagram};
 
     /// A session of `file` with `humans` at the table and random bots in the other seats.
     fn session(file: &str, humans: &[usize]) -> Session {
@@ -619,5 +620,28 @@ mod tests {
         let allowed = in_a_sentence(&moves);
         assert_eq!(first, format!("You may not play 2 of clubs now: the rule below allows only {allowed}."), "{out}");
         assert!(out.contains("E0117") && out.contains(&format!("allowed now: {}", moves.join(", "))), "{out}");
+    }
+
+    #[test]
+    fn four_seat_tables_fit_in_80_columns() {
+        let mut four = 0;
+        for entry in std::fs::read_dir("rules").expect("the rules folder") {
+            let path = entry.expect("a rule file").path();
+            let file = path.to_str().expect("a UTF-8 path");
+            let mut session = session(file, &[0]);
+            if session.setup.game.seats.len() != 4 {
+                continue;
+            }
+            four += 1;
+            // The first table, then a few more as the match goes on.
+            for _ in 0..8 {
+                let painter = Painter::new(&session.setup.game, false);
+                let lines = diagram(&session.state, session.viewer(), &painter);
+                let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+                assert!(widest <= WIDTH, "{file}: {widest} columns\n{}", lines.join("\n"));
+                session.handle("#1");
+            }
+        }
+        assert!(four >= 5, "{four} games of four seats");
     }
 }
