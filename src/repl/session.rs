@@ -5,7 +5,7 @@
 use super::command::{COMMANDS, Command};
 use super::moves::{Found, find};
 use super::save::{self, Origin, SaveFile};
-use super::table::{Painter, draw};
+use super::table::{Painter, draw, standing};
 use crate::bots::Kind;
 use crate::diagnostic::Problem;
 use crate::engine::{Action, Actor, State};
@@ -341,8 +341,10 @@ impl Session {
 
     fn score(&self) -> String {
         let mut lines = self.state.status();
-        let standings: Vec<String> = self.state.standings().iter().map(|(w, n)| format!("{w} {n}")).collect();
-        lines.push(format!("Standing: {}", standings.join(", ")));
+        lines.extend(standing(&self.state));
+        if lines.is_empty() {
+            return "There is no score to show now.\n".into();
+        }
         lines.iter().map(|l| format!("{l}\n")).collect()
     }
 
@@ -643,5 +645,18 @@ mod tests {
             }
         }
         assert!(four >= 5, "{four} games of four seats");
+    }
+
+    #[test]
+    fn the_standing_line_is_shown_only_for_rule_files_without_show_lines() {
+        let mut shows = session("rules/pairadox.cards", &[0]);
+        for out in [shows.handle("show"), shows.handle("score")] {
+            assert!(!out.contains("Standing:") && out.contains("team A: 0 pairs this deal"), "{out}");
+        }
+        let mut plain = session("tests/fixtures/valid/little-tricks.cards", &[0]);
+        assert!(plain.setup.game.shows.is_empty());
+        for out in [plain.handle("show"), plain.handle("score")] {
+            assert!(out.contains("Standing: "), "{out}");
+        }
     }
 }

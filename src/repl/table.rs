@@ -1,7 +1,7 @@
 //! The table as one player sees it, drawn as text: the seats laid out from the player's own seat
 //! (at the bottom, then clockwise; four seats as a bridge diagram), each seat's piles under it
 //! with cards grouped by their first enumeration attribute (the suit) and sorted, the shared
-//! piles in the middle, then the rule file's status lines and the standings.
+//! piles in the middle, then the rule file's status lines (or, without any, the standings).
 //!
 //! Nothing here knows a game: suits are found from the card attributes, colours from the suit
 //! names (red, hearts, diamonds are red, ...) with a fallback palette.
@@ -150,14 +150,21 @@ fn pad(line: &str, to: usize) -> String {
 pub fn draw(state: &State, player: usize, painter: &Painter<'_>, status: &[String]) -> String {
     let mut lines = diagram(state, player, painter);
     lines.extend(status.iter().cloned());
-    let standings = state.standings();
-    if !standings.is_empty() {
-        let parts: Vec<String> = standings.iter().map(|(who, n)| format!("{who} {n}")).collect();
-        lines.push(format!("Standing: {}", parts.join(", ")));
-    }
+    lines.extend(standing(state));
     let mut out = lines.join("\n");
     out.push('\n');
     out
+}
+
+/// `Standing: ...`, the result's key for each seat or side, for a rule file that has no `show`
+/// lines of its own to tell how the match stands (the key alone may mean little to a player).
+pub fn standing(state: &State) -> Option<String> {
+    let standings = state.standings();
+    if !state.game().shows.is_empty() || standings.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = standings.iter().map(|(who, n)| format!("{who} {n}")).collect();
+    Some(format!("Standing: {}", parts.join(", ")))
 }
 
 /// The seats and piles as `player` sees them: four seats as a bridge diagram within [`WIDTH`]
