@@ -14,7 +14,7 @@ use crate::report::{Findings, Source, Style};
 use std::path::Path;
 use std::sync::Arc;
 
-/// How `log` without a number is cut.
+/// How many lines `log` without a number shows.
 const LOG_LINES: usize = 20;
 
 /// What a session starts from.
@@ -349,8 +349,10 @@ impl Session {
     }
 
     fn log(&self, n: usize) -> String {
+        // An event may take several lines (a deal, a line per hand): N counts lines.
         let log = self.state.log_for(self.viewer());
-        indented(&log[log.len().saturating_sub(n)..])
+        let lines: Vec<String> = log.iter().flat_map(|l| l.lines()).map(String::from).collect();
+        indented(&lines[lines.len().saturating_sub(n)..])
     }
 
     fn save(&self, path: &Path) -> String {
@@ -657,6 +659,18 @@ mod tests {
         assert!(plain.setup.game.shows.is_empty());
         for out in [plain.handle("show"), plain.handle("score")] {
             assert!(out.contains("Standing: "), "{out}");
+        }
+    }
+
+    #[test]
+    fn log_n_shows_the_last_n_lines() {
+        let mut session = session("rules/anarchy.cards", &[0]);
+        let all = session.handle("log 1000");
+        assert!(all.lines().count() > 6 && all.contains("52 cards dealt"), "{all}");
+        for n in [1, 3, 6] {
+            let out = session.handle(&format!("log {n}"));
+            let last: Vec<&str> = all.lines().skip(all.lines().count() - n).collect();
+            assert_eq!(out.lines().collect::<Vec<_>>(), last, "log {n}");
         }
     }
 }
