@@ -169,6 +169,14 @@ fn forbidden_moves_are_never_legal_and_only_for_the_seat_to_decide() {
                     let legal: Vec<String> =
                         (0..state.action_count(seat) as u32).filter_map(|a| state.action_name(seat, a)).collect();
                     let forbidden = state.forbidden(seat);
+                    // The allowed moves are listed as people are shown them: the same moves, sorted.
+                    let shown: Vec<String> =
+                        state.shown_actions(seat).into_iter().filter_map(|a| state.action_name(seat, a)).collect();
+                    let (mut a, mut b) = (shown.clone(), legal.clone());
+                    a.sort();
+                    b.sort();
+                    assert_eq!(a, b, "{file}: shown_actions lists the legal moves");
+                    let allowed = format!("allowed now: {}", shown.join(", "));
                     if legal.is_empty() {
                         assert!(forbidden.is_empty(), "{file}: seat {seat} is not to decide");
                     }
@@ -176,6 +184,7 @@ fn forbidden_moves_are_never_legal_and_only_for_the_seat_to_decide() {
                         assert!(!legal.contains(name), "{file}: {name} is both legal and forbidden");
                         assert_eq!(problem.code, Code::NotAllowed);
                         assert!(!problem.span.is_empty(), "{file}: {problem:?}");
+                        assert_eq!(problem.help.as_deref(), Some(allowed.as_str()), "{file}");
                         seen += 1;
                     }
                 }

@@ -179,7 +179,8 @@ impl State {
         let Some((cond, tier)) = tier.and_then(|t| Some((t.cond.as_ref()?, options[0].tier))) else {
             return Vec::new();
         };
-        let allowed: Vec<String> = (0..options.len()).filter_map(|a| self.action_name(seat, a as Action)).collect();
+        let allowed: Vec<String> =
+            self.shown_actions(seat).into_iter().filter_map(|a| self.action_name(seat, a)).collect();
         let problem = |name: &str| {
             Problem::new(
                 Code::NotAllowed,

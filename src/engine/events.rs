@@ -121,6 +121,25 @@ pub fn sort_key(game: &Game, card: CardId) -> (Vec<(u8, i64)>, CardId) {
     (key, card)
 }
 
+/// The attribute cards are grouped by when shown to people, with its enumeration: the first
+/// attribute of an enumeration type (the suit), if there is one.
+pub fn suit_attr(game: &Game) -> Option<(usize, u16)> {
+    game.attrs.iter().enumerate().find_map(|(a, attr)| match attr.ty.base() {
+        Type::Enum(e) => Some((a, *e)),
+        _ => None,
+    })
+}
+
+/// Where a card goes when cards are shown sorted: by suit (see [`suit_attr`]), then as
+/// [`sort_key`] orders them.
+pub fn card_order(game: &Game, card: CardId) -> impl Ord + use<> {
+    let suit = suit_attr(game).and_then(|(a, _)| match game.cards.get(card as usize)?.get(a)? {
+        Value::Enum(v) => Some(*v),
+        _ => None,
+    });
+    (suit, sort_key(game, card))
+}
+
 /// A move of at most this many cards names them; a larger one only counts them.
 const NAMED_MOVE: usize = 13;
 

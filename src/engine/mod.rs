@@ -19,7 +19,7 @@ mod seen;
 mod status;
 mod view;
 
-pub use events::{Event, pile_name, sort_key};
+pub use events::{Event, card_order, pile_name, sort_key, suit_attr};
 pub use knowledge::{Exclusion, Inference};
 pub use layout::Layout;
 pub use seen::Seen;
@@ -333,6 +333,25 @@ impl State {
 
     pub fn legal_actions(&self, seat: SeatId) -> Vec<Action> {
         self.options(seat).map_or(Vec::new(), |o| (0..o.len() as Action).collect())
+    }
+
+    /// The legal actions of `seat` in the order people are shown them: the actions that choose
+    /// a card sorted as cards are shown ([`card_order`]), a declared one right after its plain
+    /// twin, in the places such actions take in the list; other actions where they are.
+    pub fn shown_actions(&self, seat: SeatId) -> Vec<Action> {
+        let Some(options) = self.options(seat) else { return Vec::new() };
+        let mut actions: Vec<Action> = (0..options.len() as Action).collect();
+        let card = |a: Action| match options[a as usize].value {
+            Value::Card(c) => Some(c),
+            _ => None,
+        };
+        let slots: Vec<usize> = (0..actions.len()).filter(|&i| card(actions[i]).is_some()).collect();
+        let mut cards: Vec<Action> = slots.iter().map(|&i| actions[i]).collect();
+        cards.sort_by_cached_key(|&a| (card(a).map(|c| card_order(&self.game, c)), options[a as usize].declared));
+        for (slot, action) in slots.into_iter().zip(cards) {
+            actions[slot] = action;
+        }
+        actions
     }
 
     /// How a person would name an action: "red 5", "give to West", "A of spades low".

@@ -30,7 +30,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("undo", "take back your last move (and the computer's replies)"),
     ("show", "the table again"),
     ("score", "the scores as they stand"),
-    ("log [N]", "the last N things that happened (20 if N is left out)"),
+    ("log [N]", "the last N lines of what happened (20 if N is left out)"),
     ("rules", "a summary of the game"),
     ("save FILE", "save the match to FILE"),
     ("load FILE", "go back to a match saved from this game"),

@@ -1,6 +1,7 @@
 //! Finding the move a player typed among the legal move names: the exact name (any case), `#N`
 //! for the N-th move, or a forgiving short form — words shortened to a prefix or run together as
-//! initials (`r5`, `red5`, `give w`), and numbers given whole (`7` for `bid 7`).
+//! initials (`r5`, `red5`, `give w`), numbers given whole (`7` for `bid 7`), in any order
+//! (`d6`, `6d`, `spades 4` for `6 of diamonds` and `4 of spades`).
 
 /// What a typed text names among the moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,10 +29,10 @@ pub fn find(typed: &str, names: &[String]) -> Found {
     if let Some(i) = names.iter().position(|n| words(n) == wanted) {
         return Found::One(i);
     }
-    let fits: Vec<(usize, usize)> =
-        names.iter().enumerate().filter_map(|(i, n)| skipped(&wanted, &words(n)).map(|s| (i, s))).collect();
-    let Some(best) = fits.iter().map(|(_, s)| *s).min() else { return Found::None };
-    let best: Vec<usize> = fits.into_iter().filter(|(_, s)| *s == best).map(|(i, _)| i).collect();
+    let fits: Vec<(usize, Cost)> =
+        names.iter().enumerate().filter_map(|(i, n)| cost(&wanted, &words(n)).map(|c| (i, c))).collect();
+    let Some(best) = fits.iter().map(|(_, c)| *c).min() else { return Found::None };
+    let best: Vec<usize> = fits.into_iter().filter(|(_, c)| *c == best).map(|(i, _)| i).collect();
     // Moves of one name are the same to the player (like cards of one kind): take the first.
     match best[..] {
         [first, ..] if best.iter().all(|&i| names[i] == names[first]) => Found::One(first),
@@ -63,32 +64,64 @@ fn is_number(word: &str) -> bool {
     word.chars().all(|c| c.is_ascii_digit())
 }
 
-/// If every typed word fits the name's words in order, how few of the name's words went unused.
-fn skipped(typed: &[String], name: &[String]) -> Option<usize> {
-    let Some((first, rest)) = typed.split_first() else { return Some(name.len()) };
-    (0..name.len())
-        .filter_map(|k| {
-            let (taken, passed) = fit(first, &name[k..])?;
-            skipped(rest, &name[k + taken..]).map(|s| s + k + passed)
-        })
-        .min()
+/// Words a name may hold that nobody types: leaving them out costs nothing.
+const FILLER: [&str; 3] = ["of", "the", "to"];
+
+/// How well typed words fit a name: how many of the name's words (filler aside) they leave
+/// out, then whether they take the words out of the name's order. Less is better.
+type Cost = (usize, bool);
+
+/// How well the typed words fit the name, if each fits words of it not taken by another: a
+/// number equals a word; letters are a word's prefix, or spell out prefixes of several words
+/// (`as` for `A of spades`, `d6` for `6 of diamonds`).
+fn cost(typed: &[String], name: &[String]) -> Option<Cost> {
+    let mut taken = vec![false; name.len()];
+    let mut best = None;
+    fits(typed, "", name, &mut taken, None, false, &mut best);
+    best
 }
 
-/// How many of `name`'s leading words one typed word takes up, and how many of those it passes
-/// over, if it fits them: a number must equal the first word; letters must be the first word's
-/// prefix, or spell out prefixes of several words in order (`as` for `A of spades`).
-fn fit(typed: &str, name: &[String]) -> Option<(usize, usize)> {
-    let word = name.first()?;
-    if is_number(typed) || is_number(word) {
-        return (typed == word).then_some((1, 0));
+/// Tries every way the typed words (`rest` the part of the current word still to place) take
+/// words of the name, keeping the best cost in `best`.
+fn fits(
+    typed: &[String],
+    rest: &str,
+    name: &[String],
+    taken: &mut [bool],
+    last: Option<usize>,
+    disorder: bool,
+    best: &mut Option<Cost>,
+) {
+    if rest.is_empty() {
+        let Some((word, more)) = typed.split_first() else {
+            let left = (0..name.len()).filter(|&k| !taken[k] && !FILLER.contains(&name[k].as_str())).count();
+            if best.is_none_or(|b| (left, disorder) < b) {
+                *best = Some((left, disorder));
+            }
+            return;
+        };
+        return fits(more, word, name, taken, last, disorder, best);
     }
-    if word.starts_with(typed) {
-        return Some((1, 0));
+    for (k, word) in name.iter().enumerate() {
+        if taken[k] {
+            continue;
+        }
+        let lengths: Vec<usize> = if is_number(rest) || is_number(word) {
+            if rest == word { vec![rest.len()] } else { Vec::new() }
+        } else if word.starts_with(rest) {
+            // Letters that start a word are taken by it whole, not cut up as initials.
+            vec![rest.len()]
+        } else {
+            let common = rest.chars().zip(word.chars()).take_while(|(a, b)| a == b).map(|(a, _)| a.len_utf8());
+            common.scan(0, |at, n| Some(*at + n).inspect(|end| *at = *end)).collect()
+        };
+        for end in lengths {
+            taken[k] = true;
+            let disorder = disorder || last.is_some_and(|l| l > k);
+            fits(typed, &rest[end..], name, taken, Some(k), disorder, best);
+            taken[k] = false;
+        }
     }
-    let cuts = (1..typed.len()).filter(|&cut| typed.is_char_boundary(cut) && word.starts_with(&typed[..cut]));
-    cuts.flat_map(|cut| (1..name.len()).map(move |j| (cut, j)))
-        .filter_map(|(cut, j)| fit(&typed[cut..], &name[j..]).map(|(n, p)| (n + j, p + j - 1)))
-        .min_by_key(|(_, p)| *p)
 }
 
 #[cfg(test)]
@@ -163,5 +196,32 @@ mod tests {
         assert_eq!(find("", &moves), Found::None);
         assert_eq!(find("?!", &moves), Found::None);
         assert_eq!(find("\u{fffd}\u{fffd}", &moves), Found::None);
+    }
+
+    #[test]
+    fn rank_and_suit_in_either_order_for_names_of_the_form_x_of_y() {
+        let moves = names(&["6 of diamonds", "10 of diamonds", "A of diamonds", "4 of spades", "6 of spades"]);
+        for typed in ["d6", "6d", "6 d", "d 6", "diamonds 6", "6 diamonds", "6 of diamonds", "6 OF DIAM"] {
+            assert_eq!(find(typed, &moves), Found::One(0), "{typed}");
+        }
+        for typed in ["s4", "4s", "spades 4", "4 spades", "sp4", "4"] {
+            assert_eq!(find(typed, &moves), Found::One(3), "{typed}");
+        }
+        assert_eq!(find("d10", &moves), Found::One(1));
+        assert_eq!(find("ad", &moves), Found::One(2));
+        assert_eq!(find("da", &moves), Found::One(2));
+        assert_eq!(find("6", &moves), Found::Several(vec![0, 4]));
+        assert_eq!(find("d", &moves), Found::Several(vec![0, 1, 2]));
+        assert_eq!(find("h6", &moves), Found::None);
+        assert_eq!(find("6 6", &moves), Found::None, "one word of the name takes one typed word");
+    }
+
+    #[test]
+    fn a_declaration_is_the_name_with_one_word_more() {
+        let moves = names(&["A of diamonds", "A of diamonds low", "7 of clubs"]);
+        assert_eq!(find("ad", &moves), Found::One(0));
+        assert_eq!(find("ad low", &moves), Found::One(1));
+        assert_eq!(find("low", &moves), Found::One(1));
+        assert_eq!(find("c7", &moves), Found::One(2));
     }
 }

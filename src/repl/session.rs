@@ -5,16 +5,16 @@
 use super::command::{COMMANDS, Command};
 use super::moves::{Found, find};
 use super::save::{self, Origin, SaveFile};
-use super::table::{Painter, draw};
+use super::table::{Painter, draw, standing};
 use crate::bots::Kind;
 use crate::diagnostic::Problem;
 use crate::engine::{Action, Actor, State};
-use crate::game::{CardId, Game, SeatId};
+use crate::game::{Game, SeatId};
 use crate::report::{Findings, Source, Style};
 use std::path::Path;
 use std::sync::Arc;
 
-/// How `log` without a number is cut.
+/// How many lines `log` without a number shows.
 const LOG_LINES: usize = 20;
 
 /// What a session starts from.
@@ -175,20 +175,13 @@ impl Session {
         self.move_list().into_iter().map(|(_, name)| name).collect()
     }
 
-    /// The moves open now with their actions; when every move is a card, in the order the table
-    /// shows cards (by suit, then rank).
+    /// The moves open now with their actions, in the order people are shown them (cards as the
+    /// table sorts them).
     fn move_list(&self) -> Vec<(Action, String)> {
         let Some(seat) = self.turn() else { return Vec::new() };
-        let game = &self.setup.game;
-        let mut moves: Vec<(Action, String)> = (self.state.legal_actions(seat).into_iter())
+        (self.state.shown_actions(seat).into_iter())
             .filter_map(|a| self.state.action_name(seat, a).map(|n| (a, n)))
-            .collect();
-        let card = |name: &str| game.card_names.iter().position(|c| c == name);
-        if moves.iter().all(|(_, n)| card(n).is_some()) {
-            let painter = Painter::new(game, false);
-            moves.sort_by_cached_key(|(_, n)| card(n).map(|c| painter.order(c as CardId)));
-        }
-        moves
+            .collect()
     }
 
     /// The computer players decide until a human must (or the match ends).
@@ -348,14 +341,18 @@ impl Session {
 
     fn score(&self) -> String {
         let mut lines = self.state.status();
-        let standings: Vec<String> = self.state.standings().iter().map(|(w, n)| format!("{w} {n}")).collect();
-        lines.push(format!("Standing: {}", standings.join(", ")));
+        lines.extend(standing(&self.state));
+        if lines.is_empty() {
+            return "There is no score to show now.\n".into();
+        }
         lines.iter().map(|l| format!("{l}\n")).collect()
     }
 
     fn log(&self, n: usize) -> String {
+        // An event may take several lines (a deal, a line per hand): N counts lines.
         let log = self.state.log_for(self.viewer());
-        indented(&log[log.len().saturating_sub(n)..])
+        let lines: Vec<String> = log.iter().flat_map(|l| l.lines()).map(String::from).collect();
+        indented(&lines[lines.len().saturating_sub(n)..])
     }
 
     fn save(&self, path: &Path) -> String {
@@ -449,7 +446,9 @@ impl Session {
         let names: Vec<String> = forbidden.iter().map(|(n, _)| n.clone()).collect();
         if let Found::One(i) = find(typed, &names) {
             let (name, problem) = &forbidden[i];
-            return format!("You may not play {name} now:\n{}", self.diagnostic(problem.clone()));
+            let allowed = in_a_sentence(&counted(&self.move_names()));
+            let diagnostic = self.diagnostic(problem.clone());
+            return format!("You may not play {name} now: the rule below allows only {allowed}.\n{diagnostic}");
         }
         let moves = counted(&self.move_names());
         let listed = if moves.len() <= 12 { format!(" ({})", moves.join(", ")) } else { String::new() };
@@ -487,6 +486,28 @@ fn counted(names: &[String]) -> Vec<String> {
     counts.into_iter().map(|(n, count)| if count == 1 { n.clone() } else { format!("{n} ×{count}") }).collect()
 }
 
+/// Move names for a sentence, a run of names `... of Y` of one `Y` given once, the runs apart
+/// by semicolons: `2, 6, A of diamonds; 3 of hearts`.
+fn in_a_sentence(names: &[String]) -> String {
+    let mut runs: Vec<(Vec<&str>, Option<&str>)> = Vec::new();
+    for name in names {
+        let split = name.rsplit_once(" of ");
+        match (split, runs.last_mut()) {
+            (Some((head, tail)), Some((heads, Some(last)))) if *last == tail => heads.push(head),
+            (Some((head, tail)), _) => runs.push((vec![head], Some(tail))),
+            (None, _) => runs.push((vec![name], None)),
+        }
+    }
+    let grouped = runs.iter().any(|(heads, _)| heads.len() > 1);
+    let runs: Vec<String> = (runs.iter())
+        .map(|(heads, tail)| match tail {
+            Some(tail) => format!("{} of {tail}", heads.join(", ")),
+            None => heads.join(", "),
+        })
+        .collect();
+    runs.join(if grouped { "; " } else { ", " })
+}
+
 fn indented(lines: &[String]) -> String {
     lines.iter().flat_map(|l| l.lines()).map(|l| format!("  {l}\n")).collect()
 }
@@ -504,6 +525,7 @@ fn help() -> String {
 mod tests {
     use super::*;
     use crate::check::Settings;
+    use crate::repl::table::{WIDTH, diagram};
 
     /// A session of `file` with `humans` at the table and random bots in the other seats.
     fn session(file: &str, humans: &[usize]) -> Session {
@@ -571,5 +593,84 @@ mod tests {
         assert!(out.starts_with("Back to your previous decision.\n"), "{out}");
         assert!(out.contains("P1 (you) *") && out.contains("Your turn at P1"), "{out}");
         assert_eq!(session.handle("undo"), "There is nothing to undo.\n");
+    }
+
+    #[test]
+    fn card_moves_with_a_declaration_are_sorted_the_declared_after_the_plain() {
+        let mut session = session("rules/anarchy.cards", &[0]);
+        session.handle("shorts");
+        let names = session.move_names();
+        let at = names.iter().position(|n| n == "A of diamonds").expect("P1 holds the A of diamonds");
+        assert_eq!(names[at + 1], "A of diamonds low", "{names:?}");
+        assert_eq!(names[..3], ["2 of clubs", "7 of clubs", "Q of clubs"], "by suit, then rank: {names:?}");
+        assert_eq!(names.last().map(String::as_str), Some("4 of spades"), "{names:?}");
+    }
+
+    #[test]
+    fn names_of_one_suit_are_given_once_in_a_sentence() {
+        let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let run = names(&["2 of diamonds", "6 of diamonds", "A of diamonds", "A of diamonds low", "3 of hearts"]);
+        assert_eq!(in_a_sentence(&run), "2, 6, A of diamonds; A of diamonds low; 3 of hearts");
+        assert_eq!(in_a_sentence(&names(&["red 6", "red 8"])), "red 6, red 8");
+        assert_eq!(in_a_sentence(&names(&["4 of spades", "pass"])), "4 of spades, pass");
+    }
+
+    #[test]
+    fn a_forbidden_move_is_refused_in_a_sentence_then_by_the_rule() {
+        let mut session = session("rules/tantony.cards", &[0]);
+        let moves = session.move_names();
+        let out = session.handle("2c");
+        let first = out.lines().next().unwrap_or_default();
+        let allowed = in_a_sentence(&moves);
+        assert_eq!(first, format!("You may not play 2 of clubs now: the rule below allows only {allowed}."), "{out}");
+        assert!(out.contains("E0117") && out.contains(&format!("allowed now: {}", moves.join(", "))), "{out}");
+    }
+
+    #[test]
+    fn four_seat_tables_fit_in_80_columns() {
+        let mut four = 0;
+        for entry in std::fs::read_dir("rules").expect("the rules folder") {
+            let path = entry.expect("a rule file").path();
+            let file = path.to_str().expect("a UTF-8 path");
+            let mut session = session(file, &[0]);
+            if session.setup.game.seats.len() != 4 {
+                continue;
+            }
+            four += 1;
+            // The first table, then a few more as the match goes on.
+            for _ in 0..8 {
+                let painter = Painter::new(&session.setup.game, false);
+                let lines = diagram(&session.state, session.viewer(), &painter);
+                let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+                assert!(widest <= WIDTH, "{file}: {widest} columns\n{}", lines.join("\n"));
+                session.handle("#1");
+            }
+        }
+        assert!(four >= 5, "{four} games of four seats");
+    }
+
+    #[test]
+    fn the_standing_line_is_shown_only_for_rule_files_without_show_lines() {
+        let mut shows = session("rules/pairadox.cards", &[0]);
+        for out in [shows.handle("show"), shows.handle("score")] {
+            assert!(!out.contains("Standing:") && out.contains("team A: 0 pairs this deal"), "{out}");
+        }
+        let mut plain = session("tests/fixtures/valid/little-tricks.cards", &[0]);
+        assert!(plain.setup.game.shows.is_empty());
+        for out in [plain.handle("show"), plain.handle("score")] {
+            assert!(out.contains("Standing: "), "{out}");
+        }
+    }
+
+    #[test]
+    fn log_n_shows_the_last_n_lines() {
+        let mut session = session("rules/anarchy.cards", &[0]);
+        let all = session.handle("log 1000");
+        assert!(all.lines().count() > 6 && all.contains("52 cards dealt"), "{all}");
+        for n in [1, 3, 6] {
+            let out = session.handle(&format!("log {n}"));
+            let last: Vec<&str> = all.lines().skip(all.lines().count() - n).collect();
+            assert_eq!(out.lines().collect::<Vec<_>>(), last, "log {n}");
+        }
     }
 }

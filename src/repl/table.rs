@@ -1,12 +1,12 @@
 //! The table as one player sees it, drawn as text: the seats laid out from the player's own seat
 //! (at the bottom, then clockwise; four seats as a bridge diagram), each seat's piles under it
 //! with cards grouped by their first enumeration attribute (the suit) and sorted, the shared
-//! piles in the middle, then the rule file's status lines and the standings.
+//! piles in the middle, then the rule file's status lines (or, without any, the standings).
 //!
 //! Nothing here knows a game: suits are found from the card attributes, colours from the suit
 //! names (red, hearts, diamonds are red, ...) with a fallback palette.
 
-use crate::engine::{PileView, State, pile_name, sort_key};
+use crate::engine::{PileView, State, card_order, pile_name, suit_attr};
 use crate::game::{CardId, Game, SeatId, Type, Value};
 
 /// A middle pile with more cards than this is shown by its count (a won pile, a discard).
@@ -14,6 +14,15 @@ const LISTED: usize = 12;
 
 /// How wide a line of cards under a seat may grow.
 const WRAP: usize = 40;
+
+/// How narrow lines of cards may be made to keep a bridge diagram within [`WIDTH`].
+const NARROWEST: usize = 16;
+
+/// How wide a bridge diagram may be, where its blocks allow.
+pub const WIDTH: usize = 80;
+
+/// The least room between the left and right seats of a bridge diagram.
+const MIDDLE: usize = 10;
 
 /// Draws cards, in colour or not.
 pub struct Painter<'a> {
@@ -25,11 +34,7 @@ pub struct Painter<'a> {
 
 impl<'a> Painter<'a> {
     pub fn new(game: &'a Game, colour: bool) -> Self {
-        let suit = game.attrs.iter().enumerate().find_map(|(a, attr)| match attr.ty.base() {
-            Type::Enum(e) => Some((a, *e)),
-            _ => None,
-        });
-        Painter { game, suit, colour }
+        Painter { game, suit: suit_attr(game), colour }
     }
 
     /// The suit value of a card, if it has one.
@@ -71,15 +76,10 @@ impl<'a> Painter<'a> {
         self.paint(&self.game.card_names[card as usize], self.suit_of(card))
     }
 
-    /// Where a card goes when cards are sorted: by suit, then by its attributes.
-    pub fn order(&self, card: CardId) -> impl Ord + use<> {
-        (self.suit_of(card), sort_key(self.game, card))
-    }
-
     /// Cards grouped by suit, in suit order, each group sorted: one line per group, `red: 0 3 7`.
-    fn grouped(&self, cards: &[CardId]) -> Vec<String> {
+    fn grouped(&self, cards: &[CardId], limit: usize) -> Vec<String> {
         let mut cards = cards.to_vec();
-        cards.sort_by_cached_key(|c| self.order(*c));
+        cards.sort_by_cached_key(|c| card_order(self.game, *c));
         let mut lines = Vec::new();
         for group in cards.chunk_by(|a, b| self.suit_of(*a) == self.suit_of(*b)) {
             let suit = self.suit_of(group[0]);
@@ -88,7 +88,7 @@ impl<'a> Painter<'a> {
                 group.iter().map(|c| short_name(&self.game.card_names[*c as usize], label.as_deref())).collect();
             let gap = if label.is_some() && names.iter().all(|n| !n.contains(' ')) { " " } else { ", " };
             let head = label.map_or(String::new(), |l| format!("{l}: "));
-            lines.extend(wrap(&head, &names, gap).iter().map(|l| self.paint(l, suit)));
+            lines.extend(wrap(&head, &names, gap, limit).iter().map(|l| self.paint(l, suit)));
         }
         lines
     }
@@ -98,15 +98,15 @@ impl<'a> Painter<'a> {
     }
 }
 
-/// `head` and the items joined by `gap`, in lines of at most [`WRAP`] characters (unless one
+/// `head` and the items joined by `gap`, in lines of at most `limit` characters (unless one
 /// item is longer), the later lines indented under the first item.
-fn wrap(head: &str, items: &[String], gap: &str) -> Vec<String> {
+fn wrap(head: &str, items: &[String], gap: &str, limit: usize) -> Vec<String> {
     let indent = " ".repeat(width(head));
     let mut lines = vec![head.to_string()];
     for (i, item) in items.iter().enumerate() {
         let last = lines.len() - 1;
         let sep = if i == 0 { "" } else { gap };
-        if i > 0 && width(&lines[last]) + sep.len() + width(item) > WRAP {
+        if i > 0 && width(&lines[last]) + sep.len() + width(item) > limit {
             lines[last].push_str(sep.trim_end());
             lines.push(format!("{indent}{item}"));
         } else {
@@ -148,44 +148,72 @@ fn pad(line: &str, to: usize) -> String {
 
 /// The table as `player` sees it, with the seat of the player at the bottom.
 pub fn draw(state: &State, player: usize, painter: &Painter<'_>, status: &[String]) -> String {
-    let game = state.game();
-    let seats = game.seats.len();
-    let home = game.seats.iter().position(|s| s.player == player).unwrap_or(0);
-    let around: Vec<usize> = (1..=seats).map(|k| (home + k) % seats).collect();
-    let block = |s: usize| seat_block(state, player, s as SeatId, painter);
-    let middle = middle_block(state, player, painter);
-    let mut lines = if seats == 4 {
-        bridge(&block(around[1]), &block(around[0]), &middle, &block(around[2]), &block(home))
-    } else {
-        let mut lines: Vec<String> = Vec::new();
-        for s in &around[..seats - 1] {
-            lines.extend(block(*s));
-        }
-        lines.push(String::new());
-        lines.extend(middle.iter().map(|l| format!("    {l}")));
-        lines.push(String::new());
-        lines.extend(block(home));
-        lines
-    };
+    let mut lines = diagram(state, player, painter);
     lines.extend(status.iter().cloned());
-    let standings = state.standings();
-    if !standings.is_empty() {
-        let parts: Vec<String> = standings.iter().map(|(who, n)| format!("{who} {n}")).collect();
-        lines.push(format!("Standing: {}", parts.join(", ")));
-    }
+    lines.extend(standing(state));
     let mut out = lines.join("\n");
     out.push('\n');
     out
 }
 
+/// `Standing: ...`, the result's key for each seat or side, for a rule file that has no `show`
+/// lines of its own to tell how the match stands (the key alone may mean little to a player).
+pub fn standing(state: &State) -> Option<String> {
+    let standings = state.standings();
+    if !state.game().shows.is_empty() || standings.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = standings.iter().map(|(who, n)| format!("{who} {n}")).collect();
+    Some(format!("Standing: {}", parts.join(", ")))
+}
+
+/// The seats and piles as `player` sees them: four seats as a bridge diagram within [`WIDTH`]
+/// columns where the cards allow (lines of cards wrapped narrower if need be), other numbers
+/// of seats one under another.
+pub fn diagram(state: &State, player: usize, painter: &Painter<'_>) -> Vec<String> {
+    let game = state.game();
+    let seats = game.seats.len();
+    let home = game.seats.iter().position(|s| s.player == player).unwrap_or(0);
+    let around: Vec<usize> = (1..=seats).map(|k| (home + k) % seats).collect();
+    let block = |s: usize, limit: usize| seat_block(state, player, s as SeatId, painter, limit);
+    if seats == 4 {
+        let draw = |limit: usize| {
+            let middle = middle_block(state, player, painter, limit);
+            bridge(
+                &block(around[1], limit),
+                &block(around[0], limit),
+                &middle,
+                &block(around[2], limit),
+                &block(home, limit),
+            )
+        };
+        let fits = |lines: &[String]| lines.iter().all(|l| width(l) <= WIDTH);
+        return (NARROWEST..=WRAP).rev().map(draw).find(|lines| fits(lines)).unwrap_or_else(|| draw(NARROWEST));
+    }
+    let mut lines: Vec<String> = Vec::new();
+    for s in &around[..seats - 1] {
+        lines.extend(block(*s, WRAP));
+    }
+    lines.push(String::new());
+    lines.extend(middle_block(state, player, painter, WRAP).iter().map(|l| format!("    {l}")));
+    lines.push(String::new());
+    lines.extend(block(home, WRAP));
+    lines
+}
+
 /// Four seats as a bridge diagram: the opposite seat on top, left and right on the sides, the
-/// shared piles in the middle, the player's seat at the bottom.
+/// shared piles in the middle, the player's seat at the bottom; the top and bottom seats centred
+/// over the whole width.
 fn bridge(top: &[String], left: &[String], middle: &[String], right: &[String], bottom: &[String]) -> Vec<String> {
     let widest = |b: &[String]| b.iter().map(|l| width(l)).max().unwrap_or(0);
     let west = widest(left) + 3;
-    let centre = widest(middle).max(widest(top)).max(widest(bottom)) + 3;
-    let indent = " ".repeat(west);
-    let mut lines: Vec<String> = top.iter().map(|l| format!("{indent}{l}")).collect();
+    let centre = widest(middle).max(MIDDLE) + 3;
+    let whole = west + centre + widest(right);
+    let centred = |b: &[String]| {
+        let indent = " ".repeat(whole.saturating_sub(widest(b)) / 2);
+        b.iter().map(|l| format!("{indent}{l}")).collect::<Vec<String>>()
+    };
+    let mut lines = centred(top);
     lines.push(String::new());
     let rows = left.len().max(middle.len()).max(right.len());
     let cell = |b: &[String], i: usize| b.get(i).cloned().unwrap_or_default();
@@ -194,12 +222,12 @@ fn bridge(top: &[String], left: &[String], middle: &[String], right: &[String], 
         lines.push(row.trim_end().to_string());
     }
     lines.push(String::new());
-    lines.extend(bottom.iter().map(|l| format!("{indent}{l}")));
+    lines.extend(centred(bottom));
     lines
 }
 
 /// A seat's name, `(you)` for the player's own seats, and its piles as the player sees them.
-fn seat_block(state: &State, player: usize, seat: SeatId, painter: &Painter<'_>) -> Vec<String> {
+fn seat_block(state: &State, player: usize, seat: SeatId, painter: &Painter<'_>, limit: usize) -> Vec<String> {
     let game = state.game();
     let info = &game.seats[seat as usize];
     let mut title = info.display.clone();
@@ -216,7 +244,7 @@ fn seat_block(state: &State, player: usize, seat: SeatId, painter: &Painter<'_>)
         match state.pile_view(player, pile) {
             PileView::Cards(cards) if !cards.is_empty() => {
                 lines.push(format!("  {zone}:"));
-                lines.extend(painter.grouped(&cards).into_iter().map(|l| format!("    {l}")));
+                lines.extend(painter.grouped(&cards, limit).into_iter().map(|l| format!("    {l}")));
             }
             PileView::Count(n) if n > 0 => lines.push(format!("  {zone}: {}", cards(n))),
             _ => {}
@@ -230,7 +258,7 @@ fn cards(n: usize) -> String {
 }
 
 /// The piles that belong to no seat (shared and per-side piles), in the order cards came.
-fn middle_block(state: &State, player: usize, painter: &Painter<'_>) -> Vec<String> {
+fn middle_block(state: &State, player: usize, painter: &Painter<'_>, limit: usize) -> Vec<String> {
     let (game, layout) = (state.game(), state.layout());
     let mut lines = Vec::new();
     for pile in (0..layout.pile_zone.len()).filter(|p| layout.seat_of_pile(*p).is_none()) {
@@ -238,7 +266,7 @@ fn middle_block(state: &State, player: usize, painter: &Painter<'_>) -> Vec<Stri
         match state.pile_view(player, pile) {
             PileView::Cards(c) if !c.is_empty() && c.len() <= LISTED => {
                 let names: Vec<String> = c.iter().map(|c| painter.card(*c)).collect();
-                lines.extend(wrap(&format!("{name}: "), &names, ", "));
+                lines.extend(wrap(&format!("{name}: "), &names, ", ", limit));
             }
             PileView::Cards(c) if !c.is_empty() => lines.push(format!("{name}: {}", cards(c.len()))),
             PileView::Count(n) if n > 0 => lines.push(format!("{name}: {}", cards(n))),
@@ -266,12 +294,12 @@ mod tests {
     #[test]
     fn long_groups_wrap_under_their_first_card() {
         let items: Vec<String> = (0..20).map(|n| format!("P1's {n}")).collect();
-        let lines = wrap("", &items, ", ");
+        let lines = wrap("", &items, ", ", WRAP);
         assert!(lines.len() > 2, "{lines:?}");
         assert!(lines.iter().all(|l| l.chars().count() <= WRAP), "{lines:?}");
         assert_eq!(lines.join(" "), items.join(", "));
         let short: Vec<String> = ["1", "2"].iter().map(|s| s.to_string()).collect();
-        assert_eq!(wrap("red: ", &short, " "), vec!["red: 1 2"]);
+        assert_eq!(wrap("red: ", &short, " ", WRAP), vec!["red: 1 2"]);
     }
 
     #[test]
