@@ -91,11 +91,13 @@ pub fn run(game: Arc<Game>, games: u64, seed: u64, kinds: &[Kind]) -> Stats {
         thinking: None,
     };
     let times = Rc::new(RefCell::new(Vec::new()));
+    let searching = kinds.iter().any(|k| *k != Kind::Random);
     for i in 0..games {
         let s = seed.wrapping_add(i);
         // The same players as `paradox trace --seed s`; a match that does not end counts as stopped.
         let mut bots = timed_bots(kinds, s, &times);
-        let mut state = State::quiet(game.clone(), s);
+        // Only bots that search need the players' knowledge kept.
+        let mut state = if searching { State::quiet(game.clone(), s) } else { State::bare(game.clone(), s) };
         play_out(&mut state, &mut bots);
         stats.decisions += state.position().decisions;
         record(&game, &state, &mut stats);
@@ -198,7 +200,7 @@ pub fn shakedown(game: Arc<Game>, matches: u64) -> Shakedown {
     let mut stoppages: Vec<Stoppage> = Vec::new();
     for seed in 1..=matches {
         let mut bots = crate::bots::random_bots(&game, seed);
-        let mut state = State::quiet(game.clone(), seed);
+        let mut state = State::bare(game.clone(), seed);
         let over = crate::trace::play_up_to(&mut state, &mut bots, MAX_DECISIONS);
         let problem = match state.failure() {
             Some(p) => p.clone(),

@@ -217,3 +217,29 @@ fn a_void_is_learnt_only_by_those_who_see_the_card_played() {
         );
     }
 }
+
+#[test]
+fn keeping_the_players_knowledge_never_changes_the_play() {
+    for name in ["costly-tricks", "buddy-on-your-left", "third-man", "anarchy", "tantony", "pairadox"] {
+        let g = game(name);
+        let mut kept = State::quiet(g.clone(), 5);
+        let mut bare = State::bare(g.clone(), 5);
+        assert!(kept.position().knowing && !bare.position().knowing);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        loop {
+            let seat = match kept.actor() {
+                Actor::Seat(s) => s,
+                Actor::Together(seats) => seats[0],
+                Actor::Nobody => break,
+            };
+            let n = kept.action_count(seat);
+            assert_eq!(n, bare.action_count(seat), "{name}: the two matches part");
+            let a = rng.random_range(0..n) as u32;
+            kept.apply(seat, a).expect("legal");
+            bare.apply(seat, a).expect("legal");
+        }
+        assert_eq!(kept.outcome(), bare.outcome(), "{name}: another result");
+        let world = kept.seen_by(0).sample(&mut rng);
+        assert!(!world.position().knowing, "{name}: a searched world keeps knowledge it does not need");
+    }
+}

@@ -72,6 +72,9 @@ impl State {
 
     /// A card moved from one pile to another: who saw it go, and what no longer holds.
     pub(super) fn learn_move(&mut self, card: CardId, from: usize, to: usize) {
+        if !self.pos.knowing {
+            return;
+        }
         let n = words(self.game.cards.len());
         let see = &self.layout.see;
         for (p, row) in self.pos.known.chunks_mut(n.max(1)).enumerate() {
@@ -119,6 +122,9 @@ impl State {
     /// After a move of several cards: a player who knew a card in a pile that the move emptied
     /// knows it went where the others went.
     pub(super) fn learn_emptied(&mut self, moved: &[(CardId, usize)], before: &[u64]) {
+        if !self.pos.knowing {
+            return;
+        }
         let n = words(self.game.cards.len()).max(1);
         for &(card, from) in moved {
             if !self.pos.piles[from].is_empty() {
@@ -134,6 +140,9 @@ impl State {
 
     /// A pile was shuffled: those who cannot see it no longer know where its cards lie in it.
     pub(super) fn learn_shuffle(&mut self, pile: usize) {
+        if !self.pos.knowing {
+            return;
+        }
         let n = words(self.game.cards.len());
         for (p, row) in self.pos.known.chunks_mut(n.max(1)).enumerate() {
             if !self.layout.see[p][pile] {
@@ -148,7 +157,7 @@ impl State {
     /// cannot see, none of them held a card meeting an earlier tier; whoever sees the card land
     /// will know it (see [`Inference`]).
     pub(super) fn learn_choice(&mut self, at: Loc, seat: SeatId, opt: Opt) {
-        if opt.tier == 0 {
+        if opt.tier == 0 || !self.pos.knowing {
             return;
         }
         let game = self.game.clone();

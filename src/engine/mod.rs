@@ -156,6 +156,9 @@ pub struct Position {
     pub inferences: Vec<Inference>,
     /// Whether events are recorded (the simulator turns this off).
     pub logging: bool,
+    /// Whether the players' knowledge (`known`, `excluded`, `inferences`) is kept up to date: a
+    /// match whose bots search needs it; random play and the worlds a bot searches do not.
+    pub knowing: bool,
 }
 
 pub const NO_SEAT: u8 = u8::MAX;
@@ -188,15 +191,21 @@ pub enum Refusal {
 impl State {
     /// Starts a match: variables take their initial values and the flow runs to the first decision.
     pub fn new(game: Arc<Game>, seed: u64) -> State {
-        State::with_logging(game, seed, true)
+        State::with(game, seed, true, true)
     }
 
     /// The same match without an event log (for simulations).
     pub fn quiet(game: Arc<Game>, seed: u64) -> State {
-        State::with_logging(game, seed, false)
+        State::with(game, seed, false, true)
     }
 
-    fn with_logging(game: Arc<Game>, seed: u64, logging: bool) -> State {
+    /// The same match without a log, and without keeping what each player knows of the cards:
+    /// the fastest, for matches where no bot searches (random play).
+    pub fn bare(game: Arc<Game>, seed: u64) -> State {
+        State::with(game, seed, false, false)
+    }
+
+    fn with(game: Arc<Game>, seed: u64, logging: bool, knowing: bool) -> State {
         let layout = Arc::new(Layout::of(&game));
         let mut piles = vec![Vec::new(); layout.pile_zone.len()];
         if let Some(first) = piles.first_mut() {
@@ -218,6 +227,7 @@ impl State {
             excluded: Vec::new(),
             inferences: Vec::new(),
             logging,
+            knowing,
         };
         let mut state = State { game, layout, pos, spent: 0, work: 0 };
         state.start();

@@ -66,6 +66,7 @@ impl Position {
             excluded: Vec::new(),
             inferences: Vec::new(),
             logging: false,
+            knowing: false,
         }
     }
 
@@ -496,7 +497,7 @@ impl State {
         }
         let dest = self.pile_of(to)?;
         // Only a move to a pile someone cannot see can make a player forget cards.
-        let before = (!self.layout.open[dest]).then(|| self.pos.known.clone());
+        let before = (self.pos.knowing && !self.layout.open[dest]).then(|| self.pos.known.clone());
         let mut moved = Vec::with_capacity(items.len());
         let mut sources = Vec::new();
         for item in items {

@@ -47,7 +47,9 @@ impl State {
                 continue;
             }
             for (i, &c) in pile.iter().enumerate() {
-                if !self.knows(player, c) && !has(&public, c as usize) {
+                // A state that does not keep the players' knowledge knows only what is in view.
+                let known = has(&public, c as usize) || (self.pos.knowing && self.knows(player, c));
+                if !known {
                     slots.push((p, i));
                 }
             }
@@ -173,5 +175,6 @@ fn remapped(pos: &Position, map: &[CardId]) -> Position {
         excluded: Vec::new(),
         inferences: Vec::new(),
         logging: false,
+        knowing: false,
     }
 }
