@@ -12,7 +12,7 @@ mod table;
 pub mod terminal;
 
 pub use save::Origin;
-pub use session::{Session, Setup};
+pub use session::{Session, Setup, in_a_sentence};
 
 use crate::bots::Kind;
 use crate::check::Settings;

@@ -130,10 +130,9 @@ mod tests {
 
     fn a_save() -> SaveFile {
         let origin = Origin { sources: Vec::new(), sets: Vec::new(), variant: None };
-        let position: Position = serde_json::from_str(include_str!("../../tests/sessions/costly-save.json"))
-            .ok()
-            .and_then(|v: serde_json::Value| serde_json::from_value(v["position"].clone()).ok())
-            .expect("the fixture holds a position");
+        let path = Path::new("tests/fixtures/valid/little-tricks.cards");
+        let game = crate::load::load(path, &crate::check::Settings::default()).expect("the fixture loads");
+        let position: Position = crate::engine::State::new(std::sync::Arc::new(game), 1).position().clone();
         SaveFile { version: VERSION, origin, seed: 1, humans: vec![0], bots: "random".into(), position }
     }
 

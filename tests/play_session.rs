@@ -1,0 +1,120 @@
+//! The `play` session through its library API, at the rule files it is about: what a loaded
+//! save hands the computer, hot-seat undo, the order moves are shown in, why a move is refused,
+//! the standing line, and `log N`.
+
+use paradox::bots::Kind;
+use paradox::check::Settings;
+use paradox::engine::Actor;
+use paradox::repl::{Session, Setup, in_a_sentence, origin};
+use std::path::Path;
+use std::sync::Arc;
+
+/// A session of `file` with `humans` at the table and random bots in the other seats.
+fn session(file: &str, humans: &[usize]) -> Session {
+    let path = Path::new(file);
+    let settings = Settings::default();
+    let game = Arc::new(paradox::load::load(path, &settings).unwrap_or_else(|_| panic!("{file} loads")));
+    let (source, origin) = origin(path, &settings).expect("the rule file reads");
+    let kinds = vec![Kind::Random; game.players];
+    let (humans, bots) = (humans.to_vec(), "random".into());
+    let setup =
+        Setup { game, source, origin, seed: 1, humans, bots, kinds, colour: false, terminal: false, width: 100 };
+    Session::start(setup).0
+}
+
+#[test]
+fn after_load_the_computer_plays_its_seats_and_the_human_only_theirs() {
+    let mut session = session("rules/costly-tricks.cards", &[0]);
+    assert_eq!(session.deciding(), Some(0));
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("match.json");
+    assert!(session.handle(&format!("save {}", file.display())).starts_with("Saved"));
+    // The same position, with the other player human: the computer is to play player 0.
+    let text = std::fs::read_to_string(&file).expect("the save reads");
+    let mut json: serde_json::Value = serde_json::from_str(&text).expect("the save is JSON");
+    json["humans"] = serde_json::json!([1]);
+    std::fs::write(&file, json.to_string()).expect("the save writes");
+    let before = session.state().position().decisions;
+    let out = session.handle(&format!("load {}", file.display()));
+    assert!(out.starts_with("Loaded"), "{out}");
+    assert!(session.state().position().decisions > before, "the computer played from the loaded position");
+    assert!(matches!(session.deciding(), Some(1) | None), "{out}");
+    if let Actor::Seat(s) = session.state().actor() {
+        assert!(session.is_human(s) || session.state().is_over(), "a bot's seat is to act:\n{out}");
+    }
+    assert!(out.contains("B (you)") && !out.contains("A (you)"), "drawn for player B:\n{out}");
+}
+
+#[test]
+fn in_hot_seat_play_a_person_takes_back_only_their_own_decisions() {
+    let mut session = session("rules/anarchy.cards", &[0, 1]);
+    assert_eq!(session.deciding(), Some(0));
+    // P1 decides, then P2 may not take it back; P2 decides, then P1 may not take theirs back.
+    for (next, refusal) in [
+        (1, "There is nothing of yours to undo: the last decision was P1's.\n"),
+        (0, "P2 has decided since your last decision: you can take back only your own.\n"),
+    ] {
+        session.handle("#1");
+        assert_eq!(session.deciding(), Some(next));
+        let before = session.state().position().clone();
+        assert_eq!(session.handle("undo"), refusal);
+        assert_eq!(session.state().position(), &before, "the other's decision stands");
+    }
+}
+
+#[test]
+fn undo_shows_the_screen_of_the_person_who_decided() {
+    let mut session = session("rules/anarchy.cards", &[0]);
+    session.handle("#1");
+    let out = session.handle("undo");
+    assert!(out.starts_with("Back to your previous decision.\n"), "{out}");
+    assert!(out.contains("P1 (you) *") && out.contains("Your turn at P1"), "{out}");
+    assert_eq!(session.handle("undo"), "There is nothing to undo.\n");
+}
+
+#[test]
+fn card_moves_with_a_declaration_are_sorted_the_declared_after_the_plain() {
+    let mut session = session("rules/anarchy.cards", &[0]);
+    session.handle("shorts");
+    let names = session.move_names();
+    let at = names.iter().position(|n| n == "A of diamonds").expect("P1 holds the A of diamonds");
+    assert_eq!(names[at + 1], "A of diamonds low", "{names:?}");
+    assert_eq!(names[..3], ["2 of clubs", "7 of clubs", "Q of clubs"], "by suit, then rank: {names:?}");
+    assert_eq!(names.last().map(String::as_str), Some("4 of spades"), "{names:?}");
+}
+
+#[test]
+fn a_forbidden_move_is_refused_in_a_sentence_then_by_the_rule() {
+    let mut session = session("rules/tantony.cards", &[0]);
+    let moves = session.move_names();
+    let out = session.handle("2c");
+    let first = out.lines().next().unwrap_or_default();
+    let allowed = in_a_sentence(&moves);
+    assert_eq!(first, format!("You may not play 2 of clubs now: the rule below allows only {allowed}."), "{out}");
+    assert!(out.contains("E0117") && out.contains(&format!("allowed now: {}", moves.join(", "))), "{out}");
+}
+
+#[test]
+fn the_standing_line_is_shown_only_for_rule_files_without_show_lines() {
+    let mut shows = session("rules/pairadox.cards", &[0]);
+    for out in [shows.handle("show"), shows.handle("score")] {
+        assert!(!out.contains("Standing:") && out.contains("team A: 0 pairs this deal"), "{out}");
+    }
+    let mut plain = session("tests/fixtures/valid/little-tricks.cards", &[0]);
+    assert!(plain.game().shows.is_empty());
+    for out in [plain.handle("show"), plain.handle("score")] {
+        assert!(out.contains("Standing: "), "{out}");
+    }
+}
+
+#[test]
+fn log_n_shows_the_last_n_lines() {
+    let mut session = session("rules/anarchy.cards", &[0]);
+    let all = session.handle("log 1000");
+    assert!(all.lines().count() > 6 && all.contains("52 cards dealt"), "{all}");
+    for n in [1, 3, 6] {
+        let out = session.handle(&format!("log {n}"));
+        let last: Vec<&str> = all.lines().skip(all.lines().count() - n).collect();
+        assert_eq!(out.lines().collect::<Vec<_>>(), last, "log {n}");
+    }
+}
