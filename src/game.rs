@@ -5,6 +5,8 @@
 //! a position in it is plain data (a block id and an index).
 
 use crate::syntax::ast::{AggOp, Audience, BinOp, Extreme, Owner, Span};
+
+mod dump;
 use serde::{Deserialize, Serialize};
 
 pub type SeatId = u8;

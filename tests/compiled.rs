@@ -100,3 +100,23 @@ fn a_variant_changes_the_parameters_it_sets() {
     assert_eq!(value("chips_to_win"), Some(Value::Int(5)));
     assert_eq!(g.variant.as_deref(), Some("tug_of_war_long"));
 }
+
+/// The compiled program of every rule file, example and valid fixture, as a readable listing:
+/// a change to one is a change to what the checker makes of the file.
+#[test]
+fn compiled_programs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for folder in ["rules", "examples", "tests/fixtures/valid"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(folder))
+            .expect("a folder")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "cards"))
+            .collect();
+        files.sort();
+        for path in files {
+            let game = load(&path, &Settings::default()).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+            let name = format!("{folder}/{}", path.file_name().and_then(|n| n.to_str()).expect("a name"));
+            insta::assert_snapshot!(name.replace('/', "__"), game.dump());
+        }
+    }
+}
