@@ -104,14 +104,14 @@ impl Code {
 }
 
 /// A secondary place in the file that explains a problem ("first defined here").
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Note {
     pub span: Span,
     pub label: String,
 }
 
 /// One problem in a rule file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Problem {
     pub code: Code,
     /// One line saying what is wrong, without the location.

@@ -37,7 +37,7 @@ pub type Out<T> = Result<T, Box<Halt>>;
 /// The elements of a domain, in order.
 pub type Items = Vec<Value>;
 
-fn not_constant(span: Span) -> Box<Halt> {
+pub(crate) fn not_constant(span: Span) -> Box<Halt> {
     Halt::new(
         Code::Misplaced,
         span,
@@ -571,7 +571,7 @@ fn is_collection(e: &Expr) -> bool {
     ) || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }
 
-fn member_of_set(x: Value, bits: u64) -> bool {
+pub(crate) fn member_of_set(x: Value, bits: u64) -> bool {
     let i = match x {
         Value::Enum(v) => v as u32,
         Value::Seat(s) => s as u32,
@@ -580,7 +580,7 @@ fn member_of_set(x: Value, bits: u64) -> bool {
     i < 64 && bits & (1u64 << i) != 0
 }
 
-fn arith(op: BinOp, x: i64, y: i64, span: Span) -> Out<i64> {
+pub(crate) fn arith(op: BinOp, x: i64, y: i64, span: Span) -> Out<i64> {
     let result = match op {
         BinOp::Add => x.checked_add(y),
         BinOp::Sub => x.checked_sub(y),

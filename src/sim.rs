@@ -222,7 +222,7 @@ fn same(a: &Problem, b: &Problem) -> bool {
 
 /// A match that does not end: the problem points at the decision it keeps coming back to.
 fn endless(game: &Game, state: &State) -> Problem {
-    let span = match &state.position().pending {
+    let span = match &state.position().pending() {
         Pending::Choice { at, .. } | Pending::Together { at, .. } => game
             .blocks
             .get(at.block as usize)

@@ -119,7 +119,7 @@ fn pairadox_shows_the_set_and_how_many_true_false_cards_lie_face_down() {
     assert!(line(&status, "The set's colour: ").is_some(), "{status:?}");
     let game = state.game();
     let tf_row = game.zones.iter().position(|z| z.name == "tf_row").expect("a tf_row zone") as u16;
-    let north = state.position().piles[state.layout().pile(tf_row, 0)].len();
+    let north = state.position().pile(state.layout().pile(tf_row, 0)).len();
     let expected = format!("North has {north} True/False cards face down");
     assert!(status.contains(&expected), "no `{expected}` in {status:?}");
 }

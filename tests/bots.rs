@@ -46,21 +46,32 @@ fn deciding(state: &State) -> (u8, usize) {
     (seat, state.game().seats[seat as usize].player)
 }
 
-/// The same match with two cards swapped between two piles `player` cannot see.
+/// The same match with two cards swapped between two piles `player` cannot see, as a save file
+/// edited by hand would have them.
 fn hidden_swap(game: &Arc<Game>, state: &State, player: usize) -> Option<State> {
-    let mut pos = state.position().clone();
+    let pos = state.position();
     let view = state.view(player);
-    let hidden: Vec<usize> = (0..pos.piles.len())
-        .filter(|&p| !matches!(view.piles[p], PileView::Cards(_)) && !pos.piles[p].is_empty())
+    let hidden: Vec<usize> = (0..pos.pile_count())
+        .filter(|&p| !matches!(view.piles[p], PileView::Cards(_)) && !pos.pile(p).is_empty())
         .collect();
     let (&a, &b) = (hidden.first()?, hidden.get(1)?);
-    let (x, y) = (pos.piles[a][0], pos.piles[b][0]);
-    pos.piles[a][0] = y;
-    pos.piles[b][0] = x;
-    pos.place[x as usize] = b as u16;
-    pos.place[y as usize] = a as u16;
-    pos.log.clear();
-    Some(State::restore(game.clone(), pos).expect("the swapped position fits the game"))
+    let mut json = serde_json::to_value(state.snapshot()).expect("a state serialises");
+    let p = &mut json["position"];
+    let first = |pile: usize| p["start"][pile].as_u64().expect("a pile's start") as usize;
+    let (ia, ib) = (first(a), first(b));
+    let (x, y) = (p["cards"][ia].clone(), p["cards"][ib].clone());
+    p["place"][x.as_u64().expect("a card") as usize] = b.into();
+    p["place"][y.as_u64().expect("a card") as usize] = a.into();
+    p["cards"][ia] = y;
+    p["cards"][ib] = x;
+    json["log"] = serde_json::json!([]);
+    let snapshot = serde_json::from_value(json).expect("reads back");
+    Some(State::restore(game.clone(), snapshot).expect("the swapped position fits the game"))
+}
+
+/// Every pile's cards.
+fn piles(state: &State) -> Vec<Vec<u16>> {
+    state.position().piles().map(<[u16]>::to_vec).collect()
 }
 
 #[test]
@@ -70,7 +81,7 @@ fn worlds_and_moves_do_not_depend_on_hidden_cards() {
         let state = advanced(&g, 3, 0);
         let (seat, player) = deciding(&state);
         let swapped = hidden_swap(&g, &state, player).unwrap_or_else(|| panic!("{name}: two hidden piles"));
-        assert_ne!(state.position().piles, swapped.position().piles, "{name}: the swap changed nothing");
+        assert_ne!(piles(&state), piles(&swapped), "{name}: the swap changed nothing");
         assert_eq!(state.view(player), swapped.view(player), "{name}: the swap is visible");
         let world = |s: &State| s.seen_by(player).sample(&mut ChaCha8Rng::seed_from_u64(9)).position().clone();
         assert_eq!(world(&state), world(&swapped), "{name}: a world depends on the hidden cards");
@@ -94,14 +105,15 @@ fn worlds_keep_what_the_player_has_seen() {
                 let world = state.seen_by(player).sample(&mut rng);
                 let (real, dealt) = (state.position(), world.position());
                 assert_eq!(state.view(player).piles, world.view(player).piles, "{name} seed {seed}: the view changed");
-                let sizes = |p: &paradox::engine::Position| p.piles.iter().map(Vec::len).collect::<Vec<_>>();
+                let sizes = |p: &paradox::engine::Position| p.piles().map(<[u16]>::len).collect::<Vec<_>>();
                 assert_eq!(sizes(real), sizes(dealt), "{name} seed {seed}: pile sizes changed");
-                for (c, &pile) in dealt.place.iter().enumerate() {
-                    assert!(dealt.piles[pile as usize].contains(&(c as u16)), "{name}: card {c} misplaced");
+                for c in 0..g.cards.len() as u16 {
+                    assert!(dealt.pile(dealt.place(c)).contains(&c), "{name}: card {c} misplaced");
                 }
-                for e in real.excluded.iter().filter(|e| e.player as usize == player) {
+                let excluded = &state.knowledge().expect("the match keeps knowledge").excluded;
+                for e in excluded.iter().filter(|e| e.player as usize == player) {
                     exclusions_met += 1;
-                    for &c in &dealt.piles[e.pile as usize] {
+                    for &c in dealt.pile(e.pile as usize) {
                         let out = e.cards[c as usize / 64] >> (c % 64) & 1 == 1;
                         assert!(!out, "{name} seed {seed}: card {c} dealt where the rules showed it is not");
                     }
@@ -157,7 +169,7 @@ fn the_search_bot_is_legal_and_reproducible() {
 
 /// The pile a card is in.
 fn pile_of(state: &State, card: u16) -> usize {
-    state.position().place[card as usize] as usize
+    state.position().place(card)
 }
 
 /// P2's action choosing `card`, or another one.
@@ -176,7 +188,7 @@ fn a_player_cannot_tell_which_card_left_a_pile_it_does_not_see() {
     for same in [true, false] {
         let mut state = State::new(g.clone(), 1);
         state.apply(0, 0).expect("P1 gives a card");
-        let given = *state.position().piles[2].last().expect("P2 holds the card given");
+        let given = *state.position().pile(2).last().expect("P2 holds the card given");
         state.apply(1, action_for(&state, given, same)).expect("P2 discards");
         assert_eq!(
             pile_of(&state, given) == discard,
@@ -203,18 +215,16 @@ fn a_void_is_learnt_only_by_those_who_see_the_card_played() {
         let seed = (1..200)
             .find(|&seed| {
                 let state = State::new(g.clone(), seed);
-                let hand = &state.position().piles[2];
+                let hand = state.position().pile(2);
                 hand.iter().all(|c| !matches!(g.cards[*c as usize][0], paradox::game::Value::Int(r) if r > 6))
             })
             .expect("a deal where P2 has nothing above 6");
         let mut state = State::new(g.clone(), seed);
         state.apply(1, 0).expect("P2 plays");
-        let p1_excludes = state.position().excluded.iter().any(|e| e.player == 0 && e.pile == 2);
+        let excluded = &state.knowledge().expect("the match keeps knowledge").excluded;
+        let p1_excludes = excluded.iter().any(|e| e.player == 0 && e.pile == 2);
         assert_eq!(p1_excludes, learnt, "{file}: P1 learnt P2's void: {p1_excludes}");
-        assert!(
-            state.position().excluded.iter().all(|e| e.player != 1),
-            "{file}: P2 needs no lesson about its own hand"
-        );
+        assert!(excluded.iter().all(|e| e.player != 1), "{file}: P2 needs no lesson about its own hand");
     }
 }
 
@@ -224,7 +234,7 @@ fn keeping_the_players_knowledge_never_changes_the_play() {
         let g = game(name);
         let mut kept = State::quiet(g.clone(), 5);
         let mut bare = State::bare(g.clone(), 5);
-        assert!(kept.position().knowing && !bare.position().knowing);
+        assert!(kept.keeps_knowledge() && !bare.keeps_knowledge());
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         loop {
             let seat = match kept.actor() {
@@ -240,6 +250,6 @@ fn keeping_the_players_knowledge_never_changes_the_play() {
         }
         assert_eq!(kept.outcome(), bare.outcome(), "{name}: another result");
         let world = kept.seen_by(0).sample(&mut rng);
-        assert!(!world.position().knowing, "{name}: a searched world keeps knowledge it does not need");
+        assert!(!world.keeps_knowledge(), "{name}: a searched world keeps knowledge it does not need");
     }
 }

@@ -82,7 +82,7 @@ fn piles_hold_every_card_once(state: &State) -> Result<(), String> {
     let pos = state.position();
     let cards = state.game().cards.len();
     let mut seen = vec![false; cards];
-    for (p, pile) in pos.piles.iter().enumerate() {
+    for (p, pile) in pos.piles().enumerate() {
         for &c in pile {
             let c = c as usize;
             if c >= cards {
@@ -91,11 +91,11 @@ fn piles_hold_every_card_once(state: &State) -> Result<(), String> {
             if std::mem::replace(&mut seen[c], true) {
                 return Err(format!("card {} is twice in the piles", state.game().card_names[c]));
             }
-            if pos.place[c] as usize != p {
+            if pos.place(c as u16) != p {
                 return Err(format!(
                     "{} is in pile {p} but its place says {}",
                     state.game().card_names[c],
-                    pos.place[c]
+                    pos.place(c as u16)
                 ));
             }
         }
@@ -133,7 +133,7 @@ fn pile<'a>(state: &'a State, zone: &str, index: usize) -> &'a [CardId] {
     let z = state.game().zones.iter().position(|z| z.name == zone).unwrap_or_else(|| panic!("no zone {zone}"));
     let layout = state.layout();
     assert!(index < layout.piles(z as u16), "{zone} has no pile {index}");
-    &state.position().piles[layout.pile(z as u16, index)]
+    state.position().pile(layout.pile(z as u16, index))
 }
 
 /// The cards of every pile of a zone.

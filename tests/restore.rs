@@ -3,9 +3,10 @@
 
 use paradox::bots::{Bot, RandomBot};
 use paradox::check::Settings;
-use paradox::engine::{Actor, Frame, Pending, Position, State};
+use paradox::engine::{Actor, Pending, Snapshot, State};
 use paradox::game::{Game, Type, Value};
 use paradox::load::load;
+use serde_json::{Value as Json, json};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::sync::Arc;
@@ -34,14 +35,16 @@ fn step(state: &mut State, bot: &mut RandomBot) -> bool {
     true
 }
 
-/// A position as a save file holds it, read back.
-fn saved(state: &State) -> Position {
-    serde_json::from_str(&serde_json::to_string(state.position()).expect("serialises")).expect("reads back")
+/// A state as a save file holds it, as JSON to damage by hand.
+fn saved(state: &State) -> Json {
+    serde_json::to_value(state.snapshot()).expect("serialises")
 }
 
-/// Restores without letting a panic through: a panic is a failure of the test.
-fn restore(game: &Arc<Game>, pos: Position) -> Result<State, String> {
-    catch_unwind(AssertUnwindSafe(|| State::restore(game.clone(), pos))).expect("restoring does not panic")
+/// Reads a state back and restores it, without letting a panic through: a panic is a failure
+/// of the test. JSON that does not even read as a state is refused too.
+fn restore(game: &Arc<Game>, json: Json) -> Result<State, String> {
+    let snapshot: Snapshot = serde_json::from_value(json).map_err(|e| e.to_string())?;
+    catch_unwind(AssertUnwindSafe(|| State::restore(game.clone(), snapshot))).expect("restoring does not panic")
 }
 
 /// A match played `decisions` random decisions in, stopped at an open (one-seat) decision.
@@ -66,7 +69,7 @@ fn every_position_of_a_match_restores() {
             let mut bot = RandomBot::new(seed);
             loop {
                 let copy = restore(&game, saved(&state)).unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
-                assert_eq!(copy.position(), state.position(), "{name}");
+                assert_eq!(copy.snapshot(), state.snapshot(), "{name}");
                 if !step(&mut state, &mut bot) {
                     break;
                 }
@@ -132,9 +135,9 @@ fn a_variable_of_the_wrong_type_is_refused() {
         let layout = state.layout();
         for (v, info) in game.vars.iter().enumerate() {
             for wrong in wrong_values(&game, &info.ty) {
-                let mut pos = saved(&state);
-                pos.vars[layout.var_base[v]] = wrong;
-                let refused = restore(&game, pos).is_err();
+                let mut saved = saved(&state);
+                saved["position"]["vars"][layout.var_base[v]] = serde_json::to_value(wrong).expect("a value");
+                let refused = restore(&game, saved).is_err();
                 assert!(refused, "{name}: `{}` = {wrong:?} is refused", info.name);
             }
         }
@@ -142,98 +145,105 @@ fn a_variable_of_the_wrong_type_is_refused() {
 }
 
 /// Ways of damaging a save's flow or its decision, each with what it does.
-fn damages(state: &State) -> Vec<(&'static str, Position)> {
+fn damages(state: &State) -> Vec<(&'static str, Json)> {
     let game = state.game();
-    let with = |f: &dyn Fn(&mut Position)| {
-        let mut pos = saved(state);
-        f(&mut pos);
-        pos
+    let with = |f: &dyn Fn(&mut Json)| {
+        let mut saved = saved(state);
+        f(&mut saved["position"]);
+        saved
     };
+    let frames = |p: &mut Json| p["frames"].as_array_mut().expect("the frames").clone();
     let mut out = vec![
-        ("no frames", with(&|p| p.frames.clear())),
-        ("running", with(&|p| p.pending = Pending::Running)),
-        ("the top frame's pc past its block", with(&|p| set_pc(p, game, 1))),
-        ("the top frame's pc at its start", with(&|p| set_pc(p, game, 0))),
-        ("the play block's pc past its end", with(&|p| set_first_pc(p, game))),
-        ("the frames reversed", with(&|p| p.frames.reverse())),
-        ("a frame left out", with(&|p| drop_second(p))),
+        ("no frames", with(&|p| p["frames"] = json!([]))),
+        ("running", with(&|p| p["pending"] = json!("Running"))),
+        ("the top frame's pc past its block", with(&|p| set_pc(p, game, true, 1))),
+        ("the top frame's pc at its start", with(&|p| set_pc(p, game, true, 0))),
+        ("the play block's pc past its end", with(&|p| set_pc(p, game, false, 5))),
+        (
+            "the frames reversed",
+            with(&|p| {
+                let mut f = frames(p);
+                f.reverse();
+                p["frames"] = Json::Array(f);
+            }),
+        ),
+        (
+            "a frame left out",
+            with(&|p| {
+                let mut f = frames(p);
+                if f.len() > 1 {
+                    f.remove(1);
+                } else {
+                    f.push(json!({"Block": {"block": 0, "pc": 0}}));
+                }
+                p["frames"] = Json::Array(f);
+            }),
+        ),
         ("another seat to choose", with(&|p| other_seat(p, game.seats.len()))),
-        ("an option added", with(&|p| add_option(p))),
-        ("an option taken away", with(&|p| drop_option(p))),
-        ("an option of another tier", with(&|p| retier(p))),
+        ("an option added", with(&|p| resize_first(p, 1))),
+        ("an option taken away", with(&|p| resize_first(p, -1))),
+        (
+            "an option of another tier",
+            with(&|p| p["options"][0]["tier"] = json!(p["options"][0]["tier"].as_u64().unwrap_or(0) + 1)),
+        ),
     ];
-    if let Pending::Choice { .. } = &state.position().pending {
-        out.push(("the match over mid-flow", with(&|p| p.pending = over(game))));
+    if let Pending::Choice { .. } = state.position().pending() {
+        out.push(("the match over mid-flow", with(&|p| p["pending"] = over(game))));
     }
     out
 }
 
 /// A match over, with a made-up outcome.
-fn over(game: &Game) -> Pending {
-    Pending::Over(paradox::engine::Outcome { winners: vec![0], returns: vec![0; game.players], standings: Vec::new() })
+fn over(game: &Game) -> Json {
+    json!({"Over": {"winners": [0], "returns": vec![0; game.players], "standings": []}})
 }
 
-/// Sets the innermost block's pc: `past` beyond its end, or to its start.
-fn set_pc(pos: &mut Position, game: &Game, past: u32) {
-    if let Some(Frame::Block { block, pc }) = pos.frames.last_mut() {
-        *pc = if past > 0 { game.blocks[*block as usize].stmts.len() as u32 + past } else { 0 };
-    }
-}
-
-/// Sets the play block's pc past its end.
-fn set_first_pc(pos: &mut Position, game: &Game) {
-    if let Some(Frame::Block { block, pc }) = pos.frames.first_mut() {
-        *pc = game.blocks[*block as usize].stmts.len() as u32 + 5;
-    }
-}
-
-/// Leaves out the frame over the play block (or adds a stray one when there is none).
-fn drop_second(pos: &mut Position) {
-    if pos.frames.len() > 1 {
-        pos.frames.remove(1);
-    } else {
-        pos.frames.push(Frame::Block { block: 0, pc: 0 });
+/// Sets the pc of the innermost (`top`) or outermost block: `past` beyond its end, or (0) to
+/// its start.
+fn set_pc(pos: &mut Json, game: &Game, top: bool, past: u64) {
+    let frames = pos["frames"].as_array_mut().expect("the frames");
+    let frame = if top { frames.iter_mut().rev().find(|f| f.get("Block").is_some()) } else { frames.first_mut() };
+    if let Some(block) = frame.and_then(|f| f.get_mut("Block")) {
+        let stmts = game.blocks[block["block"].as_u64().expect("a block") as usize].stmts.len() as u64;
+        block["pc"] = json!(if past > 0 { stmts + past } else { 0 });
     }
 }
 
 /// Gives the decision to the next seat.
-fn other_seat(pos: &mut Position, seats: usize) {
-    match &mut pos.pending {
-        Pending::Choice { seat, .. } => *seat = ((*seat as usize + 1) % seats) as u8,
-        Pending::Together { seats: s, .. } => s[0] = ((s[0] as usize + 1) % seats) as u8,
-        _ => {}
+fn other_seat(pos: &mut Json, seats: usize) {
+    let next = |s: &Json| json!((s.as_u64().expect("a seat") as usize + 1) % seats);
+    if let Some(choice) = pos["pending"].get_mut("Choice") {
+        choice["seat"] = next(&choice["seat"]);
+    } else if let Some(together) = pos["pending"].get_mut("Together") {
+        together["seats"][0]["seat"] = next(&together["seats"][0]["seat"]);
     }
 }
 
-/// The options of the saved decision (the first seat's, for a secret one).
-fn options(pos: &mut Position) -> Option<&mut Vec<paradox::engine::Opt>> {
-    match &mut pos.pending {
-        Pending::Choice { options, .. } => Some(options),
-        Pending::Together { options, .. } => options.first_mut(),
-        _ => None,
+/// One more (`by` 1) or one fewer (-1) option for the first seat to decide, keeping the saved
+/// decision well formed; with a single option, its declaration turned instead.
+fn resize_first(pos: &mut Json, by: i64) {
+    let options = pos["options"].as_array().expect("the options").clone();
+    let (start, len) = match pos["pending"].get("Together") {
+        Some(t) => (t["seats"][0]["start"].as_u64().unwrap_or(0), t["seats"][0]["len"].as_u64().unwrap_or(0)),
+        None => (0, options.len() as u64),
+    };
+    let mut options = options;
+    if by > 0 {
+        options.insert(start as usize, options[start as usize].clone());
+    } else if len > 1 {
+        options.remove((start + len - 1) as usize);
+    } else {
+        let declared = options[start as usize]["declared"].as_bool().unwrap_or(false);
+        options[start as usize]["declared"] = json!(!declared);
+        pos["options"] = Json::Array(options);
+        return;
     }
-}
-
-fn add_option(pos: &mut Position) {
-    if let Some(o) = options(pos) {
-        let first = o[0];
-        o.push(first);
-    }
-}
-
-fn drop_option(pos: &mut Position) {
-    if let Some(o) = options(pos) {
-        if o.len() > 1 {
-            o.pop();
-        } else {
-            o[0].declared = !o[0].declared;
+    pos["options"] = Json::Array(options);
+    if let Some(seats) = pos["pending"].get_mut("Together").and_then(|t| t["seats"].as_array_mut()) {
+        seats[0]["len"] = json!((len as i64 + by) as u64);
+        for s in seats.iter_mut().skip(1) {
+            s["start"] = json!((s["start"].as_u64().unwrap_or(0) as i64 + by) as u64);
         }
-    }
-}
-
-fn retier(pos: &mut Position) {
-    if let Some(o) = options(pos) {
-        o[0].tier += 1;
     }
 }
 
@@ -257,14 +267,13 @@ fn a_secret_choice_out_of_range_is_refused() {
     let game = game("anarchy");
     let mut state = State::new(game.clone(), 2);
     let mut bot = RandomBot::new(2);
-    while !matches!(state.position().pending, Pending::Together { .. }) {
+    while !matches!(state.position().pending(), Pending::Together { .. }) {
         assert!(step(&mut state, &mut bot), "anarchy asks for secret bids");
     }
-    let mut pos = saved(&state);
-    if let Pending::Together { options, chosen, .. } = &mut pos.pending {
-        chosen[0] = Some(options[0].len() as u32);
-    }
-    assert!(restore(&game, pos).is_err(), "a chosen index past the options is refused");
+    let mut saved = saved(&state);
+    let first = &mut saved["position"]["pending"]["Together"]["seats"][0];
+    first["chosen"] = first["len"].clone();
+    assert!(restore(&game, saved).is_err(), "a chosen index past the options is refused");
     for (what, pos) in damages(&state) {
         assert!(restore(&game, pos).is_err(), "a secret decision: {what} is refused");
     }

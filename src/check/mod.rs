@@ -273,6 +273,7 @@ impl Checker {
                 .collect(),
             variant: changes.variant_name.clone(),
             scenario: scenario.map(|s| s.name.value.clone()),
+            lowered: Default::default(),
         })
     }
 }

@@ -1,39 +1,52 @@
 //! Decisions: the legal options of a `choose` (tiers, declarations), secret simultaneous
 //! decisions, and how options are named for people.
 
-use super::run::Reader;
+use super::program::*;
+use super::run::Flow;
+use super::vm::Vm;
 use super::*;
 use crate::diagnostic::Code;
-use crate::eval::{Board, Eval, Halt, Out, Tables};
+use crate::eval::{Halt, Out};
 
-impl State {
-    /// The legal options of a decision: those of the first tier that allows any, each offered
-    /// once more with the declaration where that is allowed.
-    pub(super) fn legal_options(&mut self, choose: &Choose) -> Out<Vec<Opt>> {
-        self.eval(|ev| options_of(ev, choose))
+impl Flow<'_> {
+    /// The seat that makes an open decision, with its legal options put in the position.
+    pub fn open_decision(&mut self, ask: &Ask) -> Out<SeatId> {
+        let seat = self.eval(|vm| vm.seat(&ask.by))?;
+        self.pos.options.clear();
+        self.add_options(ask)?;
+        Ok(seat)
     }
 
-    /// The seat that makes an open decision and its legal options, as the match stands.
-    pub(super) fn open_decision(&mut self, choose: &Choose) -> Out<(SeatId, Vec<Opt>)> {
-        let seat = self.eval(|ev| ev.seat(&choose.by))?;
-        Ok((seat, self.legal_options(choose)?))
+    /// Adds a decision's legal options to the position's: those of the first tier that allows
+    /// any, each offered once more with the declaration where that is allowed.
+    pub fn add_options(&mut self, ask: &Ask) -> Out<()> {
+        let base = self.pos.stack.len();
+        for d in &ask.domains {
+            self.push_items(d)?;
+        }
+        let (board, locals, stack, options) = self.pos.parts();
+        let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+        let out = legal(&mut vm, ask, &stack[base..], options);
+        *self.spent = vm.steps;
+        stack.truncate(base);
+        out
     }
 
     /// Asks every seat of a `simultaneously` for its secret choice.
-    pub(super) fn ask_together(&mut self, at: Loc, binding: &Binding, choose: &Choose) -> Out<()> {
-        let (seats, options) = self.secret_decisions(binding, choose)?;
-        if seats.is_empty() {
-            return Ok(());
+    pub fn ask_together(&mut self, at: Loc, bind: &Bind, ask: &Ask) -> Out<()> {
+        let seats = self.secret_decisions(bind, ask)?;
+        if !seats.is_empty() {
+            self.pos.pending = Pending::Together { at, seats };
         }
-        let chosen = vec![None; seats.len()];
-        self.pos.pending = Pending::Together { at, seats, options, chosen };
         Ok(())
     }
 
-    /// The seats of a `simultaneously`, each once, with each seat's legal options.
-    pub(super) fn secret_decisions(&mut self, binding: &Binding, choose: &Choose) -> Out<(Vec<SeatId>, Vec<Vec<Opt>>)> {
+    /// The seats of a `simultaneously`, each once, with each seat's legal options put in the
+    /// position one after another.
+    pub fn secret_decisions(&mut self, bind: &Bind, ask: &Ask) -> Out<Vec<Secret>> {
+        let (base, len) = self.binding_items(bind)?;
         let mut seats: Vec<SeatId> = Vec::new();
-        for item in self.binding_items(binding)? {
+        for &item in &self.pos.stack[base as usize..(base + len) as usize] {
             // A seat listed twice decides once.
             if let Value::Seat(s) = item
                 && !seats.contains(&s)
@@ -41,132 +54,179 @@ impl State {
                 seats.push(s);
             }
         }
-        let mut options = Vec::new();
-        for &seat in &seats {
-            self.pos.locals[binding.slot as usize] = Value::Seat(seat);
-            let by = self.eval(|ev| ev.seat(&choose.by))?;
+        self.pos.stack.truncate(base as usize);
+        self.pos.options.clear();
+        let mut secrets = Vec::with_capacity(seats.len());
+        for seat in seats {
+            self.pos.locals[bind.slot as usize] = Value::Seat(seat);
+            let by = self.eval(|vm| vm.seat(&ask.by))?;
             if by != seat {
                 return Err(Halt::new(
                     Code::Misplaced,
-                    choose.by.span,
+                    self.prog.span(ask.by.at),
                     "a secret choice made for another seat",
                     "not the seat of this round",
                     "in `simultaneously for s in ...`, choose `by s`",
                 ));
             }
-            options.push(self.legal_options(choose)?);
+            let start = self.pos.options.len() as u32;
+            self.add_options(ask)?;
+            let len = self.pos.options.len() as u32 - start;
+            secrets.push(Secret { seat, start, len, chosen: None });
         }
-        Ok((seats, options))
+        Ok(secrets)
+    }
+
+    /// An open choice was made: it is logged and learnt, and the flow takes it up.
+    pub fn chose_openly(&mut self, at: Loc, seat: SeatId, opt: Opt) {
+        self.chose(at, seat, opt, false);
+        self.pos.pending = Pending::Running;
+        self.pos.options.clear();
+        if let Some(Op::Choose(ask)) = self.prog.op(at.block, at.index) {
+            self.bind_choice(ask, opt);
+        }
     }
 
     /// Everyone has chosen: the choices are revealed together and the block runs for each seat.
-    pub(super) fn reveal_together(&mut self) {
-        let Pending::Together { at, seats, options, chosen } =
-            std::mem::replace(&mut self.pos.pending, Pending::Running)
-        else {
+    pub fn reveal_together(&mut self) {
+        let Pending::Together { at, seats } = std::mem::replace(&mut self.pos.pending, Pending::Running) else {
             return;
         };
-        let picked: Vec<Opt> = options.iter().zip(&chosen).map(|(o, c)| o[c.unwrap_or(0) as usize]).collect();
-        for (seat, opt) in seats.iter().zip(&picked) {
-            self.chose(at, *seat, *opt, true);
-            self.learn_choice(at, *seat, *opt);
+        let picked: Vec<(SeatId, Opt)> =
+            seats.iter().map(|s| (s.seat, self.pos.options[(s.start + s.chosen.unwrap_or(0)) as usize])).collect();
+        self.pos.options.clear();
+        let base = self.pos.stack.len() as u32;
+        for &(seat, opt) in &picked {
+            self.chose(at, seat, opt, true);
         }
-        self.pos.frames.push(Frame::Together { at, seats, chosen: picked, next: 0 });
+        for &(seat, opt) in &picked {
+            self.pos.push_secret_choice(seat, opt);
+        }
+        self.pos.frames.push(Frame::Together { at, base, seats: picked.len() as u32, next: 0 });
     }
 
     /// The next seat of a revealed `simultaneously`: its choice is bound and the block runs.
-    pub(super) fn together_next(&mut self) -> Out<()> {
-        let game = self.game.clone();
-        let Some(Frame::Together { at, seats, chosen, next }) = self.pos.frames.last_mut() else { return Ok(()) };
-        let i = *next as usize;
-        if i >= seats.len() {
+    pub fn together_next(&mut self) -> Out<()> {
+        let Some(Frame::Together { at, base, seats, next }) = self.pos.frames.last_mut() else { return Ok(()) };
+        if *next >= *seats {
+            let base = *base as usize;
             self.pos.frames.pop();
+            self.pos.stack.truncate(base);
             return Ok(());
         }
+        let (at, base, i) = (*at, *base, *next);
         *next += 1;
-        let (at, seat, opt) = (*at, seats[i], chosen[i]);
-        let StmtKind::Simultaneously(binding, choose, rest) =
-            &game.blocks[at.block as usize].stmts[at.index as usize].kind
-        else {
-            return Ok(());
-        };
-        self.pos.locals[binding.slot as usize] = Value::Seat(seat);
+        let Some((seat, opt)) = self.pos.secret_choice(base, i) else { return Ok(()) };
+        let Some(Op::Together(bind, ask, rest)) = self.prog.op(at.block, at.index) else { return Ok(()) };
+        self.pos.locals[bind.slot as usize] = Value::Seat(seat);
         self.pos.frames.push(Frame::Block { block: *rest, pc: 0 });
-        self.bind_choice(choose, opt);
+        self.bind_choice(ask, opt);
         Ok(())
     }
 
     /// Sets the choice's name (and declaration flag) and runs the deciding tier's `then`.
-    fn bind_choice(&mut self, choose: &Choose, opt: Opt) {
-        self.pos.locals[choose.slot as usize] = opt.value;
-        if let Some((flag, _, _)) = &choose.declare {
+    fn bind_choice(&mut self, ask: &Ask, opt: Opt) {
+        self.pos.locals[ask.slot as usize] = opt.value;
+        if let Some((flag, _, _)) = &ask.declare {
             self.pos.locals[*flag as usize] = Value::Bool(opt.declared);
         }
-        if let Some(then) = choose.tiers.get(opt.tier as usize).and_then(|t| t.then) {
+        if let Some(then) = ask.tiers.get(opt.tier as usize).and_then(|t| t.1) {
             self.pos.frames.push(Frame::Block { block: then, pc: 0 });
         }
     }
 
-    /// After an open choice: bind it and run on.
-    pub(super) fn after_choice(&mut self, at: Loc, opt: Opt) {
-        let game = self.game.clone();
-        if let StmtKind::Choose(choose) = &game.blocks[at.block as usize].stmts[at.index as usize].kind {
-            self.bind_choice(choose, opt);
+    /// A choice was made (a `secret` one is revealed): the log records it and the players'
+    /// knowledge learns what it shows.
+    fn chose(&mut self, at: Loc, seat: SeatId, opt: Opt, secret: bool) {
+        if self.obs.log.is_some() {
+            let action = option_name(self.game, self.prog, self.pos, at, seat, opt);
+            let labelled = self.prog.ask_at(at.block, at.index).is_some_and(|(a, _)| a.label.is_some());
+            self.log(|_| Event::Chose { seat, action, secret, value: opt.value, labelled });
+        }
+        if let Some(k) = &mut self.obs.knowledge {
+            k.chose(self.game, self.prog, self.pos, at, seat, opt);
         }
     }
+}
 
-    /// Logs a choice.
-    pub(super) fn chose(&mut self, at: Loc, seat: SeatId, opt: Opt, secret: bool) {
-        if self.pos.logging {
-            let action = self.option_name(at, seat, opt);
-            let labelled = match &self.game.blocks[at.block as usize].stmts[at.index as usize].kind {
-                StmtKind::Choose(c) | StmtKind::Simultaneously(_, c, _) => c.label.is_some(),
-                _ => false,
+/// The legal options of a decision over the elements of its domain, added to `options`.
+fn legal(vm: &mut Vm<'_>, ask: &Ask, domain: &[Value], options: &mut Vec<Opt>) -> Out<()> {
+    let first = options.len();
+    if ask.tiers.is_empty() {
+        options.extend(domain.iter().map(|&value| Opt { value, declared: false, tier: 0 }));
+    }
+    for (t, (cond, _)) in ask.tiers.iter().enumerate() {
+        for &value in domain {
+            let ok = match cond {
+                None => true,
+                Some(pred) => {
+                    vm.set_local(ask.slot, value);
+                    vm.keep(pred)?
+                }
             };
-            self.pos.log.push(Event::Chose { seat, action, secret, value: opt.value, labelled });
+            if ok {
+                options.push(Opt { value, declared: false, tier: t as u32 });
+            }
+        }
+        if options.len() > first {
+            break;
         }
     }
-
-    /// The `choose` at `at`, with the `simultaneously` binding around it if there is one.
-    fn choose_at(&self, at: Loc) -> Option<(&Choose, Option<&Binding>)> {
-        let stmt = self.game.blocks.get(at.block as usize)?.stmts.get(at.index as usize)?;
-        match &stmt.kind {
-            StmtKind::Choose(c) => Some((c, None)),
-            StmtKind::Simultaneously(binding, c, _) => Some((c, Some(binding))),
-            _ => None,
-        }
+    if options.len() == first {
+        return Err(Halt::new(
+            Code::NoAction,
+            vm.prog.span(ask.at),
+            "no legal option for this decision",
+            "nothing can be chosen here",
+            "end the tiers with `else any`, or make sure the domain is not empty when this runs",
+        ));
     }
+    if let Some((_, _, when)) = &ask.declare {
+        let plain = options.len();
+        for i in first..plain {
+            let opt = options[i];
+            options.push(opt);
+            vm.set_local(ask.slot, opt.value);
+            if vm.truth(when)? {
+                options.push(Opt { declared: true, ..opt });
+            }
+        }
+        options.drain(first..plain);
+    }
+    Ok(())
+}
 
-    /// How an option is named: the choice's `as` label, or the value's name, plus the declaration.
+/// How an option is named: the choice's `as` label, or the value's name, plus the declaration.
+pub(super) fn option_name(game: &Game, prog: &Program, pos: &Position, at: Loc, seat: SeatId, opt: Opt) -> String {
+    let Some((ask, bind)) = prog.ask_at(at.block, at.index) else { return format!("{:?}", opt.value) };
+    let base = match &ask.label {
+        Some(label) => {
+            // Naming is for people, not for speed: a copy of the local names takes the bound names.
+            let mut locals = pos.locals.clone();
+            let mut vm = Vm::new(game, prog, pos.board(), &mut locals, 0);
+            if let Some(bind) = bind {
+                vm.set_local(bind.slot, Value::Seat(seat));
+            }
+            vm.set_local(ask.slot, opt.value);
+            vm.text(label).unwrap_or_else(|_| game.names().show(opt.value, &ask.elem))
+        }
+        None => game.names().show(opt.value, &ask.elem),
+    };
+    match (&ask.declare, opt.declared) {
+        (Some((_, name, _)), true) => format!("{base} {name}"),
+        _ => base,
+    }
+}
+
+impl State {
+    /// How an option of the decision at `at` is named for people.
     pub(super) fn option_name(&self, at: Loc, seat: SeatId, opt: Opt) -> String {
-        let game = &self.game;
-        let Some((choose, binding)) = self.choose_at(at) else { return format!("{:?}", opt.value) };
-        // Naming is for people, not for speed: a copy of the position takes the bound names.
-        let mut scratch = self.pos.scratch();
-        if let Some(binding) = binding {
-            scratch.locals[binding.slot as usize] = Value::Seat(seat);
-        }
-        scratch.locals[choose.slot as usize] = opt.value;
-        let mut reader = Reader { layout: &self.layout, pos: &mut scratch };
-        let base = match &choose.label {
-            Some(label) => Eval::new(Tables::of(game), &mut reader)
-                .text(label)
-                .unwrap_or_else(|_| game.names().show(opt.value, &choose.elem)),
-            None => game.names().show(opt.value, &choose.elem),
-        };
-        match (&choose.declare, opt.declared) {
-            (Some((_, name, _)), true) => format!("{base} {name}"),
-            _ => base,
-        }
+        option_name(&self.game, self.program(), &self.pos, at, seat, opt)
     }
 
     /// The decision `seat` is to make now: where it is and its options.
     fn decision(&self, seat: SeatId) -> Option<(Loc, &[Opt])> {
-        let at = match &self.pos.pending {
-            Pending::Choice { at, .. } | Pending::Together { at, .. } => *at,
-            _ => return None,
-        };
-        Some((at, self.options(seat)?))
+        Some((self.decision_at()?, self.options(seat)?))
     }
 
     /// The items of the current decision's domain that the rules do not allow `seat` now, each
@@ -174,7 +234,10 @@ impl State {
     /// forbids it: the condition of the tier in use. Empty when `seat` is not to decide.
     pub fn forbidden(&self, seat: SeatId) -> Vec<(String, Problem)> {
         let Some((at, options)) = self.decision(seat) else { return Vec::new() };
-        let Some((choose, binding)) = self.choose_at(at) else { return Vec::new() };
+        let choose = match &self.game.blocks[at.block as usize].stmts[at.index as usize].kind {
+            StmtKind::Choose(c) | StmtKind::Simultaneously(_, c, _) => c,
+            _ => return Vec::new(),
+        };
         let tier = options.first().and_then(|o| choose.tiers.get(o.tier as usize));
         let Some((cond, tier)) = tier.and_then(|t| Some((t.cond.as_ref()?, options[0].tier))) else {
             return Vec::new();
@@ -191,7 +254,7 @@ impl State {
             .help(format!("allowed now: {}", allowed.join(", ")))
         };
         let mut forbidden: Vec<(String, Problem)> = Vec::new();
-        for value in self.domain_now(choose, binding, seat) {
+        for value in self.domain_now(at, seat) {
             if options.iter().any(|o| o.value == value) {
                 continue;
             }
@@ -206,61 +269,19 @@ impl State {
 
     /// The elements of a decision's domain as the match stands, for `seat` (empty if they cannot
     /// be worked out).
-    fn domain_now(&self, choose: &Choose, binding: Option<&Binding>, seat: SeatId) -> Vec<Value> {
-        let mut scratch = self.scratch_state();
-        scratch
-            .eval(|ev| {
-                if let Some(binding) = binding {
-                    ev.pos.set_local(binding.slot, Value::Seat(seat));
-                }
-                let mut domain = Vec::new();
-                for d in &choose.domains {
-                    domain.extend(ev.items(d)?);
-                }
-                Ok(domain)
-            })
-            .unwrap_or_default()
-    }
-}
-
-fn options_of(ev: &mut Eval<'_, Reader<'_>>, choose: &Choose) -> Out<Vec<Opt>> {
-    let mut domain = Vec::new();
-    for d in &choose.domains {
-        domain.extend(ev.items(d)?);
-    }
-    let mut options = Vec::with_capacity(domain.len());
-    if choose.tiers.is_empty() {
-        options.extend(domain.iter().map(|&value| Opt { value, declared: false, tier: 0 }));
-    }
-    for (t, tier) in choose.tiers.iter().enumerate() {
-        for &value in &domain {
-            ev.pos.set_local(choose.slot, value);
-            if tier.cond.as_ref().map_or(Ok(true), |c| ev.truth(c))? {
-                options.push(Opt { value, declared: false, tier: t as u32 });
+    fn domain_now(&self, at: Loc, seat: SeatId) -> Vec<Value> {
+        let Some((ask, bind)) = self.program().ask_at(at.block, at.index) else { return Vec::new() };
+        let mut locals = self.pos.locals.clone();
+        let mut vm = Vm::new(&self.game, self.program(), self.pos.board(), &mut locals, 0);
+        if let Some(bind) = bind {
+            vm.set_local(bind.slot, Value::Seat(seat));
+        }
+        let mut domain = Vec::new();
+        for d in &ask.domains {
+            if vm.items(d, &mut domain).is_err() {
+                return Vec::new();
             }
         }
-        if !options.is_empty() {
-            break;
-        }
+        domain
     }
-    if options.is_empty() {
-        return Err(Halt::new(
-            Code::NoAction,
-            choose.span,
-            "no legal option for this decision",
-            "nothing can be chosen here",
-            "end the tiers with `else any`, or make sure the domain is not empty when this runs",
-        ));
-    }
-    if let Some((_, _, when)) = &choose.declare {
-        let plain = std::mem::take(&mut options);
-        for opt in plain {
-            options.push(opt);
-            ev.pos.set_local(choose.slot, opt.value);
-            if ev.truth(when)? {
-                options.push(Opt { declared: true, ..opt });
-            }
-        }
-    }
-    Ok(options)
 }

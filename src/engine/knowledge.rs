@@ -1,5 +1,5 @@
-//! What each player knows of where the cards are, kept as the match runs so that a computer
-//! player can be dealt a world consistent with it (see [`Seen::sample`](super::Seen::sample)).
+//! What each player knows of where the cards are: an observer of the match, kept so that a
+//! computer player can be dealt a world consistent with it (see [`Seen::sample`](super::Seen::sample)).
 //!
 //! Two kinds of fact are kept for each player. A player *knows* a card's place when it saw the
 //! card where it is, or saw it go there (from or to a pile it sees, or with the whole pile it
@@ -12,8 +12,9 @@
 //! the card's next move; an exclusion lasts until a card the player did not see could have
 //! entered the pile.
 
+use super::program::{Ask, DKind, PKind, Program};
+use super::vm::Vm;
 use super::*;
-use crate::eval::Board;
 
 /// Cards a player has been shown are not in a pile, as a bitset over card ids.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,6 +31,17 @@ pub struct Inference {
     pub card: CardId,
     pub piles: Vec<u16>,
     pub cards: Vec<u64>,
+}
+
+/// What every player knows of the cards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Knowledge {
+    /// For each player in turn, a bitset of the cards whose place it knows.
+    pub known: Vec<u64>,
+    /// Cards the rules have shown not to be in a pile.
+    pub excluded: Vec<Exclusion>,
+    /// What choices under later tiers will show whoever sees their cards land.
+    pub inferences: Vec<Inference>,
 }
 
 /// How many 64-bit words a bitset of `cards` cards takes.
@@ -51,9 +63,9 @@ fn set(bits: &mut [u64], i: usize, on: bool) {
     }
 }
 
-impl State {
+impl Knowledge {
     /// Before the first move every card is in the first pile: known to whoever sees that pile.
-    pub(super) fn first_knowledge(game: &Game, layout: &Layout) -> Vec<u64> {
+    pub(super) fn first(game: &Game, layout: &Layout) -> Knowledge {
         let n = words(game.cards.len());
         let mut known = vec![0; n * game.players];
         for (p, row) in known.chunks_mut(n.max(1)).enumerate() {
@@ -61,32 +73,29 @@ impl State {
                 set(row, c, layout.see[p].first().copied().unwrap_or(false));
             }
         }
-        known
+        Knowledge { known, excluded: Vec::new(), inferences: Vec::new() }
     }
 
-    /// Whether `player` knows where `card` is.
-    pub(super) fn knows(&self, player: usize, card: CardId) -> bool {
-        let n = words(self.game.cards.len());
-        self.pos.known.get(player * n..(player + 1) * n).is_some_and(|row| has(row, card as usize))
+    /// Whether `player` knows where `card` is, in a game of `cards` cards.
+    pub(super) fn knows(&self, cards: usize, player: usize, card: CardId) -> bool {
+        let n = words(cards);
+        self.known.get(player * n..(player + 1) * n).is_some_and(|row| has(row, card as usize))
     }
 
     /// A card moved from one pile to another: who saw it go, and what no longer holds.
-    pub(super) fn learn_move(&mut self, card: CardId, from: usize, to: usize) {
-        if !self.pos.knowing {
-            return;
-        }
-        let n = words(self.game.cards.len());
-        let see = &self.layout.see;
-        for (p, row) in self.pos.known.chunks_mut(n.max(1)).enumerate() {
+    pub(super) fn moved(&mut self, prog: &Program, pos: &Position, card: CardId, from: usize, to: usize) {
+        let n = words(pos.card_count());
+        let see = &prog.layout.see;
+        for (p, row) in self.known.chunks_mut(n.max(1)).enumerate() {
             let seen = see[p][from] || see[p][to];
             set(row, card as usize, seen);
             if !seen {
-                for &c in &self.pos.piles[from] {
+                for &c in pos.pile(from) {
                     set(row, c as usize, false);
                 }
             }
         }
-        self.pos.excluded.retain_mut(|e| {
+        self.excluded.retain_mut(|e| {
             let p = e.player as usize;
             if e.pile as usize != to {
                 true
@@ -97,40 +106,44 @@ impl State {
                 false
             }
         });
-        if let Some(k) = self.pos.inferences.iter().position(|i| i.card == card) {
-            let inference = self.pos.inferences.remove(k);
-            self.infer(&inference, to);
+        if let Some(k) = self.inferences.iter().position(|i| i.card == card) {
+            let inference = self.inferences.remove(k);
+            self.infer(prog, &inference, to);
         }
     }
 
     /// The chosen card of an inference landed on `to`: whoever sees it there learns it.
-    fn infer(&mut self, inference: &Inference, to: usize) {
-        for p in 0..self.game.players {
-            if !self.layout.see[p][to] {
+    fn infer(&mut self, prog: &Program, inference: &Inference, to: usize) {
+        let see = &prog.layout.see;
+        for (p, sees) in see.iter().enumerate() {
+            if !sees[to] {
                 continue;
             }
             for &pile in &inference.piles {
-                if self.layout.see[p][pile as usize] {
+                if sees[pile as usize] {
                     continue;
                 }
-                self.pos.excluded.retain(|e| !(e.player as usize == p && e.pile == pile));
-                self.pos.excluded.push(Exclusion { player: p as u8, pile, cards: inference.cards.clone() });
+                self.excluded.retain(|e| !(e.player as usize == p && e.pile == pile));
+                self.excluded.push(Exclusion { player: p as u8, pile, cards: inference.cards.clone() });
             }
         }
     }
 
+    /// Before a move of several cards to `dest`: what was known, if the move can make a player
+    /// forget (only a move to a pile someone cannot see can).
+    pub(super) fn before_moves(&self, prog: &Program, dest: usize) -> Option<Vec<u64>> {
+        (!prog.layout.open[dest]).then(|| self.known.clone())
+    }
+
     /// After a move of several cards: a player who knew a card in a pile that the move emptied
     /// knows it went where the others went.
-    pub(super) fn learn_emptied(&mut self, moved: &[(CardId, usize)], before: &[u64]) {
-        if !self.pos.knowing {
-            return;
-        }
-        let n = words(self.game.cards.len()).max(1);
+    pub(super) fn emptied(&mut self, pos: &Position, moved: &[(CardId, usize)], before: &[u64]) {
+        let n = words(pos.card_count()).max(1);
         for &(card, from) in moved {
-            if !self.pos.piles[from].is_empty() {
+            if !pos.pile(from).is_empty() {
                 continue;
             }
-            for (row, old) in self.pos.known.chunks_mut(n).zip(before.chunks(n)) {
+            for (row, old) in self.known.chunks_mut(n).zip(before.chunks(n)) {
                 if has(old, card as usize) {
                     set(row, card as usize, true);
                 }
@@ -139,14 +152,11 @@ impl State {
     }
 
     /// A pile was shuffled: those who cannot see it no longer know where its cards lie in it.
-    pub(super) fn learn_shuffle(&mut self, pile: usize) {
-        if !self.pos.knowing {
-            return;
-        }
-        let n = words(self.game.cards.len());
-        for (p, row) in self.pos.known.chunks_mut(n.max(1)).enumerate() {
-            if !self.layout.see[p][pile] {
-                for &c in &self.pos.piles[pile] {
+    pub(super) fn shuffled(&mut self, prog: &Program, pos: &Position, pile: usize) {
+        let n = words(pos.card_count());
+        for (p, row) in self.known.chunks_mut(n.max(1)).enumerate() {
+            if !prog.layout.see[p][pile] {
+                for &c in pos.pile(pile) {
                     set(row, c as usize, false);
                 }
             }
@@ -156,79 +166,78 @@ impl State {
     /// A seat chose under a later tier: if it chose a card from the whole of piles that someone
     /// cannot see, none of them held a card meeting an earlier tier; whoever sees the card land
     /// will know it (see [`Inference`]).
-    pub(super) fn learn_choice(&mut self, at: Loc, seat: SeatId, opt: Opt) {
-        if opt.tier == 0 || !self.pos.knowing {
-            return;
-        }
-        let game = self.game.clone();
-        let (binding, choose) = match &game.blocks[at.block as usize].stmts[at.index as usize].kind {
-            StmtKind::Choose(c) => (None, &**c),
-            StmtKind::Simultaneously(b, c, _) => (Some(b.slot), &**c),
-            _ => return,
-        };
-        if let Some(slot) = binding {
-            self.pos.locals[slot as usize] = Value::Seat(seat);
-        }
+    pub(super) fn chose(&mut self, game: &Game, prog: &Program, pos: &Position, at: Loc, seat: SeatId, opt: Opt) {
         let Value::Card(chosen) = opt.value else { return };
-        if self.open_domains(choose) {
+        if opt.tier == 0 {
             return;
         }
-        let piles = self.whole_piles(choose);
+        let Some((ask, bind)) = prog.ask_at(at.block, at.index) else { return };
+        if open_domains(game, ask) {
+            return;
+        }
+        let mut locals = pos.locals.clone();
+        let mut vm = Vm::new(game, prog, pos.board(), &mut locals, 0);
+        if let Some(bind) = bind {
+            vm.set_local(bind.slot, Value::Seat(seat));
+        }
+        let piles = whole_piles(&mut vm, pos, ask);
         if piles.is_empty() {
             return;
         }
-        let earlier = &choose.tiers[..(opt.tier as usize).min(choose.tiers.len())];
+        let earlier = &ask.tiers[..(opt.tier as usize).min(ask.tiers.len())];
         let mut cards = vec![0; words(game.cards.len())];
         for c in 0..game.cards.len() as CardId {
-            if piles.contains(&(self.pos.place[c as usize] as usize)) {
+            if piles.contains(&pos.place(c)) {
                 continue;
             }
-            let meets = self.eval(|ev| {
-                ev.pos.set_local(choose.slot, Value::Card(c));
-                for tier in earlier {
-                    if tier.cond.as_ref().map_or(Ok(true), |t| ev.truth(t))? {
-                        return Ok(true);
-                    }
-                }
-                Ok(false)
+            vm.set_local(ask.slot, Value::Card(c));
+            let meets = earlier.iter().try_fold(false, |met, (cond, _)| {
+                Ok::<_, Box<crate::eval::Halt>>(met || cond.as_ref().map_or(Ok(true), |p| vm.keep(p))?)
             });
             set(&mut cards, c as usize, meets == Ok(true));
         }
-        self.pos.inferences.retain(|i| i.card != chosen);
+        self.inferences.retain(|i| i.card != chosen);
         let piles = piles.iter().map(|p| *p as u16).collect();
-        self.pos.inferences.push(Inference { card: chosen, piles, cards });
+        self.inferences.push(Inference { card: chosen, piles, cards });
     }
+}
 
-    /// Whether a decision chooses only from zones everyone sees: then it shows nothing new.
-    fn open_domains(&self, choose: &Choose) -> bool {
-        let zones = &self.game.zones;
-        choose.domains.iter().all(|d| {
-            matches!(d.kind, ExprKind::Zone(z, _) if zones[z as usize].see == crate::syntax::ast::Audience::Everyone)
-        })
-    }
+/// Whether a decision chooses only from zones everyone sees: then it shows nothing new.
+fn open_domains(game: &Game, ask: &Ask) -> bool {
+    let layout = &game.program().layout;
+    ask.domains.iter().all(|d| match &d.kind {
+        DKind::Pile(p) => {
+            let first = match &p.kind {
+                PKind::Fixed(pile) | PKind::Owned(pile, _, _) => *pile as usize,
+                PKind::Invalid => return false,
+            };
+            let zone = layout.pile_zone[first].0;
+            game.zones[zone as usize].see == crate::syntax::ast::Audience::Everyone
+        }
+        _ => false,
+    })
+}
 
-    /// The piles a decision's domain is the whole of, those someone cannot see; none when the
-    /// domain is not made of whole piles of cards.
-    fn whole_piles(&mut self, choose: &Choose) -> Vec<usize> {
-        let mut items = Vec::new();
-        for d in &choose.domains {
-            match self.eval(|ev| ev.items(d)) {
-                Ok(more) => items.extend(more),
-                Err(_) => return Vec::new(),
-            }
-        }
-        let mut piles: Vec<usize> = Vec::new();
-        for item in &items {
-            let Value::Card(c) = item else { return Vec::new() };
-            let pile = self.pos.place[*c as usize] as usize;
-            if !piles.contains(&pile) {
-                piles.push(pile);
-            }
-        }
-        if piles.iter().map(|p| self.pos.piles[*p].len()).sum::<usize>() != items.len() {
+/// The piles a decision's domain is the whole of, those someone cannot see; none when the
+/// domain is not made of whole piles of cards.
+fn whole_piles(vm: &mut Vm<'_>, pos: &Position, ask: &Ask) -> Vec<usize> {
+    let mut items = Vec::new();
+    for d in &ask.domains {
+        if vm.items(d, &mut items).is_err() {
             return Vec::new();
         }
-        piles.retain(|p| !self.layout.open[*p]);
-        piles
     }
+    let mut piles: Vec<usize> = Vec::new();
+    for item in &items {
+        let Value::Card(c) = item else { return Vec::new() };
+        let pile = pos.place(*c);
+        if !piles.contains(&pile) {
+            piles.push(pile);
+        }
+    }
+    if piles.iter().map(|p| pos.pile(*p).len()).sum::<usize>() != items.len() {
+        return Vec::new();
+    }
+    piles.retain(|p| !vm.prog.layout.open[*p]);
+    piles
 }

@@ -1,34 +1,46 @@
 //! The engine: a game in progress, behind the one API every front end uses (REPL, bots,
 //! simulator, tests).
 //!
-//! `Game::new_state(seed)` starts a match; [`State::actor`] says who must decide (one seat,
+//! `State::new(game, seed)` starts a match; [`State::actor`] says who must decide (one seat,
 //! several seats at once in secret, or nobody when the match is over); [`State::legal_actions`]
 //! and [`State::action_name`] list the choices ([`State::forbidden`] says why the others are not
-//! allowed); [`State::apply`] makes one; [`State::status`] gives the rule file's `show` lines. Chance is drawn from
-//! one seeded generator inside the state, so the same seed and actions replay exactly. The
-//! position is plain data ([`Position`]): it clones cheaply and serialises for save files.
+//! allowed); [`State::apply`] makes one; [`State::status`] gives the rule file's `show` lines.
+//! Chance is drawn from one seeded generator inside the state, so the same seed and actions
+//! replay exactly.
+//!
+//! A state is three things kept apart:
+//! - the *program* ([`Program`]): the game lowered for the interpreter, built once per game and
+//!   shared, read by reference;
+//! - the *position* ([`Position`]): plain data that clones cheaply, compares and hashes;
+//! - the *observers*: the event log and what each player knows of the cards, fed by the same
+//!   few changes (a card moved, a pile shuffled, a choice made) and absent when nobody needs
+//!   them (random play, the worlds a bot searches).
 
 mod decide;
 mod events;
 mod knowledge;
 mod layout;
+mod lower;
+mod position;
+mod program;
 mod restore;
 mod run;
 mod sample;
 mod seen;
 mod status;
 mod view;
+mod vm;
 
 pub use events::{Event, card_order, pile_name, sort_key, suit_attr};
-pub use knowledge::{Exclusion, Inference};
+pub use knowledge::{Exclusion, Inference, Knowledge};
 pub use layout::Layout;
+pub use position::{Frame, Loc, NO_SEAT, Opt, Outcome, Pending, Position, Secret};
+pub use program::Program;
 pub use seen::Seen;
 pub use view::{PileView, View};
 
 use crate::diagnostic::Problem;
 use crate::game::*;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -46,133 +58,32 @@ pub enum Actor {
     Nobody,
 }
 
-/// Where a statement is: its block and its index in it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Loc {
-    pub block: BlockId,
-    pub index: u32,
+/// What watches a match as it runs: the event log and the players' knowledge, each kept only
+/// when asked for.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Observers {
+    pub log: Option<Vec<Event>>,
+    pub knowledge: Option<Knowledge>,
 }
-
-/// One option of a decision: the value chosen, whether the declaration is made with it, and
-/// the tier that allowed it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Opt {
-    pub value: Value,
-    pub declared: bool,
-    pub tier: u32,
-}
-
-/// What the state waits for.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Pending {
-    /// Nothing: the flow runs on.
-    Running,
-    Choice {
-        at: Loc,
-        seat: SeatId,
-        options: Vec<Opt>,
-    },
-    Together {
-        at: Loc,
-        seats: Vec<SeatId>,
-        options: Vec<Vec<Opt>>,
-        chosen: Vec<Option<u32>>,
-    },
-    Over(Outcome),
-    /// The rule file reached something it cannot do; the problem points at the rule.
-    Failed(Problem),
-}
-
-/// The result of a finished match.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Outcome {
-    /// The winning players (empty for a draw).
-    pub winners: Vec<usize>,
-    /// 1 for a win, -1 for a loss, 0 for a draw, one per player.
-    pub returns: Vec<i64>,
-    /// Each seat's or side's key in the result (`chips`, `score`), in the order of the result's domain.
-    pub standings: Vec<(String, i64)>,
-}
-
-/// A control frame of the flow: where the interpreter is, as data.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Frame {
-    Block {
-        block: BlockId,
-        pc: u32,
-    },
-    Repeat {
-        body: BlockId,
-        left: i64,
-    },
-    While {
-        at: Loc,
-    },
-    Until {
-        at: Loc,
-        started: bool,
-    },
-    For {
-        at: Loc,
-        level: u32,
-        items: Vec<Value>,
-        next: u32,
-    },
-    Phase {
-        at: Loc,
-        entered: bool,
-    },
-    /// The rest of a `simultaneously` block, run for each seat after everyone chose.
-    Together {
-        at: Loc,
-        seats: Vec<SeatId>,
-        chosen: Vec<Opt>,
-        next: u32,
-    },
-}
-
-/// Everything that changes during a match. Plain data: clone it, save it, compare it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Position {
-    /// Each pile's cards, bottom first.
-    pub piles: Vec<Vec<CardId>>,
-    /// The pile each card is in.
-    pub place: Vec<u16>,
-    /// The seat from whose per-seat pile each card last came (`NO_SEAT` for none).
-    pub came_from: Vec<u8>,
-    pub vars: Vec<Value>,
-    pub locals: Vec<Value>,
-    pub frames: Vec<Frame>,
-    pub pending: Pending,
-    pub rng: ChaCha8Rng,
-    pub phase_counts: Vec<u32>,
-    pub decisions: u64,
-    pub log: Vec<Event>,
-    /// For each player in turn, a bitset of the cards whose place it knows.
-    pub known: Vec<u64>,
-    /// Cards the rules have shown not to be in a pile.
-    pub excluded: Vec<Exclusion>,
-    /// What choices under later tiers will show whoever sees their cards land.
-    pub inferences: Vec<Inference>,
-    /// Whether events are recorded (the simulator turns this off).
-    pub logging: bool,
-    /// Whether the players' knowledge (`known`, `excluded`, `inferences`) is kept up to date: a
-    /// match whose bots search needs it; random play and the worlds a bot searches do not.
-    pub knowing: bool,
-}
-
-pub const NO_SEAT: u8 = u8::MAX;
 
 /// A match in progress of a compiled game.
 #[derive(Clone, Debug)]
 pub struct State {
     game: Arc<Game>,
-    layout: Arc<Layout>,
     pos: Position,
+    obs: Observers,
     /// Steps spent since the last decision: statements run and evaluation work share one budget.
     spent: usize,
     /// Steps spent before the last decision, since the state was made or restored.
     work: u64,
+}
+
+/// A state as a save file keeps it: the position and what its observers had gathered.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub position: Position,
+    pub log: Option<Vec<Event>>,
+    pub knowledge: Option<Knowledge>,
 }
 
 /// Why an action was refused; the state is unchanged.
@@ -189,12 +100,13 @@ pub enum Refusal {
 }
 
 impl State {
-    /// Starts a match: variables take their initial values and the flow runs to the first decision.
+    /// Starts a match: variables take their initial values and the flow runs to the first
+    /// decision. The event log and the players' knowledge are kept.
     pub fn new(game: Arc<Game>, seed: u64) -> State {
         State::with(game, seed, true, true)
     }
 
-    /// The same match without an event log (for simulations).
+    /// The same match without an event log (for simulations whose bots search).
     pub fn quiet(game: Arc<Game>, seed: u64) -> State {
         State::with(game, seed, false, true)
     }
@@ -206,54 +118,59 @@ impl State {
     }
 
     fn with(game: Arc<Game>, seed: u64, logging: bool, knowing: bool) -> State {
-        let layout = Arc::new(Layout::of(&game));
-        let mut piles = vec![Vec::new(); layout.pile_zone.len()];
-        if let Some(first) = piles.first_mut() {
-            *first = (0..game.cards.len() as CardId).collect();
-        }
-        let pos = Position {
-            piles,
-            place: vec![0; game.cards.len()],
-            came_from: vec![NO_SEAT; game.cards.len()],
-            vars: vec![Value::None; layout.var_slots],
-            locals: vec![Value::None; game.slots],
-            frames: vec![Frame::Block { block: game.play, pc: 0 }],
-            pending: Pending::Running,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            phase_counts: vec![0; game.phases.len()],
-            decisions: 0,
-            log: Vec::new(),
-            known: State::first_knowledge(&game, &layout),
-            excluded: Vec::new(),
-            inferences: Vec::new(),
-            logging,
-            knowing,
-        };
-        let mut state = State { game, layout, pos, spent: 0, work: 0 };
-        state.start();
+        let prog = game.program();
+        let layout = &prog.layout;
+        let pos = Position::start(&game, prog, seed);
+        let obs =
+            Observers { log: logging.then(Vec::new), knowledge: knowing.then(|| Knowledge::first(&game, layout)) };
+        let mut state = State { game, pos, obs, spent: 0, work: 0 };
+        state.flow().start();
         state
     }
 
-    /// Restores a saved position of this game, after checking that it fits the game: a damaged
+    /// Restores a saved state of this game, after checking that it fits the game: a damaged
     /// or foreign save file is refused, never played.
-    pub fn restore(game: Arc<Game>, pos: Position) -> Result<State, String> {
-        let layout = Arc::new(Layout::of(&game));
-        restore::fits(&game, &layout, &pos)?;
-        let state = State { game, layout, pos, spent: 0, work: 0 };
+    pub fn restore(game: Arc<Game>, saved: Snapshot) -> Result<State, String> {
+        let prog = game.program();
+        restore::fits(&game, prog, &saved)?;
+        let Snapshot { mut position, log, knowledge } = saved;
+        position.rehash(prog);
+        let state = State { game, pos: position, obs: Observers { log, knowledge }, spent: 0, work: 0 };
         state.asks_as_saved()?;
         Ok(state)
+    }
+
+    /// The state as a save file keeps it.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot { position: self.pos.clone(), log: self.obs.log.clone(), knowledge: self.obs.knowledge.clone() }
     }
 
     pub fn game(&self) -> &Game {
         &self.game
     }
 
+    /// The game lowered for the interpreter.
+    pub fn program(&self) -> &Program {
+        self.game.program()
+    }
+
     pub fn position(&self) -> &Position {
         &self.pos
     }
 
+    /// The events of the match so far (none when the state keeps no log).
     pub fn events(&self) -> &[Event] {
-        &self.pos.log
+        self.obs.log.as_deref().unwrap_or_default()
+    }
+
+    /// Whether the state keeps the players' knowledge of the cards.
+    pub fn keeps_knowledge(&self) -> bool {
+        self.obs.knowledge.is_some()
+    }
+
+    /// What each player knows of the cards, if the state keeps it.
+    pub fn knowledge(&self) -> Option<&Knowledge> {
+        self.obs.knowledge.as_ref()
     }
 
     /// The value of a variable, read-only: `index` is the seat or side for a per-seat or per-side
@@ -261,26 +178,30 @@ impl State {
     pub fn var(&self, name: &str, index: usize) -> Option<Value> {
         let id = self.game.vars.iter().position(|v| v.name == name)?;
         let info = &self.game.vars[id];
-        let count = match info.owner {
-            None => 1,
-            Some(crate::syntax::ast::Owner::Seat) => self.game.seats.len(),
-            Some(crate::syntax::ast::Owner::Side) => self.game.sides.len(),
-        };
-        (index < count).then(|| self.pos.vars[self.layout.var_base[id] + index])
+        let count = per_owner(info.owner, self.game.seats.len(), self.game.sides.len());
+        (index < count).then(|| self.pos.vars[self.layout().var_base[id] + index])
     }
 
     /// Where the piles and variables of this game lie in the position.
     pub fn layout(&self) -> &Layout {
-        &self.layout
+        &self.program().layout
     }
 
     pub fn actor(&self) -> Actor {
         match &self.pos.pending {
             Pending::Choice { seat, .. } => Actor::Seat(*seat),
-            Pending::Together { seats, chosen, .. } => {
-                Actor::Together(seats.iter().zip(chosen).filter(|(_, c)| c.is_none()).map(|(s, _)| *s).collect())
+            Pending::Together { seats, .. } => {
+                Actor::Together(seats.iter().filter(|s| s.chosen.is_none()).map(|s| s.seat).collect())
             }
             _ => Actor::Nobody,
+        }
+    }
+
+    /// The one seat to decide now, in the open, if that is what the state waits for.
+    pub fn single_actor(&self) -> Option<SeatId> {
+        match &self.pos.pending {
+            Pending::Choice { seat, .. } => Some(*seat),
+            _ => None,
         }
     }
 
@@ -307,17 +228,17 @@ impl State {
     /// order of the result's domain; empty if the key cannot be worked out here.
     pub fn standings(&self) -> Vec<(String, i64)> {
         let names = self.game.names();
-        self.clone().result_keys().map_or(Vec::new(), |k| k.iter().map(|(i, n)| (names.show_loose(*i), *n)).collect())
+        self.result_keys().map_or(Vec::new(), |k| k.iter().map(|(i, n)| (names.show_loose(*i), *n)).collect())
     }
 
     /// For each player, the result's key of its seat or side as the match stands now, turned so
     /// that more is better (negated where the lowest key wins); `None` if it cannot be worked out.
     pub fn player_keys(&self) -> Option<Vec<i64>> {
-        let keyed = self.clone().result_keys().ok()?;
+        let keyed = self.result_keys().ok()?;
         let sign = if self.game.result.extreme == crate::syntax::ast::Extreme::Lowest { -1 } else { 1 };
         let mut keys = vec![0; self.game.players];
         for (item, key) in keyed {
-            for p in self.players_of(item) {
+            for p in players_of(&self.game, item) {
                 keys[p] = sign * key;
             }
         }
@@ -327,10 +248,10 @@ impl State {
     /// The options open to `seat` now (empty when it is not to decide).
     fn options(&self, seat: SeatId) -> Option<&[Opt]> {
         match &self.pos.pending {
-            Pending::Choice { seat: s, options, .. } if *s == seat => Some(options),
-            Pending::Together { seats, options, chosen, .. } => {
-                let i = seats.iter().position(|s| *s == seat)?;
-                chosen[i].is_none().then_some(&options[i][..])
+            Pending::Choice { seat: s, .. } if *s == seat => Some(&self.pos.options),
+            Pending::Together { seats, .. } => {
+                let s = seats.iter().find(|s| s.seat == seat && s.chosen.is_none())?;
+                self.pos.options.get(s.start as usize..(s.start + s.len) as usize)
             }
             _ => None,
         }
@@ -342,7 +263,7 @@ impl State {
     }
 
     pub fn legal_actions(&self, seat: SeatId) -> Vec<Action> {
-        self.options(seat).map_or(Vec::new(), |o| (0..o.len() as Action).collect())
+        (0..self.action_count(seat) as Action).collect()
     }
 
     /// The legal actions of `seat` in the order people are shown them: the actions that choose
@@ -367,11 +288,16 @@ impl State {
     /// How a person would name an action: "red 5", "give to West", "A of spades low".
     pub fn action_name(&self, seat: SeatId, action: Action) -> Option<String> {
         let opt = *self.options(seat)?.get(action as usize)?;
-        let at = match &self.pos.pending {
-            Pending::Choice { at, .. } | Pending::Together { at, .. } => *at,
-            _ => return None,
-        };
+        let at = self.decision_at()?;
         Some(self.option_name(at, seat, opt))
+    }
+
+    /// The statement of the decision pending, if one is.
+    fn decision_at(&self) -> Option<Loc> {
+        match &self.pos.pending {
+            Pending::Choice { at, .. } | Pending::Together { at, .. } => Some(*at),
+            _ => None,
+        }
     }
 
     /// How much work (statements run and evaluation steps) this state has done since it was
@@ -390,35 +316,41 @@ impl State {
     pub fn apply(&mut self, seat: SeatId, action: Action) -> Result<(), Refusal> {
         let seat_name = || self.game.seats.get(seat as usize).map_or(format!("seat {seat}"), |s| s.display.clone());
         match &mut self.pos.pending {
-            Pending::Choice { seat: s, options, at } => {
+            Pending::Choice { seat: s, at } => {
                 if *s != seat {
                     return Err(Refusal::NotYourTurn(seat_name()));
                 }
-                let opt = *options.get(action as usize).ok_or(Refusal::NoSuchAction(action))?;
+                let opt = *self.pos.options.get(action as usize).ok_or(Refusal::NoSuchAction(action))?;
                 let at = *at;
                 self.pos.decisions += 1;
-                self.chose(at, seat, opt, false);
-                self.learn_choice(at, seat, opt);
-                self.pos.pending = Pending::Running;
-                self.after_choice(at, opt);
+                self.flow().chose_openly(at, seat, opt);
             }
-            Pending::Together { seats, options, chosen, .. } => {
-                let i = seats.iter().position(|s| *s == seat).ok_or_else(|| Refusal::NotYourTurn(seat_name()))?;
-                if chosen[i].is_some() {
+            Pending::Together { seats, .. } => {
+                let i = seats.iter().position(|s| s.seat == seat).ok_or_else(|| Refusal::NotYourTurn(seat_name()))?;
+                if seats[i].chosen.is_some() {
                     return Err(Refusal::AlreadyChose(seat_name()));
                 }
-                if action as usize >= options[i].len() {
+                if action >= seats[i].len {
                     return Err(Refusal::NoSuchAction(action));
                 }
-                chosen[i] = Some(action);
+                seats[i].chosen = Some(action);
                 self.pos.decisions += 1;
-                if chosen.iter().all(Option::is_some) {
-                    self.reveal_together();
+                if seats.iter().all(|s| s.chosen.is_some()) {
+                    self.flow().reveal_together();
                 }
             }
             _ => return Err(Refusal::Over),
         }
-        self.advance();
+        self.flow().advance();
         Ok(())
+    }
+}
+
+/// The players a seat or side of the result stands for.
+pub(crate) fn players_of(game: &Game, item: Value) -> Vec<usize> {
+    match item {
+        Value::Seat(s) => vec![game.seats[s as usize].player],
+        Value::Side(t) => game.sides[t as usize].seats.iter().map(|s| game.seats[*s as usize].player).collect(),
+        _ => Vec::new(),
     }
 }

@@ -2,74 +2,78 @@
 //! with a reason, so that nothing in it can later point outside the game (a card, seat, pile or
 //! statement that does not exist).
 
+use super::program::{Op, Program};
 use super::*;
 
-/// Whether a position has the shape of this game's positions and every value in it belongs to
+/// Whether a saved state has the shape of this game's states and every value in it belongs to
 /// the game.
-pub(super) fn fits(game: &Game, layout: &Layout, pos: &Position) -> Result<(), String> {
-    sizes(game, layout, pos)?;
-    places(game, pos)?;
+pub(super) fn fits(game: &Game, prog: &Program, saved: &Snapshot) -> Result<(), String> {
+    let pos = &saved.position;
+    let layout = &prog.layout;
+    pos.cards_fit(game.cards.len(), layout.pile_zone.len(), game.seats.len())?;
+    sizes(game, layout, saved)?;
     let ok = Ids { game, layout };
-    if !pos.locals.iter().all(|v| ok.value(*v)) {
+    let values = pos.locals.iter().chain(&pos.stack).chain(pos.options.iter().map(|o| &o.value));
+    if !values.copied().all(|v| ok.value(v)) {
         return Err("a saved value names a card, seat, side or enumeration value this game does not have".into());
     }
     ok.vars(&pos.vars)?;
-    if !pos.frames.iter().all(|f| ok.frame(f)) || !ok.pending(&pos.pending) {
+    if !pos.frames.iter().all(|f| ok.frame(f, pos)) || !ok.pending(&pos.pending, &pos.options) {
         return Err("the saved flow does not belong to this rule file".into());
     }
+    stack(pos)?;
     shape(game, &pos.frames, &pos.pending)?;
-    if !pos.log.iter().all(|e| ok.event(e)) {
+    if !saved.log.iter().flatten().all(|e| ok.event(e)) {
         return Err("the saved log names things this game does not have".into());
     }
     Ok(())
 }
 
-fn sizes(game: &Game, layout: &Layout, pos: &Position) -> Result<(), String> {
+fn sizes(game: &Game, layout: &Layout, saved: &Snapshot) -> Result<(), String> {
+    let pos = &saved.position;
     let cards = game.cards.len();
     let shapes = [
-        ("piles", pos.piles.len(), layout.pile_zone.len()),
-        ("card places", pos.place.len(), cards),
-        ("card owners", pos.came_from.len(), cards),
         ("variables", pos.vars.len(), layout.var_slots),
         ("local names", pos.locals.len(), game.slots),
         ("phases", pos.phase_counts.len(), game.phases.len()),
-        ("player knowledge", pos.known.len(), super::knowledge::words(cards) * game.players),
     ];
     for (what, found, wanted) in shapes {
         if found != wanted {
             return Err(format!("the saved {what} do not match this game ({found} instead of {wanted})"));
         }
     }
+    let Some(knowledge) = &saved.knowledge else { return Ok(()) };
     let bits = super::knowledge::words(cards);
+    if knowledge.known.len() != bits * game.players {
+        return Err("the saved knowledge of the players does not match this game".into());
+    }
     let pile_ok = |p: u16| (p as usize) < layout.pile_zone.len();
     let exclusion_ok = |e: &Exclusion| (e.player as usize) < game.players && pile_ok(e.pile) && e.cards.len() == bits;
     let inference_ok =
         |i: &Inference| (i.card as usize) < cards && i.piles.iter().all(|p| pile_ok(*p)) && i.cards.len() == bits;
-    if !pos.excluded.iter().all(exclusion_ok) || !pos.inferences.iter().all(inference_ok) {
+    if !knowledge.excluded.iter().all(exclusion_ok) || !knowledge.inferences.iter().all(inference_ok) {
         return Err("the saved knowledge of the players does not match this game".into());
     }
     Ok(())
 }
 
-/// Every card is in exactly one pile, and its recorded place says so.
-fn places(game: &Game, pos: &Position) -> Result<(), String> {
-    let cards = game.cards.len();
-    let mut seen = vec![false; cards];
-    for (p, pile) in pos.piles.iter().enumerate() {
-        for &c in pile {
-            let ok = (c as usize) < cards
-                && !std::mem::replace(&mut seen[c as usize], true)
-                && pos.place[c as usize] as usize == p;
-            if !ok {
-                return Err(format!("card {c} is not in exactly one place"));
-            }
+/// The stack holds exactly the elements of the loops and revealed choices in progress, one
+/// after another from the outermost.
+fn stack(pos: &Position) -> Result<(), String> {
+    let mut top = 0u64;
+    for frame in &pos.frames {
+        let (base, len) = match *frame {
+            Frame::For { base, len, .. } => (base, u64::from(len)),
+            Frame::Together { base, seats, .. } => (base, 3 * u64::from(seats)),
+            _ => continue,
+        };
+        if u64::from(base) != top {
+            return Err("the saved flow is damaged: its loops do not match their elements".into());
         }
+        top += len;
     }
-    if seen.iter().any(|s| !s) {
-        return Err("a card is missing from the saved position".into());
-    }
-    if pos.came_from.iter().any(|s| *s != NO_SEAT && *s as usize >= game.seats.len()) {
-        return Err("a card came from a seat this game does not have".into());
+    if top != pos.stack.len() as u64 {
+        return Err("the saved flow is damaged: its loops do not match their elements".into());
     }
     Ok(())
 }
@@ -138,7 +142,7 @@ impl Ids<'_> {
     }
 
     /// A frame stands at a statement of its own kind, with values of the game.
-    fn frame(&self, frame: &Frame) -> bool {
+    fn frame(&self, frame: &Frame, pos: &Position) -> bool {
         let block_ok = |b: &BlockId| (*b as usize) < self.game.blocks.len();
         match frame {
             Frame::Block { block, pc } => {
@@ -148,44 +152,47 @@ impl Ids<'_> {
             Frame::While { at } => matches!(self.stmt(at), Some(StmtKind::While(..))),
             Frame::Until { at, .. } => matches!(self.stmt(at), Some(StmtKind::RepeatUntil(..))),
             Frame::Phase { at, .. } => matches!(self.stmt(at), Some(StmtKind::Phase(..))),
-            Frame::For { at, level, items, next } => {
+            Frame::For { at, level, len, next, .. } => {
                 matches!(self.stmt(at), Some(StmtKind::For(bindings, _)) if (*level as usize) < bindings.len())
-                    && items.iter().all(|v| self.value(*v))
-                    && (*next as usize) <= items.len()
+                    && next <= len
             }
-            Frame::Together { at, seats, chosen, next } => {
-                matches!(self.stmt(at), Some(StmtKind::Simultaneously(_, choose, _))
-                    if chosen.iter().all(|o| self.typed(o.value, &choose.elem)))
-                    && seats.len() == chosen.len()
-                    && (*next as usize) <= seats.len()
-                    && seats.iter().all(|s| self.seat(*s))
+            Frame::Together { at, base, seats, next } => {
+                let Some(StmtKind::Simultaneously(_, choose, _)) = self.stmt(at) else { return false };
+                next <= seats
+                    && (0..*seats).all(|i| {
+                        pos.secret_choice(*base, i)
+                            .is_some_and(|(s, o)| self.seat(s) && self.typed(o.value, &choose.elem))
+                    })
             }
         }
     }
 
     /// A saved position waits for a decision or is over; its options are the game's.
-    fn pending(&self, pending: &Pending) -> bool {
-        let options_ok = |o: &[Opt]| !o.is_empty() && o.iter().all(|x| self.value(x.value));
+    fn pending(&self, pending: &Pending, options: &[Opt]) -> bool {
         match pending {
             Pending::Running => false,
-            Pending::Choice { at, seat, options } => {
-                matches!(self.stmt(at), Some(StmtKind::Choose(_))) && self.seat(*seat) && options_ok(options)
+            Pending::Choice { at, seat } => {
+                matches!(self.stmt(at), Some(StmtKind::Choose(_))) && self.seat(*seat) && !options.is_empty()
             }
-            Pending::Together { at, seats, options, chosen } => {
-                let mut distinct = seats.clone();
+            Pending::Together { at, seats } => {
+                let mut distinct: Vec<SeatId> = seats.iter().map(|s| s.seat).collect();
                 distinct.sort_unstable();
                 distinct.dedup();
+                let mut next = 0u64;
+                let ranges_ok = seats.iter().all(|s| {
+                    let ok = u64::from(s.start) == next && s.len > 0 && s.chosen.is_none_or(|c| c < s.len);
+                    next += u64::from(s.len);
+                    ok
+                });
                 matches!(self.stmt(at), Some(StmtKind::Simultaneously(..)))
                     && !seats.is_empty()
                     && distinct.len() == seats.len()
-                    && seats.iter().all(|s| self.seat(*s))
-                    && options.len() == seats.len()
-                    && chosen.len() == seats.len()
-                    && options.iter().all(|o| options_ok(o))
-                    && chosen.iter().zip(options).all(|(c, o)| c.is_none_or(|i| (i as usize) < o.len()))
-                    && chosen.iter().any(Option::is_none)
+                    && seats.iter().all(|s| self.seat(s.seat))
+                    && ranges_ok
+                    && next == options.len() as u64
+                    && seats.iter().any(|s| s.chosen.is_none())
             }
-            Pending::Over(_) | Pending::Failed(_) => true,
+            Pending::Over(_) | Pending::Failed(_) => options.is_empty(),
         }
     }
 
@@ -302,26 +309,25 @@ impl State {
     /// The saved decision is the one the rules ask for in the saved position: the same seats,
     /// each with exactly the options the rules give it there.
     pub(super) fn asks_as_saved(&self) -> Result<(), String> {
-        let game = self.game.clone();
-        let stmt =
-            |at: &Loc| game.blocks.get(at.block as usize).and_then(|b| b.stmts.get(at.index as usize)).map(|s| &s.kind);
-        let mut scratch = self.scratch_state();
+        let mut scratch =
+            State { game: self.game.clone(), pos: self.pos.clone(), obs: Observers::default(), spent: 0, work: 0 };
+        let mut flow = scratch.flow();
+        let prog = flow.prog;
         let same = match &self.pos.pending {
-            Pending::Choice { at, seat, options } => match stmt(at) {
-                Some(StmtKind::Choose(choose)) => {
-                    scratch.open_decision(choose).is_ok_and(|(s, o)| s == *seat && o == *options)
-                }
+            Pending::Choice { at, seat } => match prog.op(at.block, at.index) {
+                Some(Op::Choose(ask)) => flow.open_decision(ask).is_ok_and(|s| s == *seat),
                 _ => false,
             },
-            Pending::Together { at, seats, options, .. } => match stmt(at) {
-                Some(StmtKind::Simultaneously(binding, choose, _)) => {
-                    scratch.secret_decisions(binding, choose).is_ok_and(|(s, o)| s == *seats && o == *options)
-                }
+            Pending::Together { at, seats } => match prog.op(at.block, at.index) {
+                Some(Op::Together(bind, ask, _)) => flow.secret_decisions(bind, ask).is_ok_and(|fresh| {
+                    fresh.len() == seats.len()
+                        && fresh.iter().zip(seats).all(|(f, s)| (f.seat, f.start, f.len) == (s.seat, s.start, s.len))
+                }),
                 _ => false,
             },
             _ => true,
         };
-        if !same {
+        if !same || scratch.pos.options != self.pos.options {
             return Err("the saved decision is not the one the rules ask for in the saved position".into());
         }
         Ok(())

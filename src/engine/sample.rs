@@ -2,31 +2,29 @@
 //! whose place the player does not know are dealt afresh among the places of such cards.
 
 use super::knowledge::has;
+use super::program::Op;
 use super::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 impl State {
     /// A world `player` cannot tell from this one (see [`Seen::sample`]).
     pub(super) fn sample_for(&self, player: usize, rng: &mut ChaCha8Rng) -> State {
         let slots = self.unknown_slots(player);
-        let old: Vec<CardId> = slots.iter().map(|&(p, i)| self.pos.piles[p][i]).collect();
+        let old: Vec<CardId> = slots.iter().map(|&(p, i)| self.pos.pile(p)[i]).collect();
         // Dealt from the sorted cards, so that the world does not depend on where they really are.
         let mut pool = old.clone();
         pool.sort_unstable();
-        let mine: Vec<&Exclusion> = self.pos.excluded.iter().filter(|e| e.player as usize == player).collect();
+        let excluded = self.obs.knowledge.as_ref().map_or(&[][..], |k| &k.excluded[..]);
+        let mine: Vec<&Exclusion> = excluded.iter().filter(|e| e.player as usize == player).collect();
         let new = deal_unknown(&slots, pool, &mine, rng);
         let mut map: Vec<CardId> = (0..self.game.cards.len() as CardId).collect();
         for (o, n) in old.iter().zip(&new) {
             map[*o as usize] = *n;
         }
-        let mut world = State {
-            game: self.game.clone(),
-            layout: self.layout.clone(),
-            pos: remapped(&self.pos, &map),
-            spent: 0,
-            work: 0,
-        };
+        let pos = self.pos.renamed(self.program(), &map);
+        let mut world = State { game: self.game.clone(), pos, obs: Observers::default(), spent: 0, work: 0 };
         world.pos.rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
         world.retract_secrets(player);
         world
@@ -35,21 +33,23 @@ impl State {
     /// The places (pile, index) of the cards `player` does not know the place of: in a pile it
     /// cannot see, not seen going there, and not held by a variable (variables are public).
     fn unknown_slots(&self, player: usize) -> Vec<(usize, usize)> {
-        let mut public = vec![0u64; super::knowledge::words(self.game.cards.len())];
+        let cards = self.game.cards.len();
+        let mut public = vec![0u64; super::knowledge::words(cards)];
         for v in &self.pos.vars {
             if let Value::Card(c) = v {
                 public[*c as usize / 64] |= 1 << (*c % 64);
             }
         }
+        let see = &self.layout().see[player];
         let mut slots = Vec::new();
-        for (p, pile) in self.pos.piles.iter().enumerate() {
-            if self.layout.see[player][p] {
+        for (p, pile) in self.pos.piles().enumerate() {
+            if see[p] {
                 continue;
             }
             for (i, &c) in pile.iter().enumerate() {
                 // A state that does not keep the players' knowledge knows only what is in view.
-                let known = has(&public, c as usize) || (self.pos.knowing && self.knows(player, c));
-                if !known {
+                let knows = self.obs.knowledge.as_ref().is_some_and(|k| k.knows(cards, player, c));
+                if !has(&public, c as usize) && !knows {
                     slots.push((p, i));
                 }
             }
@@ -60,27 +60,28 @@ impl State {
     /// Other players' secret choices not yet revealed are taken back, and their options worked
     /// out again in this world.
     fn retract_secrets(&mut self, player: usize) {
-        let Pending::Together { at, seats, .. } = &self.pos.pending else { return };
-        let (at, seats) = (*at, seats.clone());
+        let Pending::Together { at, seats } = &self.pos.pending else { return };
+        let (at, mut seats) = (*at, seats.clone());
+        let old = std::mem::take(&mut self.pos.options);
         let game = self.game.clone();
-        let StmtKind::Simultaneously(binding, choose, _) =
-            &game.blocks[at.block as usize].stmts[at.index as usize].kind
-        else {
-            return;
-        };
-        for (i, seat) in seats.iter().enumerate() {
-            if game.seats[*seat as usize].player == player {
-                continue;
-            }
-            self.pos.locals[binding.slot as usize] = Value::Seat(*seat);
-            let fresh = self.legal_options(choose);
-            if let Pending::Together { options, chosen, .. } = &mut self.pos.pending {
-                chosen[i] = None;
-                if let Ok(fresh) = fresh {
-                    options[i] = fresh;
+        let mut flow = self.flow();
+        let Some(Op::Together(bind, ask, _)) = flow.prog.op(at.block, at.index) else { return };
+        for secret in &mut seats {
+            let mine = &old[secret.start as usize..(secret.start + secret.len) as usize];
+            let start = flow.pos.options.len();
+            secret.start = start as u32;
+            if game.seats[secret.seat as usize].player != player {
+                secret.chosen = None;
+                flow.pos.locals[bind.slot as usize] = Value::Seat(secret.seat);
+                if flow.add_options(ask).is_ok() {
+                    secret.len = (flow.pos.options.len() - start) as u32;
+                    continue;
                 }
+                flow.pos.options.truncate(start);
             }
+            flow.pos.options.extend_from_slice(mine);
         }
+        self.pos.pending = Pending::Together { at, seats };
     }
 }
 
@@ -119,62 +120,4 @@ fn deal_keeping(slots: &[(usize, usize)], pool: &[CardId], excluded: &[&Exclusio
     }
     let mut rest = (0..pool.len()).filter(|&i| !used[i]).map(|i| pool[i]);
     deal.into_iter().map(|d| d.or_else(|| rest.next())).collect()
-}
-
-/// The position with every card `c` renamed `map[c]`, without its log and not logging.
-fn remapped(pos: &Position, map: &[CardId]) -> Position {
-    let value = |v: &Value| match v {
-        Value::Card(c) => Value::Card(map[*c as usize]),
-        v => *v,
-    };
-    let opt = |o: &Opt| Opt { value: value(&o.value), ..*o };
-    let mut place = pos.place.clone();
-    let mut came_from = pos.came_from.clone();
-    for (c, &to) in map.iter().enumerate() {
-        place[to as usize] = pos.place[c];
-        came_from[to as usize] = pos.came_from[c];
-    }
-    let frames = pos
-        .frames
-        .iter()
-        .map(|f| match f {
-            Frame::For { at, level, items, next } => {
-                Frame::For { at: *at, level: *level, items: items.iter().map(value).collect(), next: *next }
-            }
-            Frame::Together { at, seats, chosen, next } => {
-                Frame::Together { at: *at, seats: seats.clone(), chosen: chosen.iter().map(opt).collect(), next: *next }
-            }
-            f => f.clone(),
-        })
-        .collect();
-    let pending = match &pos.pending {
-        Pending::Choice { at, seat, options } => {
-            Pending::Choice { at: *at, seat: *seat, options: options.iter().map(opt).collect() }
-        }
-        Pending::Together { at, seats, options, chosen } => Pending::Together {
-            at: *at,
-            seats: seats.clone(),
-            options: options.iter().map(|o| o.iter().map(opt).collect()).collect(),
-            chosen: chosen.clone(),
-        },
-        p => p.clone(),
-    };
-    Position {
-        piles: pos.piles.iter().map(|p| p.iter().map(|c| map[*c as usize]).collect()).collect(),
-        place,
-        came_from,
-        vars: pos.vars.iter().map(value).collect(),
-        locals: pos.locals.iter().map(value).collect(),
-        frames,
-        pending,
-        rng: pos.rng.clone(),
-        phase_counts: pos.phase_counts.clone(),
-        decisions: pos.decisions,
-        log: Vec::new(),
-        known: pos.known.clone(),
-        excluded: Vec::new(),
-        inferences: Vec::new(),
-        logging: false,
-        knowing: false,
-    }
 }

@@ -29,7 +29,7 @@ pub struct View {
 impl State {
     /// The position as `player` may see it.
     pub fn view(&self, player: usize) -> View {
-        let piles = (0..self.pos.piles.len()).map(|p| self.pile_view(player, p)).collect();
+        let piles = (0..self.pos.pile_count()).map(|p| self.pile_view(player, p)).collect();
         let to_act = match self.actor() {
             Actor::Seat(s) => vec![s],
             Actor::Together(seats) => seats,
@@ -39,11 +39,12 @@ impl State {
     }
 
     pub fn pile_view(&self, player: usize, pile: usize) -> PileView {
-        let cards = &self.pos.piles[pile];
-        let allowed = |table: &[Vec<bool>]| table.get(player).is_some_and(|t| t[pile]);
-        if allowed(&self.layout.see) {
-            PileView::Cards(cards.clone())
-        } else if allowed(&self.layout.count) {
+        let cards = self.pos.pile(pile);
+        let layout = self.layout();
+        let allowed = |table: &[Vec<bool>]| table.get(player).is_some_and(|t| t.get(pile) == Some(&true));
+        if allowed(&layout.see) {
+            PileView::Cards(cards.to_vec())
+        } else if allowed(&layout.count) {
             PileView::Count(cards.len())
         } else {
             PileView::Hidden
@@ -54,7 +55,7 @@ impl State {
     /// the player sees them, and another seat's choice of a card is named only when that card
     /// goes somewhere the player sees. Moves of no cards (gathering empty piles) are left out.
     pub fn log_for(&self, player: usize) -> Vec<String> {
-        let events = &self.pos.log;
+        let events = self.events();
         let mut lines = Vec::with_capacity(events.len());
         for (i, event) in events.iter().enumerate() {
             let line = match event {
@@ -67,7 +68,7 @@ impl State {
                 }
                 Event::Over => continue,
                 Event::Moved { cards, .. } if cards.is_empty() => continue,
-                e => e.text_as(&self.game, &self.layout, &|p| self.sees(player, p)),
+                e => e.text_as(&self.game, self.layout(), &|p| self.sees(player, p)),
             };
             lines.push(line);
         }
@@ -84,6 +85,6 @@ impl State {
 
     /// Whether `player` sees which cards are in a pile.
     pub fn sees(&self, player: usize, pile: usize) -> bool {
-        self.layout.see.get(player).is_some_and(|t| t[pile])
+        self.layout().see.get(player).is_some_and(|t| t.get(pile) == Some(&true))
     }
 }

@@ -4,7 +4,7 @@
 //! written.
 
 use crate::diagnostic::{Code, Problem};
-use crate::engine::Position;
+use crate::engine::Snapshot;
 use crate::report::{Findings, Source, Style, render_problems};
 use crate::syntax::ast::Span;
 use serde::{Deserialize, Serialize};
@@ -12,8 +12,9 @@ use sha2::{Digest, Sha256};
 use std::io::Write;
 use std::path::Path;
 
-/// The save format's version; a file of another version is refused.
-pub const VERSION: u32 = 1;
+/// The save format's version; a file of another version is refused. Version 2 keeps the
+/// position apart from what its observers gathered (the log, the players' knowledge).
+pub const VERSION: u32 = 2;
 
 /// A file the game was read from, with the SHA-256 of its text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,7 +50,8 @@ pub struct SaveFile {
     pub humans: Vec<usize>,
     /// The computer players, as `--bots` names them.
     pub bots: String,
-    pub position: Position,
+    /// The match: its position, log and the players' knowledge.
+    pub state: Snapshot,
 }
 
 /// Writes `save` to `path` atomically; `Err` says why not.
@@ -132,8 +134,8 @@ mod tests {
         let origin = Origin { sources: Vec::new(), sets: Vec::new(), variant: None };
         let path = Path::new("tests/fixtures/valid/little-tricks.cards");
         let game = crate::load::load(path, &crate::check::Settings::default()).expect("the fixture loads");
-        let position: Position = crate::engine::State::new(std::sync::Arc::new(game), 1).position().clone();
-        SaveFile { version: VERSION, origin, seed: 1, humans: vec![0], bots: "random".into(), position }
+        let state = crate::engine::State::new(std::sync::Arc::new(game), 1).snapshot();
+        SaveFile { version: VERSION, origin, seed: 1, humans: vec![0], bots: "random".into(), state }
     }
 
     #[test]

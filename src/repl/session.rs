@@ -377,7 +377,7 @@ impl Session {
             seed: self.setup.seed,
             humans: self.setup.humans.clone(),
             bots: self.setup.bots.clone(),
-            position: self.state.position().clone(),
+            state: self.state.snapshot(),
         };
         match save::write(path, &save) {
             Ok(()) => format!("Saved to {}.\n", path.display()),
@@ -401,7 +401,7 @@ impl Session {
             Ok(kinds) => kinds,
             Err(e) => return refused(format!("its bots: {e}")),
         };
-        let state = match State::restore(game.clone(), save.position) {
+        let state = match State::restore(game.clone(), save.state) {
             Ok(state) => state,
             Err(e) => return refused(e),
         };

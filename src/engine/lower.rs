@@ -1,0 +1,330 @@
+//! Lowering a compiled game into the interpreter's [`Program`]: one pass over the game's blocks,
+//! definitions, variables, `show` lines and result, turning each expression into its lowered
+//! form (see the module documentation of [`super::program`]).
+
+use super::layout::Layout;
+use super::program::*;
+use crate::game::*;
+use crate::syntax::ast::{AggOp, BinOp, Span};
+use rand::{RngExt, SeedableRng};
+
+impl Program {
+    /// Lowers a game. Nothing here can fail: the checker has seen to the names and types, and
+    /// what is still wrong (a value of the wrong kind) is lowered into a node that stops the
+    /// match at run time, as the checker's evaluator would.
+    pub fn new(game: &Game) -> Program {
+        let layout = Layout::of(game);
+        let mut low = Lower { game, layout: &layout, spans: Vec::new() };
+        let blocks = game.blocks.iter().map(|b| b.stmts.iter().map(|s| low.stmt(&s.kind)).collect()).collect();
+        let functions = game
+            .functions
+            .iter()
+            .map(|f| Func { params: f.params.clone(), body: low.expr(&f.body), depth: depth(&f.body) })
+            .collect();
+        let inits = game.vars.iter().map(|v| low.expr(&v.init)).collect();
+        let resets = (0..game.phases.len() as PhaseId)
+            .map(|p| (0..game.vars.len() as VarId).filter(|v| game.vars[*v as usize].reset == Some(p)).collect())
+            .collect();
+        let shows = game
+            .shows
+            .iter()
+            .map(|s| ShowX {
+                each: s.each.as_ref().map(|b| low.bind(b)),
+                text: low.expr(&s.text),
+                when: s.when.as_ref().map(|w| low.expr(w)),
+            })
+            .collect();
+        let r = &game.result;
+        let result = ResultX { slot: r.slot, domain: low.domain(&r.domain), key: low.expr(&r.key) };
+        let spans = low.spans;
+        let zobrist = zobrist(game.cards.len() * layout.pile_zone.len());
+        Program { layout, blocks, functions, inits, resets, shows, result, spans, zobrist }
+    }
+}
+
+/// The random numbers of the position hash, the same for every run.
+fn zobrist(n: usize) -> Vec<u64> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x05ee_d0fc_a4d5);
+    (0..n).map(|_| rng.random()).collect()
+}
+
+/// How deeply an expression's values nest (a definition's call counts one).
+fn depth(e: &Expr) -> usize {
+    1 + e.children().into_iter().map(depth).max().unwrap_or(0)
+}
+
+struct Lower<'a> {
+    game: &'a Game,
+    layout: &'a Layout,
+    spans: Vec<Span>,
+}
+
+fn boxed(x: X) -> Box<X> {
+    Box::new(x)
+}
+
+impl Lower<'_> {
+    fn at(&mut self, span: Span) -> At {
+        self.spans.push(span);
+        (self.spans.len() - 1) as At
+    }
+
+    fn var_slot(&self, v: VarId) -> u32 {
+        self.layout.var_base[v as usize] as u32
+    }
+
+    fn var_count(&self, v: VarId) -> u16 {
+        let info = &self.game.vars[v as usize];
+        per_owner(info.owner, self.game.seats.len(), self.game.sides.len()) as u16
+    }
+
+    fn stmt(&mut self, kind: &StmtKind) -> Op {
+        match kind {
+            StmtKind::Assign(target, op, e) => Op::Assign(self.target(target), *op, self.expr(e)),
+            StmtKind::Random(target, binding) => Op::Random(self.target(target), self.bind(binding)),
+            StmtKind::If(c, t, o) => Op::If(self.expr(c), *t, *o),
+            StmtKind::For(bindings, body) => Op::For(bindings.iter().map(|b| self.bind(b)).collect(), *body),
+            StmtKind::Repeat(n, body) => Op::Repeat(self.expr(n), *body),
+            StmtKind::RepeatUntil(c, body) => Op::RepeatUntil(self.expr(c), *body),
+            StmtKind::While(c, body) => Op::While(self.expr(c), *body),
+            StmtKind::Phase(p, body) => Op::Phase(*p, *body),
+            StmtKind::Choose(c) => Op::Choose(Box::new(self.ask(c))),
+            StmtKind::Simultaneously(b, c, rest) => Op::Together(self.bind(b), Box::new(self.ask(c)), *rest),
+            StmtKind::Move { random, cards, to } => {
+                Op::Move { random: random.as_ref().map(|n| self.expr(n)), cards: self.domain(cards), to: self.pile(to) }
+            }
+            StmtKind::Shuffle(z) => Op::Shuffle(self.pile(z)),
+            StmtKind::Deal { count, from, to, starting } => Op::Deal {
+                count: count.as_ref().map(|n| self.expr(n)),
+                from: self.pile(from),
+                to: *to,
+                starting: starting.as_ref().map(|s| self.expr(s)),
+            },
+            StmtKind::Say(text) => Op::Say(self.expr(text)),
+            StmtKind::Redo(p) => Op::Redo(*p),
+            StmtKind::End(p) => Op::End(*p),
+            StmtKind::MakeCard(_) => Op::Nothing,
+        }
+    }
+
+    fn ask(&mut self, c: &Choose) -> Ask {
+        Ask {
+            slot: c.slot,
+            elem: c.elem.clone(),
+            domains: c.domains.iter().map(|d| self.domain(d)).collect(),
+            by: self.expr(&c.by),
+            tiers: c.tiers.iter().map(|t| (t.cond.as_ref().map(|x| self.pred(x)), t.then)).collect(),
+            declare: c.declare.as_ref().map(|(slot, name, when)| (*slot, name.clone(), self.expr(when))),
+            label: c.label.as_ref().map(|l| self.expr(l)),
+            at: self.at(c.span),
+        }
+    }
+
+    fn target(&mut self, t: &Target) -> Tgt {
+        match t {
+            Target::Local(s) => Tgt::Local(*s),
+            Target::Var(v) => Tgt::Var(self.var_slot(*v)),
+            Target::VarAt(v, ix) => Tgt::VarAt(self.var_slot(*v), self.var_count(*v), self.expr(ix)),
+        }
+    }
+
+    fn bind(&mut self, b: &Binding) -> Bind {
+        Bind {
+            slot: b.slot,
+            domain: self.domain(&b.domain),
+            start: b.start.as_ref().map(|s| self.expr(s)),
+            filter: b.filter.as_ref().map(|f| self.pred(f)),
+        }
+    }
+
+    fn pred(&mut self, e: &Expr) -> Pred {
+        Pred::Each(self.expr(e))
+    }
+
+    /// The single pile a zone expression names.
+    fn pile(&mut self, e: &Expr) -> P {
+        let kind = match &e.kind {
+            ExprKind::Zone(z, None) => PKind::Fixed(self.layout.zone_base[*z as usize] as u32),
+            ExprKind::Zone(z, Some(ix)) => {
+                PKind::Owned(self.layout.zone_base[*z as usize] as u32, self.layout.piles(*z) as u16, self.expr(ix))
+            }
+            _ => PKind::Invalid,
+        };
+        P { kind, at: self.at(e.span) }
+    }
+
+    /// An expression gone through element by element.
+    fn domain(&mut self, e: &Expr) -> D {
+        let kind = match &e.kind {
+            ExprKind::Seats => DKind::Seats,
+            ExprKind::Sides => DKind::Sides,
+            ExprKind::EnumValues(en) => DKind::Values(self.game.enums[*en as usize].values.len() as u16),
+            ExprKind::List(xs) => DKind::List(xs.iter().map(|x| self.expr(x)).collect()),
+            ExprKind::Binary(BinOp::Range, lo, hi) => DKind::Range(self.expr(lo), self.expr(hi)),
+            ExprKind::Builtin(Builtin::Others, args) => match args.first() {
+                Some(a) => DKind::Others(self.expr(a)),
+                None => DKind::One(self.invalid(e.span)),
+            },
+            ExprKind::Builtin(Builtin::Members, args) => match args.first() {
+                Some(a) => DKind::Members(self.expr(a)),
+                None => DKind::One(self.invalid(e.span)),
+            },
+            ExprKind::Zone(..) => DKind::Pile(self.pile(e)),
+            ExprKind::ZoneAll(z) => {
+                DKind::Piles(self.layout.zone_base[*z as usize] as u32, self.layout.piles(*z) as u32)
+            }
+            ExprKind::Aggregate(a) if a.op == AggOp::Cards => {
+                let inner = self.domain(&a.domain);
+                let pred = match &a.filter {
+                    Some(f) => self.pred(f),
+                    None => Pred::Each(X { kind: XKind::Const(Value::Bool(true)), at: self.at(e.span) }),
+                };
+                DKind::Filter(Box::new(inner), a.slot, pred)
+            }
+            ExprKind::SetMembers(x, seats) => DKind::SetMembers(self.expr(x), *seats),
+            _ => DKind::One(self.expr(e)),
+        };
+        D { kind, at: self.at(e.span) }
+    }
+
+    /// A node that stops the match: something that has no value during play.
+    fn invalid(&mut self, span: Span) -> X {
+        X { kind: XKind::Invalid, at: self.at(span) }
+    }
+
+    fn expr(&mut self, e: &Expr) -> X {
+        let kind = self.kind(e);
+        X { kind, at: self.at(e.span) }
+    }
+
+    fn kind(&mut self, e: &Expr) -> XKind {
+        use XKind as K;
+        match &e.kind {
+            ExprKind::Const(v) => K::Const(*v),
+            ExprKind::Local(s) => K::Local(*s),
+            ExprKind::Var(v) => K::Var(self.var_slot(*v)),
+            ExprKind::VarAt(v, ix) => match &ix.kind {
+                ExprKind::Local(s) => K::VarAtLocal(self.var_slot(*v), *s, self.at(ix.span)),
+                _ => K::VarAt(self.var_slot(*v), boxed(self.expr(ix))),
+            },
+            ExprKind::Attr(x, a) => match &x.kind {
+                ExprKind::Local(s) => K::LocalAttr(*s, *a),
+                _ => K::Attr(boxed(self.expr(x)), *a),
+            },
+            ExprKind::LocalAttr(s, a) => K::LocalAttr(*s, *a),
+            ExprKind::Payload(x, en) => K::Payload(boxed(self.expr(x)), *en),
+            ExprKind::Is(x, en, m) => K::Is(boxed(self.expr(x)), *en, *m),
+            ExprKind::MakeEnum(en, m, p) => K::MakeEnum(*en, *m, boxed(self.expr(p))),
+            ExprKind::Not(x) => K::Not(boxed(self.expr(x))),
+            ExprKind::Neg(x) => K::Neg(boxed(self.expr(x))),
+            ExprKind::Binary(op, l, r) => self.binary(*op, l, r),
+            ExprKind::Builtin(b, args) => self.builtin(*b, args),
+            ExprKind::Call(f, args) => K::Call(*f, args.iter().map(|a| self.expr(a)).collect()),
+            ExprKind::If(c, t, o) => K::If(boxed(self.expr(c)), boxed(self.expr(t)), boxed(self.expr(o))),
+            ExprKind::Case(s, arms, o) => {
+                let arms = arms.iter().map(|(ps, v)| (ps.iter().map(|p| self.expr(p)).collect(), self.expr(v)));
+                let arms = arms.collect();
+                K::Case(boxed(self.expr(s)), arms, boxed(self.expr(o)))
+            }
+            ExprKind::Aggregate(a) if a.op == AggOp::Cards => K::Invalid,
+            ExprKind::Aggregate(a) => K::Agg(Box::new(Agg {
+                op: a.op,
+                slot: a.slot,
+                domain: self.domain(&a.domain),
+                filter: a.filter.as_ref().map(|f| self.pred(f)),
+                body: a.body.as_ref().map(|b| self.expr(b)),
+            })),
+            ExprKind::List(xs) => K::SetOf(xs.iter().map(|x| self.expr(x)).collect()),
+            ExprKind::Template(pieces) => K::Template(
+                pieces
+                    .iter()
+                    .map(|p| match p {
+                        TemplatePiece::Text(t) => Piece::Text(t.clone()),
+                        TemplatePiece::Value(x, ty) => Piece::Value(self.expr(x), ty.clone()),
+                    })
+                    .collect(),
+            ),
+            ExprKind::Zone(..)
+            | ExprKind::ZoneAll(_)
+            | ExprKind::Seats
+            | ExprKind::Sides
+            | ExprKind::EnumValues(_)
+            | ExprKind::SetMembers(..) => K::Invalid,
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, l: &Expr, r: &Expr) -> XKind {
+        use XKind as K;
+        let (a, b) = (boxed(self.expr(l)), r);
+        match op {
+            BinOp::And => K::And(a, boxed(self.expr(b))),
+            BinOp::Or => K::Or(a, boxed(self.expr(b))),
+            BinOp::In | BinOp::NotIn if is_collection(b) => K::InDomain(a, Box::new(self.domain(b)), op == BinOp::In),
+            BinOp::In | BinOp::NotIn => K::InSet(a, boxed(self.expr(b)), op == BinOp::In),
+            BinOp::Range => K::Invalid,
+            BinOp::Eq => K::Eq(a, boxed(self.expr(b))),
+            BinOp::Ne => K::Ne(a, boxed(self.expr(b))),
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => K::Order(op, a, boxed(self.expr(b))),
+            _ => K::Arith(op, a, boxed(self.expr(b))),
+        }
+    }
+
+    fn builtin(&mut self, b: Builtin, args: &[Expr]) -> XKind {
+        use XKind as K;
+        if args.len() < builtin_arity(b) {
+            return K::Invalid;
+        }
+        match b {
+            Builtin::Count => {
+                return match &args[0].kind {
+                    ExprKind::Zone(..) => K::PileCount(Box::new(self.pile(&args[0]))),
+                    _ => K::Count(Box::new(self.domain(&args[0]))),
+                };
+            }
+            Builtin::First => return K::First(Box::new(self.domain(&args[0]))),
+            Builtin::Last => return K::Last(Box::new(self.domain(&args[0]))),
+            Builtin::Others | Builtin::Members => return K::Invalid,
+            _ => {}
+        }
+        let n = self.game.seats.len() as i64;
+        let mut xs = args.iter().map(|a| boxed(self.expr(a)));
+        let mut take = || xs.next().expect("the arity was checked");
+        match b {
+            Builtin::Left => K::Around(take(), 1),
+            Builtin::Right => K::Around(take(), -1),
+            Builtin::Opposite => K::Around(take(), n / 2),
+            Builtin::Next => K::Next(take(), take()),
+            Builtin::SideOf => K::SideOf(take()),
+            Builtin::Holder => K::Holder(take()),
+            Builtin::Player => K::Player(take()),
+            Builtin::Ord => K::Ord(take()),
+            Builtin::Abs => K::Abs(take()),
+            Builtin::Max => K::Max(take(), take()),
+            _ => K::Min(take(), take()),
+        }
+    }
+}
+
+/// How many arguments a built-in needs to be worked out (fewer stop the match).
+fn builtin_arity(b: Builtin) -> usize {
+    match b {
+        Builtin::Next | Builtin::Max | Builtin::Min => 2,
+        _ => 1,
+    }
+}
+
+/// Whether an expression stands for several values (a domain or a pile) rather than one.
+pub(crate) fn is_collection(e: &Expr) -> bool {
+    matches!(
+        e.kind,
+        ExprKind::Seats
+            | ExprKind::Sides
+            | ExprKind::EnumValues(_)
+            | ExprKind::List(_)
+            | ExprKind::Binary(BinOp::Range, ..)
+            | ExprKind::Builtin(Builtin::Others | Builtin::Members, _)
+            | ExprKind::Zone(..)
+            | ExprKind::ZoneAll(_)
+            | ExprKind::SetMembers(..)
+    ) || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
+}

@@ -1,0 +1,419 @@
+//! The position: everything that changes during a match and nothing else. Plain data: it
+//! clones with a handful of allocations, compares, hashes, and serialises for save files.
+//!
+//! The cards lie in one array, pile after pile, bottom first, so that all piles together are one
+//! allocation and moving a card shifts at most the cards between two piles. Order is kept
+//! because the rules read it (the options of a decision come in pile order; `first`, `last`,
+//! `deal` and ties in `highest` depend on it). A Zobrist hash of where each card lies is kept up
+//! to date by every move, for searches that look positions up ([`Position::zobrist`]).
+
+use crate::diagnostic::Problem;
+use crate::game::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::hash::{Hash, Hasher};
+
+/// Where a statement is: its block and its index in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Loc {
+    pub block: BlockId,
+    pub index: u32,
+}
+
+/// One option of a decision: the value chosen, whether the declaration is made with it, and
+/// the tier that allowed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Opt {
+    pub value: Value,
+    pub declared: bool,
+    pub tier: u32,
+}
+
+/// One seat of a round of secret choices: its options (a range of [`Position::options`]) and
+/// what it chose, if it has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Secret {
+    pub seat: SeatId,
+    pub start: u32,
+    pub len: u32,
+    pub chosen: Option<u32>,
+}
+
+/// What the state waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Pending {
+    /// Nothing: the flow runs on.
+    Running,
+    /// One seat chooses among [`Position::options`].
+    Choice {
+        at: Loc,
+        seat: SeatId,
+    },
+    /// Several seats choose in secret, at the same time.
+    Together {
+        at: Loc,
+        seats: Vec<Secret>,
+    },
+    Over(Outcome),
+    /// The rule file reached something it cannot do; the problem points at the rule.
+    Failed(Problem),
+}
+
+/// The result of a finished match.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning players (empty for a draw).
+    pub winners: Vec<usize>,
+    /// 1 for a win, -1 for a loss, 0 for a draw, one per player.
+    pub returns: Vec<i64>,
+    /// Each seat's or side's key in the result (`chips`, `score`), in the order of the result's domain.
+    pub standings: Vec<(String, i64)>,
+}
+
+/// A control frame of the flow: where the interpreter is, as data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Frame {
+    Block {
+        block: BlockId,
+        pc: u32,
+    },
+    Repeat {
+        body: BlockId,
+        left: i64,
+    },
+    While {
+        at: Loc,
+    },
+    Until {
+        at: Loc,
+        started: bool,
+    },
+    /// A `for` at one of its bindings: its elements are `stack[base..base + len]`.
+    For {
+        at: Loc,
+        level: u32,
+        base: u32,
+        len: u32,
+        next: u32,
+    },
+    Phase {
+        at: Loc,
+        entered: bool,
+    },
+    /// The rest of a `simultaneously` block, run for each seat after everyone chose: each seat's
+    /// choice is three values of the stack from `base` ([`Position::secret_choice`]).
+    Together {
+        at: Loc,
+        base: u32,
+        seats: u32,
+        next: u32,
+    },
+}
+
+/// Everything that changes during a match. Plain data: clone it, save it, compare it, hash it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position {
+    /// Every card, pile by pile, bottom first: pile `p` is `cards[start[p]..start[p + 1]]`.
+    cards: Vec<CardId>,
+    start: Vec<u16>,
+    /// The pile each card is in.
+    place: Vec<u16>,
+    /// The seat from whose per-seat pile each card last came (`NO_SEAT` for none).
+    came_from: Vec<u8>,
+    pub(crate) vars: Vec<Value>,
+    pub(crate) locals: Vec<Value>,
+    pub(crate) frames: Vec<Frame>,
+    /// The elements of the `for` loops in progress and the choices of a revealed
+    /// `simultaneously`, innermost last.
+    pub(crate) stack: Vec<Value>,
+    pub(crate) pending: Pending,
+    /// The options of the decision pending (for secret choices, every seat's, one after another).
+    pub(crate) options: Vec<Opt>,
+    pub(crate) rng: ChaCha8Rng,
+    pub(crate) phase_counts: Vec<u32>,
+    /// How many decisions have been made.
+    pub decisions: u64,
+    /// Worked out afresh on restore: a save file is not trusted with it.
+    #[serde(skip)]
+    zobrist: u64,
+}
+
+/// No seat: a card that never left a per-seat pile.
+pub const NO_SEAT: u8 = u8::MAX;
+
+/// What expressions read of a position: the piles, where each card is, and the variables.
+#[derive(Clone, Copy)]
+pub(crate) struct Board<'a> {
+    cards: &'a [CardId],
+    start: &'a [u16],
+    place: &'a [u16],
+    came_from: &'a [u8],
+    pub vars: &'a [Value],
+}
+
+impl<'a> Board<'a> {
+    /// The cards of a pile, bottom first (none for a pile that does not exist).
+    pub fn pile(&self, pile: usize) -> &'a [CardId] {
+        match (self.start.get(pile), self.start.get(pile + 1)) {
+            (Some(&a), Some(&b)) => &self.cards[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
+    /// The pile a card is in.
+    pub fn place(&self, card: CardId) -> usize {
+        self.place[card as usize] as usize
+    }
+
+    /// The seat from whose per-seat pile `card` last came, if any.
+    pub fn came_from(&self, card: CardId) -> Option<SeatId> {
+        self.came_from.get(card as usize).copied().filter(|s| *s != NO_SEAT)
+    }
+}
+
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.cards.hash(h);
+        self.start.hash(h);
+        self.came_from.hash(h);
+        self.vars.hash(h);
+        self.locals.hash(h);
+        self.frames.hash(h);
+        self.stack.hash(h);
+        self.pending.hash(h);
+        self.options.hash(h);
+        (self.rng.get_seed(), self.rng.get_stream(), self.rng.get_word_pos()).hash(h);
+        self.phase_counts.hash(h);
+        self.decisions.hash(h);
+    }
+}
+
+impl Position {
+    /// The position before anything happens: every card in the first pile in pack order,
+    /// variables and names unset, the flow at the start of `play`.
+    pub(crate) fn start(game: &Game, prog: &super::Program, seed: u64) -> Position {
+        let (cards, piles, var_slots) = (game.cards.len(), prog.layout.pile_zone.len(), prog.layout.var_slots);
+        let mut start = vec![cards as u16; piles + 1];
+        start[0] = 0;
+        let mut pos = Position {
+            cards: (0..cards as CardId).collect(),
+            start,
+            place: vec![0; cards],
+            came_from: vec![NO_SEAT; cards],
+            vars: vec![Value::None; var_slots],
+            locals: vec![Value::None; game.slots],
+            frames: vec![Frame::Block { block: game.play, pc: 0 }],
+            stack: Vec::new(),
+            pending: Pending::Running,
+            options: Vec::new(),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            phase_counts: vec![0; game.phases.len()],
+            decisions: 0,
+            zobrist: 0,
+        };
+        pos.zobrist = pos.zobrist_from_scratch(prog);
+        pos
+    }
+
+    /// What the position waits for.
+    pub fn pending(&self) -> &Pending {
+        &self.pending
+    }
+
+    /// The options of the decision pending (for secret choices, every seat's, one after another).
+    pub fn options(&self) -> &[Opt] {
+        &self.options
+    }
+
+    /// How many cards there are.
+    pub fn card_count(&self) -> usize {
+        self.place.len()
+    }
+
+    /// How many piles there are.
+    pub fn pile_count(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    /// The cards of a pile, bottom first (none for a pile that does not exist).
+    pub fn pile(&self, pile: usize) -> &[CardId] {
+        self.board().pile(pile)
+    }
+
+    /// Every pile, in order.
+    pub fn piles(&self) -> impl Iterator<Item = &[CardId]> {
+        (0..self.pile_count()).map(|p| self.pile(p))
+    }
+
+    /// Where pile `p` lies in the card array.
+    fn range(&self, pile: usize) -> (usize, usize) {
+        (self.start[pile] as usize, self.start[pile + 1] as usize)
+    }
+
+    /// What expressions read of the position.
+    pub(crate) fn board(&self) -> Board<'_> {
+        Board {
+            cards: &self.cards,
+            start: &self.start,
+            place: &self.place,
+            came_from: &self.came_from,
+            vars: &self.vars,
+        }
+    }
+
+    /// The position taken apart for the interpreter: what expressions read, and what the flow
+    /// writes while they are worked out (local names, the stack, the options).
+    pub(crate) fn parts(&mut self) -> (Board<'_>, &mut Vec<Value>, &mut Vec<Value>, &mut Vec<Opt>) {
+        let board = Board {
+            cards: &self.cards,
+            start: &self.start,
+            place: &self.place,
+            came_from: &self.came_from,
+            vars: &self.vars,
+        };
+        (board, &mut self.locals, &mut self.stack, &mut self.options)
+    }
+
+    /// The pile a card is in.
+    pub fn place(&self, card: CardId) -> usize {
+        self.place[card as usize] as usize
+    }
+
+    /// The seat from whose per-seat pile `card` last came, if any.
+    pub fn came_from(&self, card: CardId) -> Option<SeatId> {
+        self.board().came_from(card)
+    }
+
+    /// A hash of which pile each card is in, kept up to date by every move.
+    pub fn zobrist(&self) -> u64 {
+        self.zobrist
+    }
+
+    fn zobrist_from_scratch(&self, prog: &super::Program) -> u64 {
+        let piles = self.pile_count();
+        (0..self.place.len()).fold(0, |h, c| h ^ prog.zobrist[c * piles + self.place[c] as usize])
+    }
+
+    /// Moves one card onto the top of a pile, remembering the seat whose pile it left.
+    pub(crate) fn put(&mut self, prog: &super::Program, card: CardId, dest: usize) {
+        let from = self.place[card as usize] as usize;
+        let (a, b) = self.range(from);
+        let Some(i) = self.cards[a..b].iter().position(|c| *c == card).map(|i| a + i) else { return };
+        if from <= dest {
+            // Shift the cards after it, up to the top of `dest`, down by one.
+            let top = self.start[dest + 1] as usize;
+            self.cards[i..top].rotate_left(1);
+            for s in &mut self.start[from + 1..=dest] {
+                *s -= 1;
+            }
+        } else {
+            // Shift the cards from the top of `dest` up to it, up by one.
+            let top = self.start[dest + 1] as usize;
+            self.cards[top..=i].rotate_right(1);
+            for s in &mut self.start[dest + 1..=from] {
+                *s += 1;
+            }
+        }
+        if let Some(seat) = prog.layout.seat_of_pile(from) {
+            self.came_from[card as usize] = seat;
+        }
+        self.place[card as usize] = dest as u16;
+        let piles = self.pile_count();
+        self.zobrist ^= prog.zobrist[card as usize * piles + from] ^ prog.zobrist[card as usize * piles + dest];
+    }
+
+    /// Shuffles one pile in place with the position's generator.
+    pub(crate) fn shuffle(&mut self, pile: usize) {
+        use rand::seq::SliceRandom;
+        let (a, b) = self.range(pile);
+        self.cards[a..b].shuffle(&mut self.rng);
+    }
+
+    /// The card array with every card `c` renamed `map[c]` (a world dealt afresh), keeping the
+    /// rest of the position.
+    pub(crate) fn renamed(&self, prog: &super::Program, map: &[CardId]) -> Position {
+        let value = |v: &Value| match v {
+            Value::Card(c) => Value::Card(map[*c as usize]),
+            v => *v,
+        };
+        let mut place = self.place.clone();
+        let mut came_from = self.came_from.clone();
+        for (c, &to) in map.iter().enumerate() {
+            place[to as usize] = self.place[c];
+            came_from[to as usize] = self.came_from[c];
+        }
+        let mut pos = Position {
+            cards: self.cards.iter().map(|c| map[*c as usize]).collect(),
+            start: self.start.clone(),
+            place,
+            came_from,
+            vars: self.vars.iter().map(value).collect(),
+            locals: self.locals.iter().map(value).collect(),
+            frames: self.frames.clone(),
+            stack: self.stack.iter().map(value).collect(),
+            pending: self.pending.clone(),
+            options: self.options.iter().map(|o| Opt { value: value(&o.value), ..*o }).collect(),
+            rng: self.rng.clone(),
+            phase_counts: self.phase_counts.clone(),
+            decisions: self.decisions,
+            zobrist: 0,
+        };
+        pos.zobrist = pos.zobrist_from_scratch(prog);
+        pos
+    }
+
+    /// The seat, value and option of the `i`-th seat of a revealed `simultaneously` whose
+    /// choices start at `base` on the stack.
+    pub(crate) fn secret_choice(&self, base: u32, i: u32) -> Option<(SeatId, Opt)> {
+        let at = base as usize + 3 * i as usize;
+        let (Value::Seat(seat), value, Value::Int(how)) =
+            (self.stack.get(at)?, self.stack.get(at + 1)?, self.stack.get(at + 2)?)
+        else {
+            return None;
+        };
+        Some((*seat, Opt { value: *value, declared: how & 1 == 1, tier: (*how >> 1) as u32 }))
+    }
+
+    /// Pushes one seat's revealed choice (see [`Position::secret_choice`]).
+    pub(crate) fn push_secret_choice(&mut self, seat: SeatId, opt: Opt) {
+        let how = (i64::from(opt.tier) << 1) | i64::from(opt.declared);
+        self.stack.extend([Value::Seat(seat), opt.value, Value::Int(how)]);
+    }
+
+    /// Checks the card array against the places (for restored positions): every card in
+    /// exactly one pile, as its place says, and the pile bounds in order.
+    pub(crate) fn cards_fit(&self, cards: usize, piles: usize, seats: usize) -> Result<(), String> {
+        if self.cards.len() != cards || self.place.len() != cards || self.came_from.len() != cards {
+            return Err(format!("the saved cards do not match this game's {cards}"));
+        }
+        if self.start.len() != piles + 1
+            || self.start.first() != Some(&0)
+            || self.start.last().map(|s| *s as usize) != Some(cards)
+            || self.start.windows(2).any(|w| w[0] > w[1])
+        {
+            return Err(format!("the saved piles do not match this game's {piles}"));
+        }
+        let mut seen = vec![false; cards];
+        for p in 0..piles {
+            for &c in self.pile(p) {
+                let ok = (c as usize) < cards
+                    && !std::mem::replace(&mut seen[c as usize], true)
+                    && self.place[c as usize] as usize == p;
+                if !ok {
+                    return Err(format!("card {c} is not in exactly one place"));
+                }
+            }
+        }
+        if self.came_from.iter().any(|s| *s != NO_SEAT && *s as usize >= seats) {
+            return Err("a card came from a seat this game does not have".into());
+        }
+        Ok(())
+    }
+
+    /// After a restore: the hash worked out afresh (a save file does not need to be trusted
+    /// with it).
+    pub(crate) fn rehash(&mut self, prog: &super::Program) {
+        self.zobrist = self.zobrist_from_scratch(prog);
+    }
+}

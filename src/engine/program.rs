@@ -1,0 +1,277 @@
+//! The program: a compiled game lowered into the form the interpreter runs. It is made once per
+//! game ([`Game::program`]), never changes, and is read by every state of the game.
+//!
+//! The flow keeps the game's block arena (a statement is still addressed by its block and index,
+//! so positions and save files speak of the same places), but every expression in it is lowered:
+//! variables are absolute slots, zones are pile ranges, definitions carry their depth, card
+//! conditions are bitset operations over the pack where they can be ([`Pred`]), and the places
+//! in the rule file that errors point at are kept out of line ([`Program::span`]).
+
+use super::layout::Layout;
+use crate::game::*;
+use crate::syntax::ast::{AggOp, AssignOp, BinOp, Span};
+
+/// An index into [`Program::spans`]: where a lowered node was written.
+pub(crate) type At = u32;
+
+/// A lowered expression and the place it was written.
+#[derive(Clone, Debug)]
+pub(crate) struct X {
+    pub kind: XKind,
+    pub at: At,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum XKind {
+    Const(Value),
+    Local(Slot),
+    /// A match-wide variable's slot.
+    Var(u32),
+    /// A per-seat or per-side variable: its first slot and the index (a seat or side).
+    VarAt(u32, Box<X>),
+    /// The same with the index a local name (`bid[s]`), and where the index was written.
+    VarAtLocal(u32, Slot, At),
+    Attr(Box<X>, AttrId),
+    LocalAttr(Slot, AttrId),
+    Payload(Box<X>, EnumId),
+    Is(Box<X>, EnumId, u16),
+    MakeEnum(EnumId, u16, Box<X>),
+    Not(Box<X>),
+    Neg(Box<X>),
+    And(Box<X>, Box<X>),
+    Or(Box<X>, Box<X>),
+    Eq(Box<X>, Box<X>),
+    Ne(Box<X>, Box<X>),
+    /// `<`, `<=`, `>`, `>=` on numbers and enumeration values.
+    Order(BinOp, Box<X>, Box<X>),
+    /// `+ - * / %`
+    Arith(BinOp, Box<X>, Box<X>),
+    /// `x in set` (`true`) or `x not in set` for a set value.
+    InSet(Box<X>, Box<X>, bool),
+    /// `x in collection` or `not in`, for a domain or pile.
+    InDomain(Box<X>, Box<D>, bool),
+    /// The seat `k` places clockwise from a seat.
+    Around(Box<X>, i64),
+    Next(Box<X>, Box<X>),
+    SideOf(Box<X>),
+    Holder(Box<X>),
+    Player(Box<X>),
+    Count(Box<D>),
+    /// The number of cards in one pile.
+    PileCount(Box<P>),
+    First(Box<D>),
+    Last(Box<D>),
+    Ord(Box<X>),
+    Abs(Box<X>),
+    Max(Box<X>, Box<X>),
+    Min(Box<X>, Box<X>),
+    /// A call of a definition.
+    Call(FnId, Vec<X>),
+    If(Box<X>, Box<X>, Box<X>),
+    Case(Box<X>, Vec<(Vec<X>, X)>, Box<X>),
+    Agg(Box<Agg>),
+    /// A list stored as a set of enumeration values or seats.
+    SetOf(Vec<X>),
+    Template(Vec<Piece>),
+    /// Something that cannot be worked out during play (a collection where one value is wanted).
+    Invalid,
+}
+
+/// A domain: something gone through element by element.
+#[derive(Clone, Debug)]
+pub(crate) struct D {
+    pub kind: DKind,
+    pub at: At,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum DKind {
+    Seats,
+    Sides,
+    /// The values of an enumeration: how many there are.
+    Values(u16),
+    List(Vec<X>),
+    Range(X, X),
+    Others(X),
+    Members(X),
+    Pile(P),
+    /// Every pile of a per-seat or per-side zone: its first pile and how many.
+    Piles(u32, u32),
+    /// `cards c in D where ...`
+    Filter(Box<D>, Slot, Pred),
+    /// The members of a set value (`true`: of seats).
+    SetMembers(X, bool),
+    /// One value: a card, or nothing for `none`.
+    One(X),
+}
+
+/// One pile named by an expression, and where the expression was written.
+#[derive(Clone, Debug)]
+pub(crate) struct P {
+    pub kind: PKind,
+    pub at: At,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum PKind {
+    /// A shared zone's pile.
+    Fixed(u32),
+    /// An owner's pile: the zone's first pile, how many it has, and the owner's index.
+    Owned(u32, u16, X),
+    /// Not a single pile (a whole zone family where one pile is wanted).
+    Invalid,
+}
+
+/// An aggregate: `sum c in trick where ... of ...`.
+#[derive(Clone, Debug)]
+pub(crate) struct Agg {
+    pub op: AggOp,
+    pub slot: Slot,
+    pub domain: D,
+    pub filter: Option<Pred>,
+    pub body: Option<X>,
+}
+
+/// A condition on the element bound to a slot, worked out element by element.
+#[derive(Clone, Debug)]
+pub(crate) enum Pred {
+    Each(X),
+}
+
+impl Pred {
+    /// The condition as an expression, element by element.
+    pub fn each(&self) -> &X {
+        match self {
+            Pred::Each(x) => x,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Piece {
+    Text(String),
+    /// A value printed with its type; a nested template is printed as text.
+    Value(X, Type),
+}
+
+/// A lowered assignable place.
+#[derive(Clone, Debug)]
+pub(crate) enum Tgt {
+    Local(Slot),
+    Var(u32),
+    VarAt(u32, u16, X),
+}
+
+/// `x in domain [from start] [where filter]`.
+#[derive(Clone, Debug)]
+pub(crate) struct Bind {
+    pub slot: Slot,
+    pub domain: D,
+    pub start: Option<X>,
+    pub filter: Option<Pred>,
+}
+
+/// A lowered decision.
+#[derive(Clone, Debug)]
+pub(crate) struct Ask {
+    pub slot: Slot,
+    pub elem: Type,
+    pub domains: Vec<D>,
+    pub by: X,
+    /// Each tier's condition (`None` for `any`) and `then` block.
+    pub tiers: Vec<(Option<Pred>, Option<BlockId>)>,
+    pub declare: Option<(Slot, String, X)>,
+    pub label: Option<X>,
+    /// Where the decision was written.
+    pub at: At,
+}
+
+/// A lowered statement; its place in the rule file is the game's statement at the same address.
+#[derive(Clone, Debug)]
+pub(crate) enum Op {
+    Assign(Tgt, AssignOp, X),
+    Random(Tgt, Bind),
+    If(X, BlockId, Option<BlockId>),
+    For(Vec<Bind>, BlockId),
+    Repeat(X, BlockId),
+    RepeatUntil(X, BlockId),
+    While(X, BlockId),
+    Phase(PhaseId, BlockId),
+    Choose(Box<Ask>),
+    Together(Bind, Box<Ask>, BlockId),
+    Move { random: Option<X>, cards: D, to: P },
+    Shuffle(P),
+    Deal { count: Option<X>, from: P, to: ZoneId, starting: Option<X> },
+    Say(X),
+    Redo(PhaseId),
+    End(PhaseId),
+    Nothing,
+}
+
+/// A lowered definition.
+#[derive(Clone, Debug)]
+pub(crate) struct Func {
+    pub params: Vec<Slot>,
+    pub body: X,
+    /// How deeply values nest inside its body (charged against the nesting limit per call).
+    pub depth: usize,
+}
+
+/// A lowered `show` line.
+#[derive(Clone, Debug)]
+pub(crate) struct ShowX {
+    pub each: Option<Bind>,
+    pub text: X,
+    pub when: Option<X>,
+}
+
+/// The lowered result: the domain ranked and each element's key.
+#[derive(Clone, Debug)]
+pub(crate) struct ResultX {
+    pub slot: Slot,
+    pub domain: D,
+    pub key: X,
+}
+
+/// A game lowered for the interpreter. See the module documentation.
+#[derive(Debug)]
+pub struct Program {
+    pub(crate) layout: Layout,
+    /// `blocks[b][i]`: the statement at index `i` of block `b`.
+    pub(crate) blocks: Vec<Vec<Op>>,
+    pub(crate) functions: Vec<Func>,
+    /// Each variable's initial value, by variable id.
+    pub(crate) inits: Vec<X>,
+    /// The variables each phase resets when it starts, by phase id.
+    pub(crate) resets: Vec<Vec<VarId>>,
+    pub(crate) shows: Vec<ShowX>,
+    pub(crate) result: ResultX,
+    /// The place in the rule file of each lowered node (see [`At`]).
+    pub(crate) spans: Vec<Span>,
+    /// Random numbers for the position's hash: `zobrist[card * piles + pile]`.
+    pub(crate) zobrist: Vec<u64>,
+}
+
+impl Program {
+    /// Where the game's piles and variables lie in a position.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub(crate) fn span(&self, at: At) -> Span {
+        self.spans.get(at as usize).copied().unwrap_or_default()
+    }
+
+    pub(crate) fn op(&self, block: BlockId, index: u32) -> Option<&Op> {
+        self.blocks.get(block as usize)?.get(index as usize)
+    }
+
+    /// The decision at a statement, with the `simultaneously` binding around it if there is one.
+    pub(crate) fn ask_at(&self, block: BlockId, index: u32) -> Option<(&Ask, Option<&Bind>)> {
+        match self.op(block, index)? {
+            Op::Choose(ask) => Some((ask, None)),
+            Op::Together(bind, ask, _) => Some((ask, Some(bind))),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,533 @@
+//! The evaluator of lowered expressions during play. It reads the program and a position and
+//! writes only local names; domains are gone through in place (a pile is read where it lies in
+//! the position), so working out a value allocates nothing.
+//!
+//! Work is charged to one budget where it can grow without bound: a definition's call, each
+//! element an aggregate takes, each number of a range. Definitions charge their depth against
+//! the nesting limit, so that a long chain of calls stops with a problem instead of
+//! overflowing the stack.
+
+use super::position::Board;
+use super::program::*;
+use crate::diagnostic::Code;
+use crate::eval::{Halt, MAX_NESTING, Out, STEP_BUDGET, arith, member_of_set, missing, not_constant, overflow};
+use crate::game::*;
+use crate::syntax::ast::{AggOp, BinOp};
+
+/// An evaluation in progress: the program, the position it reads, the local names it writes,
+/// and the work spent.
+pub(crate) struct Vm<'a> {
+    pub game: &'a Game,
+    pub prog: &'a Program,
+    pub board: Board<'a>,
+    pub locals: &'a mut [Value],
+    /// Steps of the budget spent (shared with the flow between two decisions).
+    pub steps: usize,
+    nesting: usize,
+}
+
+/// What to do with each element of a domain: go on (`true`) or stop.
+pub(crate) type Visit<'v, 'a> = dyn FnMut(&mut Vm<'a>, Value) -> Out<bool> + 'v;
+
+impl<'a> Vm<'a> {
+    pub fn new(game: &'a Game, prog: &'a Program, board: Board<'a>, locals: &'a mut [Value], steps: usize) -> Self {
+        Vm { game, prog, board, locals, steps, nesting: 0 }
+    }
+
+    fn span(&self, at: At) -> crate::syntax::ast::Span {
+        self.prog.span(at)
+    }
+
+    /// Takes `n` steps of the budget, or stops at `at` when it is spent.
+    pub fn charge(&mut self, n: usize, at: At) -> Out<()> {
+        self.steps = self.steps.saturating_add(n);
+        if self.steps > STEP_BUDGET {
+            return Err(Halt::new(
+                Code::EndlessFlow,
+                self.span(at),
+                "this runs too long",
+                "still running here",
+                "a million steps were not enough: check the loops, ranges, aggregates and definitions here",
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn set_local(&mut self, slot: Slot, v: Value) {
+        if let Some(x) = self.locals.get_mut(slot as usize) {
+            *x = v;
+        }
+    }
+
+    fn local(&self, slot: Slot) -> Value {
+        self.locals.get(slot as usize).copied().unwrap_or(Value::None)
+    }
+
+    pub fn truth(&mut self, x: &X) -> Out<bool> {
+        match self.value(x)? {
+            Value::Bool(b) => Ok(b),
+            _ => Err(missing(self.span(x.at))),
+        }
+    }
+
+    pub fn int(&mut self, x: &X) -> Out<i64> {
+        match self.value(x)? {
+            Value::Int(n) => Ok(n),
+            _ => Err(missing(self.span(x.at))),
+        }
+    }
+
+    pub fn seat(&mut self, x: &X) -> Out<SeatId> {
+        match self.value(x)? {
+            Value::Seat(s) if (s as usize) < self.game.seats.len() => Ok(s),
+            _ => Err(missing(self.span(x.at))),
+        }
+    }
+
+    /// The index of a per-seat or per-side value.
+    pub fn index(&mut self, x: &X) -> Out<usize> {
+        match self.value(x)? {
+            Value::Seat(s) | Value::Side(s) => Ok(s as usize),
+            _ => Err(missing(self.span(x.at))),
+        }
+    }
+
+    /// Whether the element bound to a condition's slot meets it.
+    pub fn keep(&mut self, pred: &Pred) -> Out<bool> {
+        self.truth(pred.each())
+    }
+
+    fn var_at(&self, base: u32, index: usize) -> Value {
+        self.board.vars.get(base as usize + index).copied().unwrap_or(Value::None)
+    }
+
+    /// The value of an expression.
+    pub fn value(&mut self, x: &X) -> Out<Value> {
+        use XKind as K;
+        Ok(match &x.kind {
+            K::Const(v) => *v,
+            K::Local(s) => self.local(*s),
+            K::Var(slot) => self.var_at(*slot, 0),
+            K::VarAt(base, ix) => {
+                let i = self.index(ix)?;
+                self.var_at(*base, i)
+            }
+            K::VarAtLocal(base, slot, ix) => match self.local(*slot) {
+                Value::Seat(s) | Value::Side(s) => self.var_at(*base, s as usize),
+                _ => return Err(missing(self.span(*ix))),
+            },
+            K::LocalAttr(slot, a) => match self.local(*slot) {
+                Value::Card(c) => self.attr(c, *a, x.at)?,
+                _ => Value::None,
+            },
+            K::Attr(card, a) => match self.value(card)? {
+                Value::Card(c) => self.attr(c, *a, x.at)?,
+                _ => Value::None,
+            },
+            K::Payload(v, e) => match self.value(v)? {
+                Value::Enum(i) => self.enum_value(*e, i, x.at)?.payload,
+                _ => Value::None,
+            },
+            K::Is(v, e, m) => match self.value(v)? {
+                Value::Enum(i) => Value::Bool(self.enum_value(*e, i, x.at)?.member == *m),
+                _ => Value::Bool(false),
+            },
+            K::MakeEnum(e, m, p) => {
+                let p = self.value(p)?;
+                let values = &self.game.enums[*e as usize].values;
+                let i = values.iter().position(|v| v.member == *m && v.payload == p);
+                Value::Enum(i.ok_or_else(|| missing(self.span(x.at)))? as u16)
+            }
+            K::Not(v) => Value::Bool(!self.truth(v)?),
+            K::Neg(v) => Value::Int(self.int(v)?.checked_neg().ok_or_else(|| overflow(self.span(x.at)))?),
+            K::And(l, r) => Value::Bool(self.truth(l)? && self.truth(r)?),
+            K::Or(l, r) => Value::Bool(self.truth(l)? || self.truth(r)?),
+            K::Eq(l, r) => Value::Bool(self.value(l)? == self.value(r)?),
+            K::Ne(l, r) => Value::Bool(self.value(l)? != self.value(r)?),
+            K::Order(op, l, r) => {
+                let (a, b) = (self.value(l)?, self.value(r)?);
+                let (Some(a), Some(b)) = (ordinal(a), ordinal(b)) else { return Err(missing(self.span(x.at))) };
+                Value::Bool(match op {
+                    BinOp::Lt => a < b,
+                    BinOp::Le => a <= b,
+                    BinOp::Gt => a > b,
+                    _ => a >= b,
+                })
+            }
+            K::Arith(op, l, r) => {
+                let (a, b) = (self.value(l)?, self.value(r)?);
+                let (Value::Int(a), Value::Int(b)) = (a, b) else { return Err(missing(self.span(x.at))) };
+                Value::Int(arith(*op, a, b, self.span(x.at))?)
+            }
+            K::InSet(v, set, positive) => {
+                let v = self.value(v)?;
+                let found = match self.value(set)? {
+                    Value::Set(bits) => member_of_set(v, bits),
+                    _ => false,
+                };
+                Value::Bool(found == *positive)
+            }
+            K::InDomain(v, d, positive) => {
+                let v = self.value(v)?;
+                let mut found = false;
+                self.for_each(d, &mut |_, item| {
+                    found = item == v;
+                    Ok(!found)
+                })?;
+                Value::Bool(found == *positive)
+            }
+            K::Around(seat, k) => {
+                let s = self.seat(seat)?;
+                self.around(s, *k)
+            }
+            K::Next(seat, k) => {
+                let s = self.seat(seat)?;
+                let k = self.int(k)?;
+                self.around(s, k)
+            }
+            K::SideOf(seat) => {
+                let s = self.seat(seat)?;
+                self.game.seats[s as usize].side.map_or(Value::None, Value::Side)
+            }
+            K::Holder(card) => match self.value(card)? {
+                Value::Card(c) if (c as usize) < self.game.cards.len() => {
+                    let pile = self.board.place(c);
+                    self.prog.layout.seat_of_pile(pile).map_or(Value::None, Value::Seat)
+                }
+                Value::Card(_) => return Err(not_constant(self.span(x.at))),
+                _ => Value::None,
+            },
+            K::Player(card) => match self.value(card)? {
+                Value::Card(c) if (c as usize) < self.game.cards.len() => {
+                    self.board.came_from(c).map_or(Value::None, Value::Seat)
+                }
+                Value::Card(_) => return Err(not_constant(self.span(x.at))),
+                _ => Value::None,
+            },
+            K::Count(d) => {
+                let mut n = 0i64;
+                self.for_each(d, &mut |_, _| {
+                    n += 1;
+                    Ok(true)
+                })?;
+                Value::Int(n)
+            }
+            K::PileCount(p) => match self.pile(p)? {
+                Some(pile) => Value::Int(self.board.pile(pile).len() as i64),
+                None => Value::Int(0),
+            },
+            K::First(d) => {
+                let mut first = Value::None;
+                self.for_each(d, &mut |_, item| {
+                    first = item;
+                    Ok(false)
+                })?;
+                first
+            }
+            K::Last(d) => {
+                let mut last = Value::None;
+                self.for_each(d, &mut |_, item| {
+                    last = item;
+                    Ok(true)
+                })?;
+                last
+            }
+            K::Ord(v) => match self.value(v)? {
+                Value::Enum(i) => Value::Int(i as i64),
+                _ => return Err(missing(self.span(x.at))),
+            },
+            K::Abs(v) => Value::Int(self.int(v)?.checked_abs().ok_or_else(|| overflow(self.span(x.at)))?),
+            K::Max(a, b) => Value::Int(self.int(a)?.max(self.int(b)?)),
+            K::Min(a, b) => Value::Int(self.int(a)?.min(self.int(b)?)),
+            K::Call(f, args) => self.call(*f, args, x.at)?,
+            K::If(c, t, o) => {
+                if self.truth(c)? {
+                    self.value(t)?
+                } else {
+                    self.value(o)?
+                }
+            }
+            K::Case(s, arms, otherwise) => {
+                let v = self.value(s)?;
+                for (patterns, value) in arms {
+                    for p in patterns {
+                        if self.value(p)? == v {
+                            return self.value(value);
+                        }
+                    }
+                }
+                self.value(otherwise)?
+            }
+            K::Agg(agg) => self.aggregate(agg, x.at)?,
+            K::SetOf(xs) => {
+                let mut bits = 0u64;
+                for v in xs {
+                    bits |= match self.value(v)? {
+                        Value::Enum(i) if i < 64 => 1 << i,
+                        Value::Seat(s) if s < 64 => 1 << s,
+                        _ => return Err(missing(self.span(v.at))),
+                    };
+                }
+                Value::Set(bits)
+            }
+            K::Template(_) | K::Invalid => return Err(not_constant(self.span(x.at))),
+        })
+    }
+
+    fn around(&self, s: SeatId, k: i64) -> Value {
+        let n = (self.game.seats.len() as i64).max(1);
+        Value::Seat((s as i64 + k.rem_euclid(n)).rem_euclid(n) as u8)
+    }
+
+    fn attr(&self, card: CardId, attr: AttrId, at: At) -> Out<Value> {
+        let row = self.game.cards.get(card as usize);
+        row.and_then(|c| c.get(attr as usize)).copied().ok_or_else(|| missing(self.span(at)))
+    }
+
+    fn enum_value(&self, e: EnumId, v: u16, at: At) -> Out<&'a EnumValue> {
+        let game: &'a Game = self.game;
+        game.enums.get(e as usize).and_then(|x| x.values.get(v as usize)).ok_or_else(|| missing(self.span(at)))
+    }
+
+    fn call(&mut self, f: FnId, args: &[X], at: At) -> Out<Value> {
+        let prog: &'a Program = self.prog;
+        let func = &prog.functions[f as usize];
+        self.charge(1, func.body.at)?;
+        if self.nesting + func.depth >= MAX_NESTING {
+            return Err(Halt::new(
+                Code::TooDeep,
+                self.span(at),
+                "values are worked out inside each other too deeply",
+                "too deep",
+                "definitions calling definitions, more than a few hundred deep: shorten the chain",
+            ));
+        }
+        let mut values: smallvec::SmallVec<[Value; 4]> = smallvec::SmallVec::new();
+        for a in args {
+            values.push(self.value(a)?);
+        }
+        for (slot, v) in func.params.iter().zip(values) {
+            self.set_local(*slot, v);
+        }
+        self.nesting += func.depth;
+        let value = self.value(&func.body);
+        self.nesting -= func.depth;
+        value
+    }
+
+    fn aggregate(&mut self, agg: &Agg, at: At) -> Out<Value> {
+        let mut best: Option<(Value, i64)> = None;
+        let (mut total, mut count) = (0i64, 0i64);
+        let mut early: Option<bool> = None;
+        let span = self.span(at);
+        self.for_each(&agg.domain, &mut |vm, item| {
+            vm.charge(1, at)?;
+            vm.set_local(agg.slot, item);
+            if let Some(f) = &agg.filter
+                && !vm.keep(f)?
+            {
+                if agg.op == AggOp::Every {
+                    early = Some(false);
+                    return Ok(false);
+                }
+                return Ok(true);
+            }
+            count += 1;
+            if agg.op == AggOp::Exists {
+                early = Some(true);
+                return Ok(false);
+            }
+            let Some(body) = &agg.body else { return Ok(true) };
+            let value = vm.value(body)?;
+            let key = match value {
+                Value::Int(n) => n,
+                Value::Enum(v) => v as i64,
+                _ => return Err(missing(vm.span(body.at))),
+            };
+            if agg.op == AggOp::Sum {
+                total = total.checked_add(key).ok_or_else(|| overflow(span))?;
+                return Ok(true);
+            }
+            let better = match (agg.op, best) {
+                (_, None) => true,
+                (AggOp::Max | AggOp::Highest, Some((_, k))) => key > k,
+                (_, Some((_, k))) => key < k,
+            };
+            if better {
+                let kept = if matches!(agg.op, AggOp::Highest | AggOp::Lowest) { item } else { value };
+                best = Some((kept, key));
+            }
+            Ok(true)
+        })?;
+        if let Some(b) = early {
+            return Ok(Value::Bool(b));
+        }
+        Ok(match agg.op {
+            AggOp::Count => Value::Int(count),
+            AggOp::Exists => Value::Bool(false),
+            AggOp::Every => Value::Bool(true),
+            AggOp::Sum => Value::Int(total),
+            AggOp::Cards => return Err(missing(span)),
+            _ => best.map(|(v, _)| v).ok_or_else(|| {
+                Halt::new(
+                    Code::NoAction,
+                    span,
+                    "nothing to take the best of",
+                    "the domain is empty here",
+                    "make sure the `where` condition leaves something, or test with `exists` first",
+                )
+            })?,
+        })
+    }
+
+    /// The pile an expression names, or `None` for an owner the zone does not have.
+    pub fn pile(&mut self, p: &P) -> Out<Option<usize>> {
+        match &p.kind {
+            PKind::Fixed(pile) => Ok(Some(*pile as usize)),
+            PKind::Owned(base, count, ix) => {
+                let i = self.index(ix)?;
+                Ok((i < *count as usize).then_some(*base as usize + i))
+            }
+            PKind::Invalid => Err(missing(self.span(p.at))),
+        }
+    }
+
+    /// Goes through a domain in order, handing each element to `visit` until it says stop.
+    /// Says whether it went through to the end.
+    pub fn for_each(&mut self, d: &D, visit: &mut Visit<'_, 'a>) -> Out<bool> {
+        let n = self.game.seats.len();
+        match &d.kind {
+            DKind::Seats => each(self, (0..n).map(|s| Value::Seat(s as u8)), visit),
+            DKind::Sides => each(self, (0..self.game.sides.len()).map(|s| Value::Side(s as u8)), visit),
+            DKind::Values(count) => each(self, (0..*count).map(Value::Enum), visit),
+            DKind::List(xs) => {
+                for x in xs {
+                    let v = self.value(x)?;
+                    if !visit(self, v)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            DKind::Range(lo, hi) => {
+                let (lo, hi) = (self.int(lo)?, self.int(hi)?);
+                let len = hi.saturating_sub(lo).saturating_add(1).max(0);
+                self.charge(usize::try_from(len).unwrap_or(usize::MAX), d.at)?;
+                each(self, (lo..=hi).map(Value::Int), visit)
+            }
+            DKind::Others(seat) => {
+                let s = self.seat(seat)? as usize;
+                each(self, (1..n).map(|k| Value::Seat(((s + k) % n) as u8)), visit)
+            }
+            DKind::Members(side) => match self.value(side)? {
+                Value::Side(t) => {
+                    let game: &'a Game = self.game;
+                    let seats = game.sides.get(t as usize).map_or(&[][..], |x| &x.seats[..]);
+                    each(self, seats.iter().map(|s| Value::Seat(*s)), visit)
+                }
+                _ => Err(missing(self.span(d.at))),
+            },
+            DKind::Pile(p) => match self.pile(p)? {
+                Some(pile) => self.each_card(pile, visit),
+                None => Ok(true),
+            },
+            DKind::Piles(base, count) => {
+                for pile in *base..*base + *count {
+                    if !self.each_card(pile as usize, visit)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            DKind::Filter(inner, slot, pred) => self.for_each(inner, &mut |vm, item| {
+                vm.set_local(*slot, item);
+                if vm.keep(pred)? { visit(vm, item) } else { Ok(true) }
+            }),
+            DKind::SetMembers(set, seats) => match self.value(set)? {
+                Value::Set(bits) => {
+                    let members = (0..64u16).filter(|i| bits & (1u64 << i) != 0);
+                    each(self, members.map(|i| if *seats { Value::Seat(i as u8) } else { Value::Enum(i) }), visit)
+                }
+                _ => Err(missing(self.span(d.at))),
+            },
+            DKind::One(x) => match self.value(x)? {
+                Value::Card(c) => visit(self, Value::Card(c)),
+                Value::None => Ok(true),
+                _ => Err(missing(self.span(d.at))),
+            },
+        }
+    }
+
+    /// Goes through the cards of one pile, bottom first, where they lie in the position.
+    fn each_card(&mut self, pile: usize, visit: &mut Visit<'_, 'a>) -> Out<bool> {
+        let board = self.board;
+        for &card in board.pile(pile) {
+            if !visit(self, Value::Card(card))? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The elements of a domain, in order, added to `out`.
+    pub fn items(&mut self, d: &D, out: &mut Vec<Value>) -> Out<()> {
+        self.for_each(d, &mut |_, item| {
+            out.push(item);
+            Ok(true)
+        })?;
+        Ok(())
+    }
+
+    /// Works out a template's values without writing the text (what can stop a match is there).
+    pub fn template_values(&mut self, x: &X) -> Out<()> {
+        let XKind::Template(pieces) = &x.kind else { return Err(not_constant(self.span(x.at))) };
+        for piece in pieces {
+            match piece {
+                Piece::Text(_) => {}
+                Piece::Value(v, Type::Text) => self.template_values(v)?,
+                Piece::Value(v, _) => {
+                    self.value(v)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A template as text.
+    pub fn text(&mut self, x: &X) -> Out<String> {
+        let XKind::Template(pieces) = &x.kind else { return Err(not_constant(self.span(x.at))) };
+        let mut out = String::new();
+        for piece in pieces {
+            match piece {
+                Piece::Text(t) => out.push_str(t),
+                Piece::Value(v, Type::Text) => out.push_str(&self.text(v)?),
+                Piece::Value(v, ty) => {
+                    let value = self.value(v)?;
+                    if value != Value::None {
+                        out.push_str(&self.game.names().show(value, ty));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Hands each value to `visit` until it says stop.
+fn each<'a>(vm: &mut Vm<'a>, values: impl Iterator<Item = Value>, visit: &mut Visit<'_, 'a>) -> Out<bool> {
+    for v in values {
+        if !visit(vm, v)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// A number or enumeration value as a number, for comparisons.
+fn ordinal(v: Value) -> Option<i64> {
+    match v {
+        Value::Int(n) => Some(n),
+        Value::Enum(v) => Some(v as i64),
+        _ => None,
+    }
+}
