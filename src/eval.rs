@@ -115,6 +115,49 @@ pub trait Board {
     fn player(&self, card: CardId) -> Option<Value>;
 }
 
+/// The board before play: local names only.
+pub struct Unplayed {
+    locals: Vec<Value>,
+}
+
+impl Unplayed {
+    pub fn new(slots: usize) -> Self {
+        Unplayed { locals: vec![Value::None; slots] }
+    }
+}
+
+impl Board for Unplayed {
+    fn local(&self, slot: Slot) -> Value {
+        self.locals.get(slot as usize).copied().unwrap_or(Value::None)
+    }
+
+    fn set_local(&mut self, slot: Slot, v: Value) {
+        if let Some(x) = self.locals.get_mut(slot as usize) {
+            *x = v;
+        }
+    }
+
+    fn var(&self, _: VarId, _: usize) -> Option<Value> {
+        None
+    }
+
+    fn pile(&self, _: ZoneId, _: usize) -> Option<&[CardId]> {
+        None
+    }
+
+    fn piles(&self, _: ZoneId) -> Option<usize> {
+        None
+    }
+
+    fn holder(&self, _: CardId) -> Option<Value> {
+        None
+    }
+
+    fn player(&self, _: CardId) -> Option<Value> {
+        None
+    }
+}
+
 /// Evaluates expressions against fixed tables and a position.
 pub struct Eval<'a, B: Board> {
     pub tables: Tables<'a>,

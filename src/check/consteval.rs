@@ -4,7 +4,7 @@
 //! pointing at it. One evaluator, and so one step budget, serves a whole run.
 
 use super::Checker;
-use crate::eval::{Board, Eval, Halt, Out, Tables, missing, overflow};
+use crate::eval::{Board, Eval, Halt, Out, Tables, Unplayed, missing, overflow};
 use crate::game::*;
 use crate::syntax::ast::{AssignOp, Span};
 
@@ -22,49 +22,6 @@ pub(super) fn on_eval_stack<T: Send>(run: impl Fn() -> T + Sync) -> T {
             Err(_) => run(),
         }
     })
-}
-
-/// The board before play: local names only.
-pub(super) struct Unplayed {
-    locals: Vec<Value>,
-}
-
-impl Unplayed {
-    pub fn new(slots: usize) -> Self {
-        Unplayed { locals: vec![Value::None; slots] }
-    }
-}
-
-impl Board for Unplayed {
-    fn local(&self, slot: Slot) -> Value {
-        self.locals.get(slot as usize).copied().unwrap_or(Value::None)
-    }
-
-    fn set_local(&mut self, slot: Slot, v: Value) {
-        if let Some(x) = self.locals.get_mut(slot as usize) {
-            *x = v;
-        }
-    }
-
-    fn var(&self, _: VarId, _: usize) -> Option<Value> {
-        None
-    }
-
-    fn pile(&self, _: ZoneId, _: usize) -> Option<&[CardId]> {
-        None
-    }
-
-    fn piles(&self, _: ZoneId) -> Option<usize> {
-        None
-    }
-
-    fn holder(&self, _: CardId) -> Option<Value> {
-        None
-    }
-
-    fn player(&self, _: CardId) -> Option<Value> {
-        None
-    }
 }
 
 impl Checker {

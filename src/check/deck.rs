@@ -3,12 +3,13 @@
 //! The pack is built while checking, by running the deck block with the constant evaluator, so
 //! that every card's attributes (derived ones included) and its name are known before play.
 
-use super::consteval::{Unplayed, finish_card, on_eval_stack, run_deck};
+use super::consteval::{finish_card, on_eval_stack, run_deck};
 use super::decls::Parts;
 use super::settings::Changes;
 use super::stmt::Flow;
 use super::{Checker, Ctx};
 use crate::diagnostic::{Code, Problem};
+use crate::eval::Unplayed;
 use crate::eval::{Eval, Halt};
 use crate::game::*;
 use crate::syntax::ast::{self, Span};

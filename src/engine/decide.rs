@@ -155,17 +155,30 @@ fn legal(vm: &mut Vm<'_>, ask: &Ask, domain: &[Value], options: &mut Vec<Opt>) -
     if ask.tiers.is_empty() {
         options.extend(domain.iter().map(|&value| Opt { value, declared: false, tier: 0 }));
     }
+    let cards = if ask.tiers.iter().any(|(c, _)| c.as_ref().and_then(Pred::mask).is_some()) {
+        super::vm::card_set(domain)
+    } else {
+        None
+    };
     for (t, (cond, _)) in ask.tiers.iter().enumerate() {
-        for &value in domain {
-            let ok = match cond {
-                None => true,
-                Some(pred) => {
-                    vm.set_local(ask.slot, value);
-                    vm.keep(pred)?
+        let tier = t as u32;
+        match (cond, cond.as_ref().and_then(Pred::mask).zip(cards)) {
+            (_, Some((m, cand))) => {
+                let keep = vm.mask(m, cand)?;
+                for &value in domain {
+                    if matches!(value, Value::Card(c) if keep.has(c)) {
+                        options.push(Opt { value, declared: false, tier });
+                    }
                 }
-            };
-            if ok {
-                options.push(Opt { value, declared: false, tier: t as u32 });
+            }
+            (None, _) => options.extend(domain.iter().map(|&value| Opt { value, declared: false, tier })),
+            (Some(pred), None) => {
+                for &value in domain {
+                    vm.set_local(ask.slot, value);
+                    if vm.keep(pred)? {
+                        options.push(Opt { value, declared: false, tier });
+                    }
+                }
             }
         }
         if options.len() > first {

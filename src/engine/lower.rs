@@ -14,7 +14,7 @@ impl Program {
     /// match at run time, as the checker's evaluator would.
     pub fn new(game: &Game) -> Program {
         let layout = Layout::of(game);
-        let mut low = Lower { game, layout: &layout, spans: Vec::new() };
+        let mut low = Lower { game, layout: &layout, spans: Vec::new(), tables: Vec::new() };
         let blocks = game.blocks.iter().map(|b| b.stmts.iter().map(|s| low.stmt(&s.kind)).collect()).collect();
         let functions = game
             .functions
@@ -36,9 +36,9 @@ impl Program {
             .collect();
         let r = &game.result;
         let result = ResultX { slot: r.slot, domain: low.domain(&r.domain), key: low.expr(&r.key) };
-        let spans = low.spans;
+        let (spans, tables) = (low.spans, low.tables);
         let zobrist = zobrist(game.cards.len() * layout.pile_zone.len());
-        Program { layout, blocks, functions, inits, resets, shows, result, spans, zobrist }
+        Program { layout, blocks, functions, inits, resets, shows, result, spans, tables, zobrist }
     }
 }
 
@@ -53,10 +53,13 @@ fn depth(e: &Expr) -> usize {
     1 + e.children().into_iter().map(depth).max().unwrap_or(0)
 }
 
-struct Lower<'a> {
-    game: &'a Game,
+/// A lowering in progress.
+pub(super) struct Lower<'a> {
+    pub game: &'a Game,
     layout: &'a Layout,
     spans: Vec<Span>,
+    /// The per-card tables made so far for card conditions.
+    pub tables: Vec<super::mask::Table>,
 }
 
 fn boxed(x: X) -> Box<X> {
@@ -64,7 +67,7 @@ fn boxed(x: X) -> Box<X> {
 }
 
 impl Lower<'_> {
-    fn at(&mut self, span: Span) -> At {
+    pub fn at(&mut self, span: Span) -> At {
         self.spans.push(span);
         (self.spans.len() - 1) as At
     }
@@ -113,7 +116,11 @@ impl Lower<'_> {
             elem: c.elem.clone(),
             domains: c.domains.iter().map(|d| self.domain(d)).collect(),
             by: self.expr(&c.by),
-            tiers: c.tiers.iter().map(|t| (t.cond.as_ref().map(|x| self.pred(x)), t.then)).collect(),
+            tiers: c
+                .tiers
+                .iter()
+                .map(|t| (t.cond.as_ref().map(|x| self.pred(x, c.slot, c.elem == Type::Card)), t.then))
+                .collect(),
             declare: c.declare.as_ref().map(|(slot, name, when)| (*slot, name.clone(), self.expr(when))),
             label: c.label.as_ref().map(|l| self.expr(l)),
             at: self.at(c.span),
@@ -133,12 +140,19 @@ impl Lower<'_> {
             slot: b.slot,
             domain: self.domain(&b.domain),
             start: b.start.as_ref().map(|s| self.expr(s)),
-            filter: b.filter.as_ref().map(|f| self.pred(f)),
+            filter: b.filter.as_ref().map(|f| self.pred(f, b.slot, of_cards(&b.domain))),
         }
     }
 
-    fn pred(&mut self, e: &Expr) -> Pred {
-        Pred::Each(self.expr(e))
+    /// A condition on the element bound to `slot`; `cards` when the elements are cards, so that
+    /// it is also lowered into a mask where it can be.
+    fn pred(&mut self, e: &Expr, slot: Slot, cards: bool) -> Pred {
+        let mask = if cards { self.card_mask(e, slot) } else { None };
+        let each = self.expr(e);
+        match mask {
+            Some(m) => Pred::Cards(m, each),
+            None => Pred::Each(each),
+        }
     }
 
     /// The single pile a zone expression names.
@@ -176,7 +190,7 @@ impl Lower<'_> {
             ExprKind::Aggregate(a) if a.op == AggOp::Cards => {
                 let inner = self.domain(&a.domain);
                 let pred = match &a.filter {
-                    Some(f) => self.pred(f),
+                    Some(f) => self.pred(f, a.slot, true),
                     None => Pred::Each(X { kind: XKind::Const(Value::Bool(true)), at: self.at(e.span) }),
                 };
                 DKind::Filter(Box::new(inner), a.slot, pred)
@@ -192,7 +206,7 @@ impl Lower<'_> {
         X { kind: XKind::Invalid, at: self.at(span) }
     }
 
-    fn expr(&mut self, e: &Expr) -> X {
+    pub fn expr(&mut self, e: &Expr) -> X {
         let kind = self.kind(e);
         X { kind, at: self.at(e.span) }
     }
@@ -231,8 +245,9 @@ impl Lower<'_> {
                 op: a.op,
                 slot: a.slot,
                 domain: self.domain(&a.domain),
-                filter: a.filter.as_ref().map(|f| self.pred(f)),
+                filter: a.filter.as_ref().map(|f| self.pred(f, a.slot, of_cards(&a.domain))),
                 body: a.body.as_ref().map(|b| self.expr(b)),
+                keys: a.body.as_ref().filter(|_| of_cards(&a.domain)).and_then(|b| self.card_keys(b, a.slot)),
             })),
             ExprKind::List(xs) => K::SetOf(xs.iter().map(|x| self.expr(x)).collect()),
             ExprKind::Template(pieces) => K::Template(
@@ -311,6 +326,12 @@ fn builtin_arity(b: Builtin) -> usize {
         Builtin::Next | Builtin::Max | Builtin::Min => 2,
         _ => 1,
     }
+}
+
+/// Whether a domain is made of cards from piles.
+fn of_cards(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Zone(..) | ExprKind::ZoneAll(_))
+        || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }
 
 /// Whether an expression stands for several values (a domain or a pile) rather than one.

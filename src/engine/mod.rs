@@ -21,6 +21,7 @@ mod events;
 mod knowledge;
 mod layout;
 mod lower;
+mod mask;
 mod position;
 mod program;
 mod restore;

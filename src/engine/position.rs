@@ -300,17 +300,18 @@ impl Position {
         let from = self.place[card as usize] as usize;
         let (a, b) = self.range(from);
         let Some(i) = self.cards[a..b].iter().position(|c| *c == card).map(|i| a + i) else { return };
+        let top = self.start[dest + 1] as usize;
         if from <= dest {
             // Shift the cards after it, up to the top of `dest`, down by one.
-            let top = self.start[dest + 1] as usize;
-            self.cards[i..top].rotate_left(1);
+            self.cards.copy_within(i + 1..top, i);
+            self.cards[top - 1] = card;
             for s in &mut self.start[from + 1..=dest] {
                 *s -= 1;
             }
         } else {
             // Shift the cards from the top of `dest` up to it, up by one.
-            let top = self.start[dest + 1] as usize;
-            self.cards[top..=i].rotate_right(1);
+            self.cards.copy_within(top..i, top + 1);
+            self.cards[top] = card;
             for s in &mut self.start[dest + 1..=from] {
                 *s += 1;
             }

@@ -130,19 +130,32 @@ pub(crate) struct Agg {
     pub domain: D,
     pub filter: Option<Pred>,
     pub body: Option<X>,
+    /// For a body that depends only on the card: its value and key for every card, worked out
+    /// in advance.
+    pub keys: Option<Vec<(Value, i64)>>,
 }
 
-/// A condition on the element bound to a slot, worked out element by element.
+/// A condition on the element bound to a slot: worked out element by element, or, for cards,
+/// also as a mask over the pack ([`super::mask`]).
 #[derive(Clone, Debug)]
 pub(crate) enum Pred {
     Each(X),
+    Cards(super::mask::M, X),
 }
 
 impl Pred {
     /// The condition as an expression, element by element.
     pub fn each(&self) -> &X {
         match self {
-            Pred::Each(x) => x,
+            Pred::Each(x) | Pred::Cards(_, x) => x,
+        }
+    }
+
+    /// The condition as a mask, if it has one.
+    pub fn mask(&self) -> Option<&super::mask::M> {
+        match self {
+            Pred::Each(_) => None,
+            Pred::Cards(m, _) => Some(m),
         }
     }
 }
@@ -248,6 +261,8 @@ pub struct Program {
     pub(crate) result: ResultX,
     /// The place in the rule file of each lowered node (see [`At`]).
     pub(crate) spans: Vec<Span>,
+    /// The per-card tables card conditions look values up in.
+    pub(crate) tables: Vec<super::mask::Table>,
     /// Random numbers for the position's hash: `zobrist[card * piles + pile]`.
     pub(crate) zobrist: Vec<u64>,
 }

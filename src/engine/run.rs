@@ -78,10 +78,19 @@ impl<'s> Flow<'s> {
     pub fn push_items(&mut self, d: &D) -> Out<()> {
         let (board, locals, stack, _) = self.pos.parts();
         let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
-        let out = vm.for_each(d, &mut |_, item| {
-            stack.push(item);
-            Ok(true)
-        });
+        let out = match vm.piles_of(d) {
+            Ok(Some(piles)) => {
+                for p in piles {
+                    stack.extend(board.pile(p).iter().map(|c| Value::Card(*c)));
+                }
+                Ok(true)
+            }
+            Ok(None) => vm.for_each(d, &mut |_, item| {
+                stack.push(item);
+                Ok(true)
+            }),
+            Err(e) => Err(e),
+        };
         *self.spent = vm.steps;
         out.map(|_| ())
     }
@@ -294,7 +303,18 @@ impl<'s> Flow<'s> {
                 self.pos.stack[base..].rotate_left(i);
             }
         }
-        if let Some(filter) = &bind.filter {
+        let cards = bind.filter.as_ref().and_then(Pred::mask).zip(super::vm::card_set(&self.pos.stack[base..]));
+        if let Some((m, cand)) = cards {
+            let keep = self.eval(|vm| vm.mask(m, cand))?;
+            let mut kept = base;
+            for i in base..self.pos.stack.len() {
+                if matches!(self.pos.stack[i], Value::Card(c) if keep.has(c)) {
+                    self.pos.stack[kept] = self.pos.stack[i];
+                    kept += 1;
+                }
+            }
+            self.pos.stack.truncate(kept);
+        } else if let Some(filter) = &bind.filter {
             let mut kept = base;
             for i in base..self.pos.stack.len() {
                 let item = self.pos.stack[i];

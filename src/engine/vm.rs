@@ -7,6 +7,7 @@
 //! the nesting limit, so that a long chain of calls stops with a problem instead of
 //! overflowing the stack.
 
+use super::mask::{CardSet, M};
 use super::position::Board;
 use super::program::*;
 use crate::diagnostic::Code;
@@ -101,8 +102,26 @@ impl<'a> Vm<'a> {
         self.board.vars.get(base as usize + index).copied().unwrap_or(Value::None)
     }
 
-    /// The value of an expression.
+    /// The value of an expression. Names, variables and constants are read here, inline; the
+    /// rest is worked out by [`Vm::compound`].
+    #[inline]
     pub fn value(&mut self, x: &X) -> Out<Value> {
+        use XKind as K;
+        match &x.kind {
+            K::Const(v) => Ok(*v),
+            K::Local(s) => Ok(self.local(*s)),
+            K::Var(slot) => Ok(self.var_at(*slot, 0)),
+            K::LocalAttr(slot, a) => match self.local(*slot) {
+                Value::Card(c) => self.attr(c, *a, x.at),
+                _ => Ok(Value::None),
+            },
+            _ => self.compound(x),
+        }
+    }
+
+    /// The value of an expression made of others.
+    #[inline(never)]
+    fn compound(&mut self, x: &X) -> Out<Value> {
         use XKind as K;
         Ok(match &x.kind {
             K::Const(v) => *v,
@@ -132,12 +151,7 @@ impl<'a> Vm<'a> {
                 Value::Enum(i) => Value::Bool(self.enum_value(*e, i, x.at)?.member == *m),
                 _ => Value::Bool(false),
             },
-            K::MakeEnum(e, m, p) => {
-                let p = self.value(p)?;
-                let values = &self.game.enums[*e as usize].values;
-                let i = values.iter().position(|v| v.member == *m && v.payload == p);
-                Value::Enum(i.ok_or_else(|| missing(self.span(x.at)))? as u16)
-            }
+            K::MakeEnum(e, m, p) => self.make_enum(*e, *m, p, x.at)?,
             K::Not(v) => Value::Bool(!self.truth(v)?),
             K::Neg(v) => Value::Int(self.int(v)?.checked_neg().ok_or_else(|| overflow(self.span(x.at)))?),
             K::And(l, r) => Value::Bool(self.truth(l)? && self.truth(r)?),
@@ -169,12 +183,7 @@ impl<'a> Vm<'a> {
             }
             K::InDomain(v, d, positive) => {
                 let v = self.value(v)?;
-                let mut found = false;
-                self.for_each(d, &mut |_, item| {
-                    found = item == v;
-                    Ok(!found)
-                })?;
-                Value::Bool(found == *positive)
+                Value::Bool(self.contains(d, v)? == *positive)
             }
             K::Around(seat, k) => {
                 let s = self.seat(seat)?;
@@ -204,34 +213,13 @@ impl<'a> Vm<'a> {
                 Value::Card(_) => return Err(not_constant(self.span(x.at))),
                 _ => Value::None,
             },
-            K::Count(d) => {
-                let mut n = 0i64;
-                self.for_each(d, &mut |_, _| {
-                    n += 1;
-                    Ok(true)
-                })?;
-                Value::Int(n)
-            }
+            K::Count(d) => self.count(d)?,
             K::PileCount(p) => match self.pile(p)? {
                 Some(pile) => Value::Int(self.board.pile(pile).len() as i64),
                 None => Value::Int(0),
             },
-            K::First(d) => {
-                let mut first = Value::None;
-                self.for_each(d, &mut |_, item| {
-                    first = item;
-                    Ok(false)
-                })?;
-                first
-            }
-            K::Last(d) => {
-                let mut last = Value::None;
-                self.for_each(d, &mut |_, item| {
-                    last = item;
-                    Ok(true)
-                })?;
-                last
-            }
+            K::First(d) => self.end_of(d, true)?,
+            K::Last(d) => self.end_of(d, false)?,
             K::Ord(v) => match self.value(v)? {
                 Value::Enum(i) => Value::Int(i as i64),
                 _ => return Err(missing(self.span(x.at))),
@@ -247,31 +235,81 @@ impl<'a> Vm<'a> {
                     self.value(o)?
                 }
             }
-            K::Case(s, arms, otherwise) => {
-                let v = self.value(s)?;
-                for (patterns, value) in arms {
-                    for p in patterns {
-                        if self.value(p)? == v {
-                            return self.value(value);
-                        }
-                    }
-                }
-                self.value(otherwise)?
-            }
+            K::Case(s, arms, otherwise) => self.case(s, arms, otherwise)?,
             K::Agg(agg) => self.aggregate(agg, x.at)?,
-            K::SetOf(xs) => {
-                let mut bits = 0u64;
-                for v in xs {
-                    bits |= match self.value(v)? {
-                        Value::Enum(i) if i < 64 => 1 << i,
-                        Value::Seat(s) if s < 64 => 1 << s,
-                        _ => return Err(missing(self.span(v.at))),
-                    };
-                }
-                Value::Set(bits)
-            }
+            K::SetOf(xs) => self.set_of(xs)?,
             K::Template(_) | K::Invalid => return Err(not_constant(self.span(x.at))),
         })
+    }
+
+    #[inline(never)]
+    fn make_enum(&mut self, e: EnumId, m: u16, p: &X, at: At) -> Out<Value> {
+        let p = self.value(p)?;
+        let values = &self.game.enums[e as usize].values;
+        let i = values.iter().position(|v| v.member == m && v.payload == p);
+        Ok(Value::Enum(i.ok_or_else(|| missing(self.span(at)))? as u16))
+    }
+
+    /// Whether a domain holds a value.
+    #[inline(never)]
+    fn contains(&mut self, d: &D, v: Value) -> Out<bool> {
+        let mut found = false;
+        self.for_each(d, &mut |_, item| {
+            found = item == v;
+            Ok(!found)
+        })?;
+        Ok(found)
+    }
+
+    #[inline(never)]
+    fn count(&mut self, d: &D) -> Out<Value> {
+        if let Some(piles) = self.piles_of(d)? {
+            let board = self.board;
+            return Ok(Value::Int(piles.map(|p| board.pile(p).len() as i64).sum()));
+        }
+        let mut n = 0i64;
+        self.for_each(d, &mut |_, _| {
+            n += 1;
+            Ok(true)
+        })?;
+        Ok(Value::Int(n))
+    }
+
+    /// The first (or last) element of a domain, or `none`.
+    #[inline(never)]
+    fn end_of(&mut self, d: &D, first: bool) -> Out<Value> {
+        let mut end = Value::None;
+        self.for_each(d, &mut |_, item| {
+            end = item;
+            Ok(!first)
+        })?;
+        Ok(end)
+    }
+
+    #[inline(never)]
+    fn case(&mut self, s: &X, arms: &[(Vec<X>, X)], otherwise: &X) -> Out<Value> {
+        let v = self.value(s)?;
+        for (patterns, value) in arms {
+            for p in patterns {
+                if self.value(p)? == v {
+                    return self.value(value);
+                }
+            }
+        }
+        self.value(otherwise)
+    }
+
+    #[inline(never)]
+    fn set_of(&mut self, xs: &[X]) -> Out<Value> {
+        let mut bits = 0u64;
+        for v in xs {
+            bits |= match self.value(v)? {
+                Value::Enum(i) if i < 64 => 1 << i,
+                Value::Seat(s) if s < 64 => 1 << s,
+                _ => return Err(missing(self.span(v.at))),
+            };
+        }
+        Ok(Value::Set(bits))
     }
 
     fn around(&self, s: SeatId, k: i64) -> Value {
@@ -289,6 +327,7 @@ impl<'a> Vm<'a> {
         game.enums.get(e as usize).and_then(|x| x.values.get(v as usize)).ok_or_else(|| missing(self.span(at)))
     }
 
+    #[inline(never)]
     fn call(&mut self, f: FnId, args: &[X], at: At) -> Out<Value> {
         let prog: &'a Program = self.prog;
         let func = &prog.functions[f as usize];
@@ -315,7 +354,17 @@ impl<'a> Vm<'a> {
         value
     }
 
+    #[inline(never)]
     fn aggregate(&mut self, agg: &Agg, at: At) -> Out<Value> {
+        let mask = match &agg.filter {
+            None => Some(None),
+            Some(f) => f.mask().map(Some),
+        };
+        if let Some(mask) = mask
+            && let Some(piles) = self.piles_of(&agg.domain)?
+        {
+            return self.pile_aggregate(agg, mask, piles, at);
+        }
         let mut best: Option<(Value, i64)> = None;
         let (mut total, mut count) = (0i64, 0i64);
         let mut early: Option<bool> = None;
@@ -368,15 +417,172 @@ impl<'a> Vm<'a> {
             AggOp::Every => Value::Bool(true),
             AggOp::Sum => Value::Int(total),
             AggOp::Cards => return Err(missing(span)),
-            _ => best.map(|(v, _)| v).ok_or_else(|| {
-                Halt::new(
-                    Code::NoAction,
-                    span,
-                    "nothing to take the best of",
-                    "the domain is empty here",
-                    "make sure the `where` condition leaves something, or test with `exists` first",
-                )
-            })?,
+            _ => best.map(|(v, _)| v).ok_or_else(|| nothing_to_take(span))?,
+        })
+    }
+
+    /// An aggregate over whole piles, with no filter or one that has a mask: the cards it takes
+    /// are found at once, and only those are gone through (in pile order) when a value is
+    /// needed of each, looked up where it depends only on the card.
+    fn pile_aggregate(&mut self, agg: &Agg, mask: Option<&M>, piles: std::ops::Range<usize>, at: At) -> Out<Value> {
+        let board = self.board;
+        let size: usize = piles.clone().map(|p| board.pile(p).len()).sum();
+        self.charge(size, at)?;
+        let keep = match mask {
+            Some(m) => {
+                let cand = piles.clone().flat_map(|p| board.pile(p)).fold(CardSet::EMPTY, |s, c| s.with(*c));
+                let keep = self.mask(m, cand)?;
+                match agg.op {
+                    AggOp::Count => return Ok(Value::Int(keep.len() as i64)),
+                    AggOp::Exists => return Ok(Value::Bool(!keep.is_empty())),
+                    AggOp::Every => return Ok(Value::Bool(keep == cand)),
+                    _ => Some(keep),
+                }
+            }
+            None => match agg.op {
+                AggOp::Count => return Ok(Value::Int(size as i64)),
+                AggOp::Exists => return Ok(Value::Bool(size > 0)),
+                AggOp::Every => return Ok(Value::Bool(true)),
+                _ => None,
+            },
+        };
+        let span = self.span(at);
+        let mut total = 0i64;
+        let mut best: Option<(Value, i64)> = None;
+        let taken = piles.flat_map(|p| board.pile(p)).filter(|c| keep.is_none_or(|k| k.has(**c)));
+        for &card in taken {
+            let item = Value::Card(card);
+            let (value, key) = match &agg.keys {
+                Some(keys) => keys[card as usize],
+                None => {
+                    self.set_local(agg.slot, item);
+                    let Some(body) = &agg.body else { continue };
+                    let value = self.value(body)?;
+                    match value {
+                        Value::Int(n) => (value, n),
+                        Value::Enum(v) => (value, v as i64),
+                        _ => return Err(missing(self.span(body.at))),
+                    }
+                }
+            };
+            if agg.op == AggOp::Sum {
+                total = total.checked_add(key).ok_or_else(|| overflow(span))?;
+                continue;
+            }
+            let better = match (agg.op, best) {
+                (_, None) => true,
+                (AggOp::Max | AggOp::Highest, Some((_, k))) => key > k,
+                (_, Some((_, k))) => key < k,
+            };
+            if better {
+                let kept = if matches!(agg.op, AggOp::Highest | AggOp::Lowest) { item } else { value };
+                best = Some((kept, key));
+            }
+        }
+        match agg.op {
+            AggOp::Sum => Ok(Value::Int(total)),
+            AggOp::Cards => Err(missing(span)),
+            _ => best.map(|(v, _)| v).ok_or_else(|| nothing_to_take(span)),
+        }
+    }
+
+    /// The piles a domain is the whole of, if it is one pile or a zone's piles.
+    pub fn piles_of(&mut self, d: &D) -> Out<Option<std::ops::Range<usize>>> {
+        Ok(match &d.kind {
+            DKind::Pile(p) => Some(match self.pile(p)? {
+                Some(pile) => pile..pile + 1,
+                None => 0..0,
+            }),
+            DKind::Piles(base, count) => Some(*base as usize..(*base + *count) as usize),
+            _ => None,
+        })
+    }
+
+    /// Which of the candidate cards meet a card condition.
+    pub fn mask(&mut self, m: &M, cand: CardSet) -> Out<CardSet> {
+        if cand.is_empty() {
+            return Ok(cand);
+        }
+        let tables = &self.prog.tables;
+        Ok(match m {
+            M::Set(set) => cand.and(*set),
+            M::Scalar(x) => {
+                if self.truth(x)? {
+                    cand
+                } else {
+                    CardSet::EMPTY
+                }
+            }
+            M::Eq { table, rhs, negate } => {
+                let v = self.value(rhs)?;
+                let equal = tables[*table as usize].equal(v);
+                if *negate { cand.minus(equal) } else { cand.and(equal) }
+            }
+            M::In { table, set, negate } => {
+                let found = match self.value(set)? {
+                    Value::Set(bits) => tables[*table as usize]
+                        .distinct
+                        .iter()
+                        .filter(|(v, _)| member_of_set(*v, bits))
+                        .fold(CardSet::EMPTY, |s, (_, cards)| s.or(*cards)),
+                    _ => CardSet::EMPTY,
+                };
+                if *negate { cand.minus(found) } else { cand.and(found) }
+            }
+            M::Order { table, op, rhs, flip, at } => {
+                let v = self.value(rhs)?;
+                let mut out = CardSet::EMPTY;
+                for (value, cards) in &tables[*table as usize].distinct {
+                    if cards.and(cand).is_empty() {
+                        continue;
+                    }
+                    let (Some(a), Some(b)) = (ordinal(*value), ordinal(v)) else {
+                        return Err(missing(self.span(*at)));
+                    };
+                    let (a, b) = if *flip { (b, a) } else { (a, b) };
+                    let holds = match op {
+                        BinOp::Lt => a < b,
+                        BinOp::Le => a <= b,
+                        BinOp::Gt => a > b,
+                        _ => a >= b,
+                    };
+                    if holds {
+                        out = out.or(*cards);
+                    }
+                }
+                cand.and(out)
+            }
+            M::And(a, b) => {
+                let first = self.mask(a, cand)?;
+                self.mask(b, first)?
+            }
+            M::Or(a, b) => {
+                let first = self.mask(a, cand)?;
+                first.or(self.mask(b, cand.minus(first))?)
+            }
+            M::Not(a) => cand.minus(self.mask(a, cand)?),
+            M::If(c, t, o) => {
+                if self.truth(c)? {
+                    self.mask(t, cand)?
+                } else {
+                    self.mask(o, cand)?
+                }
+            }
+            M::Bind(slot, x, inner) => {
+                let v = self.value(x)?;
+                self.set_local(*slot, v);
+                self.mask(inner, cand)?
+            }
+            M::Each(slot, x) => {
+                let mut out = CardSet::EMPTY;
+                for card in cand.cards() {
+                    self.set_local(*slot, Value::Card(card));
+                    if self.truth(x)? {
+                        out = out.with(card);
+                    }
+                }
+                out
+            }
         })
     }
 
@@ -439,10 +645,26 @@ impl<'a> Vm<'a> {
                 }
                 Ok(true)
             }
-            DKind::Filter(inner, slot, pred) => self.for_each(inner, &mut |vm, item| {
-                vm.set_local(*slot, item);
-                if vm.keep(pred)? { visit(vm, item) } else { Ok(true) }
-            }),
+            DKind::Filter(inner, slot, pred) => {
+                if let Some(m) = pred.mask()
+                    && let Some(piles) = self.piles_of(inner)?
+                {
+                    let board = self.board;
+                    let cand = piles.clone().flat_map(|p| board.pile(p)).fold(CardSet::EMPTY, |s, c| s.with(*c));
+                    let keep = self.mask(m, cand)?;
+                    for &card in piles.flat_map(|p| board.pile(p)).filter(|c| keep.has(**c)) {
+                        self.set_local(*slot, Value::Card(card));
+                        if !visit(self, Value::Card(card))? {
+                            return Ok(false);
+                        }
+                    }
+                    return Ok(true);
+                }
+                self.for_each(inner, &mut |vm, item| {
+                    vm.set_local(*slot, item);
+                    if vm.keep(pred)? { visit(vm, item) } else { Ok(true) }
+                })
+            }
             DKind::SetMembers(set, seats) => match self.value(set)? {
                 Value::Set(bits) => {
                     let members = (0..64u16).filter(|i| bits & (1u64 << i) != 0);
@@ -511,6 +733,25 @@ impl<'a> Vm<'a> {
         }
         Ok(out)
     }
+}
+
+/// The problem of `highest` or `lowest` over nothing.
+fn nothing_to_take(span: crate::syntax::ast::Span) -> Box<Halt> {
+    Halt::new(
+        Code::NoAction,
+        span,
+        "nothing to take the best of",
+        "the domain is empty here",
+        "make sure the `where` condition leaves something, or test with `exists` first",
+    )
+}
+
+/// The cards of a list of values, if every value is a card.
+pub(crate) fn card_set(values: &[Value]) -> Option<CardSet> {
+    values.iter().try_fold(CardSet::EMPTY, |s, v| match v {
+        Value::Card(c) => Some(s.with(*c)),
+        _ => None,
+    })
 }
 
 /// Hands each value to `visit` until it says stop.
