@@ -20,6 +20,19 @@ impl Flow<'_> {
     /// Adds a decision's legal options to the position's: those of the first tier that allows
     /// any, each offered once more with the declaration where that is allowed.
     pub fn add_options(&mut self, ask: &Ask) -> Out<()> {
+        if let [d] = &ask.domains[..] {
+            let (board, locals, _, options) = self.pos.parts();
+            let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+            let out = match vm.piles_of(d) {
+                Ok(Some(piles)) => Some(legal(&mut vm, ask, board.run(piles), options)),
+                Ok(None) => None,
+                Err(e) => Some(Err(e)),
+            };
+            *self.spent = vm.steps;
+            if let Some(out) = out {
+                return out;
+            }
+        }
         let base = self.pos.stack.len();
         for d in &ask.domains {
             self.push_items(d)?;
@@ -150,13 +163,43 @@ impl Flow<'_> {
 }
 
 /// The legal options of a decision over the elements of its domain, added to `options`.
-fn legal(vm: &mut Vm<'_>, ask: &Ask, domain: &[Value], options: &mut Vec<Opt>) -> Out<()> {
+/// An element of a decision's domain: a value, or a card read where it lies.
+trait Item: Copy {
+    fn value(self) -> Value;
+    fn card(self) -> Option<CardId>;
+}
+
+impl Item for Value {
+    fn value(self) -> Value {
+        self
+    }
+
+    fn card(self) -> Option<CardId> {
+        match self {
+            Value::Card(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+impl Item for CardId {
+    fn value(self) -> Value {
+        Value::Card(self)
+    }
+
+    fn card(self) -> Option<CardId> {
+        Some(self)
+    }
+}
+
+fn legal<T: Item>(vm: &mut Vm<'_>, ask: &Ask, domain: &[T], options: &mut Vec<Opt>) -> Out<()> {
     let first = options.len();
+    let opt = |item: T, tier: u32| Opt { value: item.value(), declared: false, tier };
     if ask.tiers.is_empty() {
-        options.extend(domain.iter().map(|&value| Opt { value, declared: false, tier: 0 }));
+        options.extend(domain.iter().map(|&item| opt(item, 0)));
     }
     let cards = if ask.tiers.iter().any(|(c, _)| c.as_ref().and_then(Pred::mask).is_some()) {
-        super::vm::card_set(domain)
+        domain.iter().try_fold(super::mask::CardSet::EMPTY, |s, item| Some(s.with(item.card()?)))
     } else {
         None
     };
@@ -165,18 +208,14 @@ fn legal(vm: &mut Vm<'_>, ask: &Ask, domain: &[Value], options: &mut Vec<Opt>) -
         match (cond, cond.as_ref().and_then(Pred::mask).zip(cards)) {
             (_, Some((m, cand))) => {
                 let keep = vm.mask(m, cand)?;
-                for &value in domain {
-                    if matches!(value, Value::Card(c) if keep.has(c)) {
-                        options.push(Opt { value, declared: false, tier });
-                    }
-                }
+                options.extend(domain.iter().filter(|i| i.card().is_some_and(|c| keep.has(c))).map(|&i| opt(i, tier)));
             }
-            (None, _) => options.extend(domain.iter().map(|&value| Opt { value, declared: false, tier })),
+            (None, _) => options.extend(domain.iter().map(|&item| opt(item, tier))),
             (Some(pred), None) => {
-                for &value in domain {
-                    vm.set_local(ask.slot, value);
+                for &item in domain {
+                    vm.set_local(ask.slot, item.value());
                     if vm.keep(pred)? {
-                        options.push(Opt { value, declared: false, tier });
+                        options.push(opt(item, tier));
                     }
                 }
             }

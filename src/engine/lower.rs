@@ -62,17 +62,13 @@ pub(super) struct Lower<'a> {
     pub tables: Vec<super::mask::Table>,
 }
 
-fn boxed(x: X) -> Box<X> {
-    Box::new(x)
-}
-
 impl Lower<'_> {
     pub fn at(&mut self, span: Span) -> At {
         self.spans.push(span);
         (self.spans.len() - 1) as At
     }
 
-    fn var_slot(&self, v: VarId) -> u32 {
+    pub fn var_slot(&self, v: VarId) -> u32 {
         self.layout.var_base[v as usize] as u32
     }
 
@@ -146,7 +142,7 @@ impl Lower<'_> {
 
     /// A condition on the element bound to `slot`; `cards` when the elements are cards, so that
     /// it is also lowered into a mask where it can be.
-    fn pred(&mut self, e: &Expr, slot: Slot, cards: bool) -> Pred {
+    pub fn pred(&mut self, e: &Expr, slot: Slot, cards: bool) -> Pred {
         let mask = if cards { self.card_mask(e, slot) } else { None };
         let each = self.expr(e);
         match mask {
@@ -156,7 +152,7 @@ impl Lower<'_> {
     }
 
     /// The single pile a zone expression names.
-    fn pile(&mut self, e: &Expr) -> P {
+    pub fn pile(&mut self, e: &Expr) -> P {
         let kind = match &e.kind {
             ExprKind::Zone(z, None) => PKind::Fixed(self.layout.zone_base[*z as usize] as u32),
             ExprKind::Zone(z, Some(ix)) => {
@@ -168,7 +164,7 @@ impl Lower<'_> {
     }
 
     /// An expression gone through element by element.
-    fn domain(&mut self, e: &Expr) -> D {
+    pub fn domain(&mut self, e: &Expr) -> D {
         let kind = match &e.kind {
             ExprKind::Seats => DKind::Seats,
             ExprKind::Sides => DKind::Sides,
@@ -191,7 +187,7 @@ impl Lower<'_> {
                 let inner = self.domain(&a.domain);
                 let pred = match &a.filter {
                     Some(f) => self.pred(f, a.slot, true),
-                    None => Pred::Each(X { kind: XKind::Const(Value::Bool(true)), at: self.at(e.span) }),
+                    None => Pred::Each(self.expr(&Expr { kind: ExprKind::Const(Value::Bool(true)), span: e.span })),
                 };
                 DKind::Filter(Box::new(inner), a.slot, pred)
             }
@@ -200,136 +196,10 @@ impl Lower<'_> {
         };
         D { kind, at: self.at(e.span) }
     }
-
-    /// A node that stops the match: something that has no value during play.
-    fn invalid(&mut self, span: Span) -> X {
-        X { kind: XKind::Invalid, at: self.at(span) }
-    }
-
-    pub fn expr(&mut self, e: &Expr) -> X {
-        let kind = self.kind(e);
-        X { kind, at: self.at(e.span) }
-    }
-
-    fn kind(&mut self, e: &Expr) -> XKind {
-        use XKind as K;
-        match &e.kind {
-            ExprKind::Const(v) => K::Const(*v),
-            ExprKind::Local(s) => K::Local(*s),
-            ExprKind::Var(v) => K::Var(self.var_slot(*v)),
-            ExprKind::VarAt(v, ix) => match &ix.kind {
-                ExprKind::Local(s) => K::VarAtLocal(self.var_slot(*v), *s, self.at(ix.span)),
-                _ => K::VarAt(self.var_slot(*v), boxed(self.expr(ix))),
-            },
-            ExprKind::Attr(x, a) => match &x.kind {
-                ExprKind::Local(s) => K::LocalAttr(*s, *a),
-                _ => K::Attr(boxed(self.expr(x)), *a),
-            },
-            ExprKind::LocalAttr(s, a) => K::LocalAttr(*s, *a),
-            ExprKind::Payload(x, en) => K::Payload(boxed(self.expr(x)), *en),
-            ExprKind::Is(x, en, m) => K::Is(boxed(self.expr(x)), *en, *m),
-            ExprKind::MakeEnum(en, m, p) => K::MakeEnum(*en, *m, boxed(self.expr(p))),
-            ExprKind::Not(x) => K::Not(boxed(self.expr(x))),
-            ExprKind::Neg(x) => K::Neg(boxed(self.expr(x))),
-            ExprKind::Binary(op, l, r) => self.binary(*op, l, r),
-            ExprKind::Builtin(b, args) => self.builtin(*b, args),
-            ExprKind::Call(f, args) => K::Call(*f, args.iter().map(|a| self.expr(a)).collect()),
-            ExprKind::If(c, t, o) => K::If(boxed(self.expr(c)), boxed(self.expr(t)), boxed(self.expr(o))),
-            ExprKind::Case(s, arms, o) => {
-                let arms = arms.iter().map(|(ps, v)| (ps.iter().map(|p| self.expr(p)).collect(), self.expr(v)));
-                let arms = arms.collect();
-                K::Case(boxed(self.expr(s)), arms, boxed(self.expr(o)))
-            }
-            ExprKind::Aggregate(a) if a.op == AggOp::Cards => K::Invalid,
-            ExprKind::Aggregate(a) => K::Agg(Box::new(Agg {
-                op: a.op,
-                slot: a.slot,
-                domain: self.domain(&a.domain),
-                filter: a.filter.as_ref().map(|f| self.pred(f, a.slot, of_cards(&a.domain))),
-                body: a.body.as_ref().map(|b| self.expr(b)),
-                keys: a.body.as_ref().filter(|_| of_cards(&a.domain)).and_then(|b| self.card_keys(b, a.slot)),
-            })),
-            ExprKind::List(xs) => K::SetOf(xs.iter().map(|x| self.expr(x)).collect()),
-            ExprKind::Template(pieces) => K::Template(
-                pieces
-                    .iter()
-                    .map(|p| match p {
-                        TemplatePiece::Text(t) => Piece::Text(t.clone()),
-                        TemplatePiece::Value(x, ty) => Piece::Value(self.expr(x), ty.clone()),
-                    })
-                    .collect(),
-            ),
-            ExprKind::Zone(..)
-            | ExprKind::ZoneAll(_)
-            | ExprKind::Seats
-            | ExprKind::Sides
-            | ExprKind::EnumValues(_)
-            | ExprKind::SetMembers(..) => K::Invalid,
-        }
-    }
-
-    fn binary(&mut self, op: BinOp, l: &Expr, r: &Expr) -> XKind {
-        use XKind as K;
-        let (a, b) = (boxed(self.expr(l)), r);
-        match op {
-            BinOp::And => K::And(a, boxed(self.expr(b))),
-            BinOp::Or => K::Or(a, boxed(self.expr(b))),
-            BinOp::In | BinOp::NotIn if is_collection(b) => K::InDomain(a, Box::new(self.domain(b)), op == BinOp::In),
-            BinOp::In | BinOp::NotIn => K::InSet(a, boxed(self.expr(b)), op == BinOp::In),
-            BinOp::Range => K::Invalid,
-            BinOp::Eq => K::Eq(a, boxed(self.expr(b))),
-            BinOp::Ne => K::Ne(a, boxed(self.expr(b))),
-            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => K::Order(op, a, boxed(self.expr(b))),
-            _ => K::Arith(op, a, boxed(self.expr(b))),
-        }
-    }
-
-    fn builtin(&mut self, b: Builtin, args: &[Expr]) -> XKind {
-        use XKind as K;
-        if args.len() < builtin_arity(b) {
-            return K::Invalid;
-        }
-        match b {
-            Builtin::Count => {
-                return match &args[0].kind {
-                    ExprKind::Zone(..) => K::PileCount(Box::new(self.pile(&args[0]))),
-                    _ => K::Count(Box::new(self.domain(&args[0]))),
-                };
-            }
-            Builtin::First => return K::First(Box::new(self.domain(&args[0]))),
-            Builtin::Last => return K::Last(Box::new(self.domain(&args[0]))),
-            Builtin::Others | Builtin::Members => return K::Invalid,
-            _ => {}
-        }
-        let n = self.game.seats.len() as i64;
-        let mut xs = args.iter().map(|a| boxed(self.expr(a)));
-        let mut take = || xs.next().expect("the arity was checked");
-        match b {
-            Builtin::Left => K::Around(take(), 1),
-            Builtin::Right => K::Around(take(), -1),
-            Builtin::Opposite => K::Around(take(), n / 2),
-            Builtin::Next => K::Next(take(), take()),
-            Builtin::SideOf => K::SideOf(take()),
-            Builtin::Holder => K::Holder(take()),
-            Builtin::Player => K::Player(take()),
-            Builtin::Ord => K::Ord(take()),
-            Builtin::Abs => K::Abs(take()),
-            Builtin::Max => K::Max(take(), take()),
-            _ => K::Min(take(), take()),
-        }
-    }
-}
-
-/// How many arguments a built-in needs to be worked out (fewer stop the match).
-fn builtin_arity(b: Builtin) -> usize {
-    match b {
-        Builtin::Next | Builtin::Max | Builtin::Min => 2,
-        _ => 1,
-    }
 }
 
 /// Whether a domain is made of cards from piles.
-fn of_cards(e: &Expr) -> bool {
+pub(super) fn of_cards(e: &Expr) -> bool {
     matches!(&e.kind, ExprKind::Zone(..) | ExprKind::ZoneAll(_))
         || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }

@@ -98,7 +98,7 @@ impl Table {
 }
 
 /// A lowered card condition: which of a set of candidate cards meet it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) enum M {
     /// A condition on the card alone: the cards that meet it.
     Set(CardSet),

@@ -16,6 +16,7 @@
 //!   few changes (a card moved, a pile shuffled, a choice made) and absent when nobody needs
 //!   them (random play, the worlds a bot searches).
 
+mod compile;
 mod decide;
 mod events;
 mod knowledge;

@@ -161,6 +161,14 @@ impl<'a> Board<'a> {
         }
     }
 
+    /// The cards of consecutive piles, one after another (the piles of a zone lie together).
+    pub fn run(&self, piles: std::ops::Range<usize>) -> &'a [CardId] {
+        match (self.start.get(piles.start), self.start.get(piles.end)) {
+            (Some(&a), Some(&b)) if a <= b => &self.cards[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
     /// The pile a card is in.
     pub fn place(&self, card: CardId) -> usize {
         self.place[card as usize] as usize
@@ -299,7 +307,8 @@ impl Position {
     pub(crate) fn put(&mut self, prog: &super::Program, card: CardId, dest: usize) {
         let from = self.place[card as usize] as usize;
         let (a, b) = self.range(from);
-        let Some(i) = self.cards[a..b].iter().position(|c| *c == card).map(|i| a + i) else { return };
+        // Cards mostly leave from the top of a pile: look from there.
+        let Some(i) = self.cards[a..b].iter().rposition(|c| *c == card).map(|i| a + i) else { return };
         let top = self.start[dest + 1] as usize;
         if from <= dest {
             // Shift the cards after it, up to the top of `dest`, down by one.

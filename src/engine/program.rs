@@ -7,84 +7,49 @@
 //! conditions are bitset operations over the pack where they can be ([`Pred`]), and the places
 //! in the rule file that errors point at are kept out of line ([`Program::span`]).
 
+use super::compile::Ev;
 use super::layout::Layout;
 use crate::game::*;
-use crate::syntax::ast::{AggOp, AssignOp, BinOp, Span};
+use crate::syntax::ast::{AggOp, AssignOp, Span};
 
 /// An index into [`Program::spans`]: where a lowered node was written.
 pub(crate) type At = u32;
 
-/// A lowered expression and the place it was written.
-#[derive(Clone, Debug)]
+/// A compiled expression ([`super::compile`]) and the place it was written.
 pub(crate) struct X {
-    pub kind: XKind,
+    pub code: Compiled,
     pub at: At,
 }
 
-#[derive(Clone, Debug)]
-pub(crate) enum XKind {
-    Const(Value),
-    Local(Slot),
-    /// A match-wide variable's slot.
-    Var(u32),
-    /// A per-seat or per-side variable: its first slot and the index (a seat or side).
-    VarAt(u32, Box<X>),
-    /// The same with the index a local name (`bid[s]`), and where the index was written.
-    VarAtLocal(u32, Slot, At),
-    Attr(Box<X>, AttrId),
-    LocalAttr(Slot, AttrId),
-    Payload(Box<X>, EnumId),
-    Is(Box<X>, EnumId, u16),
-    MakeEnum(EnumId, u16, Box<X>),
-    Not(Box<X>),
-    Neg(Box<X>),
-    And(Box<X>, Box<X>),
-    Or(Box<X>, Box<X>),
-    Eq(Box<X>, Box<X>),
-    Ne(Box<X>, Box<X>),
-    /// `<`, `<=`, `>`, `>=` on numbers and enumeration values.
-    Order(BinOp, Box<X>, Box<X>),
-    /// `+ - * / %`
-    Arith(BinOp, Box<X>, Box<X>),
-    /// `x in set` (`true`) or `x not in set` for a set value.
-    InSet(Box<X>, Box<X>, bool),
-    /// `x in collection` or `not in`, for a domain or pile.
-    InDomain(Box<X>, Box<D>, bool),
-    /// The seat `k` places clockwise from a seat.
-    Around(Box<X>, i64),
-    Next(Box<X>, Box<X>),
-    SideOf(Box<X>),
-    Holder(Box<X>),
-    Player(Box<X>),
-    Count(Box<D>),
-    /// The number of cards in one pile.
-    PileCount(Box<P>),
-    First(Box<D>),
-    Last(Box<D>),
-    Ord(Box<X>),
-    Abs(Box<X>),
-    Max(Box<X>, Box<X>),
-    Min(Box<X>, Box<X>),
-    /// A call of a definition.
-    Call(FnId, Vec<X>),
-    If(Box<X>, Box<X>, Box<X>),
-    Case(Box<X>, Vec<(Vec<X>, X)>, Box<X>),
-    Agg(Box<Agg>),
-    /// A list stored as a set of enumeration values or seats.
-    SetOf(Vec<X>),
-    Template(Vec<Piece>),
-    /// Something that cannot be worked out during play (a collection where one value is wanted).
-    Invalid,
+/// Compiled code, by the kind of value it makes. A template is kept as its pieces: it is
+/// printed, never worked out as a value.
+pub(crate) enum Compiled {
+    Val(Ev<Value>),
+    Bool(Ev<bool>),
+    Int(Ev<i64>),
+    Text(Vec<Piece>),
+}
+
+impl std::fmt::Debug for X {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match self.code {
+            Compiled::Val(_) => "value",
+            Compiled::Bool(_) => "truth value",
+            Compiled::Int(_) => "number",
+            Compiled::Text(_) => "text",
+        };
+        write!(f, "<compiled {kind} at {}>", self.at)
+    }
 }
 
 /// A domain: something gone through element by element.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct D {
     pub kind: DKind,
     pub at: At,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) enum DKind {
     Seats,
     Sides,
@@ -106,13 +71,13 @@ pub(crate) enum DKind {
 }
 
 /// One pile named by an expression, and where the expression was written.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct P {
     pub kind: PKind,
     pub at: At,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) enum PKind {
     /// A shared zone's pile.
     Fixed(u32),
@@ -123,7 +88,7 @@ pub(crate) enum PKind {
 }
 
 /// An aggregate: `sum c in trick where ... of ...`.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Agg {
     pub op: AggOp,
     pub slot: Slot,
@@ -137,7 +102,7 @@ pub(crate) struct Agg {
 
 /// A condition on the element bound to a slot: worked out element by element, or, for cards,
 /// also as a mask over the pack ([`super::mask`]).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) enum Pred {
     Each(X),
     Cards(super::mask::M, X),
@@ -160,7 +125,7 @@ impl Pred {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) enum Piece {
     Text(String),
     /// A value printed with its type; a nested template is printed as text.
@@ -168,7 +133,7 @@ pub(crate) enum Piece {
 }
 
 /// A lowered assignable place.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) enum Tgt {
     Local(Slot),
     Var(u32),
@@ -176,7 +141,7 @@ pub(crate) enum Tgt {
 }
 
 /// `x in domain [from start] [where filter]`.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Bind {
     pub slot: Slot,
     pub domain: D,
@@ -185,7 +150,7 @@ pub(crate) struct Bind {
 }
 
 /// A lowered decision.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Ask {
     pub slot: Slot,
     pub elem: Type,
@@ -200,7 +165,7 @@ pub(crate) struct Ask {
 }
 
 /// A lowered statement; its place in the rule file is the game's statement at the same address.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) enum Op {
     Assign(Tgt, AssignOp, X),
     Random(Tgt, Bind),
@@ -222,7 +187,7 @@ pub(crate) enum Op {
 }
 
 /// A lowered definition.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Func {
     pub params: Vec<Slot>,
     pub body: X,
@@ -231,7 +196,7 @@ pub(crate) struct Func {
 }
 
 /// A lowered `show` line.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct ShowX {
     pub each: Option<Bind>,
     pub text: X,
@@ -239,7 +204,7 @@ pub(crate) struct ShowX {
 }
 
 /// The lowered result: the domain ranked and each element's key.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct ResultX {
     pub slot: Slot,
     pub domain: D,

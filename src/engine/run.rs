@@ -80,9 +80,7 @@ impl<'s> Flow<'s> {
         let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
         let out = match vm.piles_of(d) {
             Ok(Some(piles)) => {
-                for p in piles {
-                    stack.extend(board.pile(p).iter().map(|c| Value::Card(*c)));
-                }
+                stack.extend(board.run(piles).iter().map(|c| Value::Card(*c)));
                 Ok(true)
             }
             Ok(None) => vm.for_each(d, &mut |_, item| {

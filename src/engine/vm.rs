@@ -7,11 +7,12 @@
 //! the nesting limit, so that a long chain of calls stops with a problem instead of
 //! overflowing the stack.
 
+use super::compile::ordinal;
 use super::mask::{CardSet, M};
 use super::position::Board;
 use super::program::*;
 use crate::diagnostic::Code;
-use crate::eval::{Halt, MAX_NESTING, Out, STEP_BUDGET, arith, member_of_set, missing, not_constant, overflow};
+use crate::eval::{Halt, MAX_NESTING, Out, STEP_BUDGET, member_of_set, missing, not_constant, overflow};
 use crate::game::*;
 use crate::syntax::ast::{AggOp, BinOp};
 
@@ -35,7 +36,7 @@ impl<'a> Vm<'a> {
         Vm { game, prog, board, locals, steps, nesting: 0 }
     }
 
-    fn span(&self, at: At) -> crate::syntax::ast::Span {
+    pub fn span(&self, at: At) -> crate::syntax::ast::Span {
         self.prog.span(at)
     }
 
@@ -60,21 +61,30 @@ impl<'a> Vm<'a> {
         }
     }
 
-    fn local(&self, slot: Slot) -> Value {
+    #[inline]
+    pub fn local(&self, slot: Slot) -> Value {
         self.locals.get(slot as usize).copied().unwrap_or(Value::None)
     }
 
+    #[inline]
     pub fn truth(&mut self, x: &X) -> Out<bool> {
-        match self.value(x)? {
-            Value::Bool(b) => Ok(b),
-            _ => Err(missing(self.span(x.at))),
+        match &x.code {
+            Compiled::Bool(f) => f(self),
+            _ => match self.value(x)? {
+                Value::Bool(b) => Ok(b),
+                _ => Err(missing(self.span(x.at))),
+            },
         }
     }
 
+    #[inline]
     pub fn int(&mut self, x: &X) -> Out<i64> {
-        match self.value(x)? {
-            Value::Int(n) => Ok(n),
-            _ => Err(missing(self.span(x.at))),
+        match &x.code {
+            Compiled::Int(f) => f(self),
+            _ => match self.value(x)? {
+                Value::Int(n) => Ok(n),
+                _ => Err(missing(self.span(x.at))),
+            },
         }
     }
 
@@ -98,161 +108,30 @@ impl<'a> Vm<'a> {
         self.truth(pred.each())
     }
 
-    fn var_at(&self, base: u32, index: usize) -> Value {
+    #[inline]
+    pub fn var_at(&self, base: u32, index: usize) -> Value {
         self.board.vars.get(base as usize + index).copied().unwrap_or(Value::None)
     }
 
-    /// The value of an expression. Names, variables and constants are read here, inline; the
-    /// rest is worked out by [`Vm::compound`].
+    /// The value of an expression.
     #[inline]
     pub fn value(&mut self, x: &X) -> Out<Value> {
-        use XKind as K;
-        match &x.kind {
-            K::Const(v) => Ok(*v),
-            K::Local(s) => Ok(self.local(*s)),
-            K::Var(slot) => Ok(self.var_at(*slot, 0)),
-            K::LocalAttr(slot, a) => match self.local(*slot) {
-                Value::Card(c) => self.attr(c, *a, x.at),
-                _ => Ok(Value::None),
-            },
-            _ => self.compound(x),
+        match &x.code {
+            Compiled::Val(f) => f(self),
+            Compiled::Bool(f) => Ok(Value::Bool(f(self)?)),
+            Compiled::Int(f) => Ok(Value::Int(f(self)?)),
+            Compiled::Text(_) => Err(not_constant(self.span(x.at))),
         }
     }
 
-    /// The value of an expression made of others.
-    #[inline(never)]
-    fn compound(&mut self, x: &X) -> Out<Value> {
-        use XKind as K;
-        Ok(match &x.kind {
-            K::Const(v) => *v,
-            K::Local(s) => self.local(*s),
-            K::Var(slot) => self.var_at(*slot, 0),
-            K::VarAt(base, ix) => {
-                let i = self.index(ix)?;
-                self.var_at(*base, i)
-            }
-            K::VarAtLocal(base, slot, ix) => match self.local(*slot) {
-                Value::Seat(s) | Value::Side(s) => self.var_at(*base, s as usize),
-                _ => return Err(missing(self.span(*ix))),
-            },
-            K::LocalAttr(slot, a) => match self.local(*slot) {
-                Value::Card(c) => self.attr(c, *a, x.at)?,
-                _ => Value::None,
-            },
-            K::Attr(card, a) => match self.value(card)? {
-                Value::Card(c) => self.attr(c, *a, x.at)?,
-                _ => Value::None,
-            },
-            K::Payload(v, e) => match self.value(v)? {
-                Value::Enum(i) => self.enum_value(*e, i, x.at)?.payload,
-                _ => Value::None,
-            },
-            K::Is(v, e, m) => match self.value(v)? {
-                Value::Enum(i) => Value::Bool(self.enum_value(*e, i, x.at)?.member == *m),
-                _ => Value::Bool(false),
-            },
-            K::MakeEnum(e, m, p) => self.make_enum(*e, *m, p, x.at)?,
-            K::Not(v) => Value::Bool(!self.truth(v)?),
-            K::Neg(v) => Value::Int(self.int(v)?.checked_neg().ok_or_else(|| overflow(self.span(x.at)))?),
-            K::And(l, r) => Value::Bool(self.truth(l)? && self.truth(r)?),
-            K::Or(l, r) => Value::Bool(self.truth(l)? || self.truth(r)?),
-            K::Eq(l, r) => Value::Bool(self.value(l)? == self.value(r)?),
-            K::Ne(l, r) => Value::Bool(self.value(l)? != self.value(r)?),
-            K::Order(op, l, r) => {
-                let (a, b) = (self.value(l)?, self.value(r)?);
-                let (Some(a), Some(b)) = (ordinal(a), ordinal(b)) else { return Err(missing(self.span(x.at))) };
-                Value::Bool(match op {
-                    BinOp::Lt => a < b,
-                    BinOp::Le => a <= b,
-                    BinOp::Gt => a > b,
-                    _ => a >= b,
-                })
-            }
-            K::Arith(op, l, r) => {
-                let (a, b) = (self.value(l)?, self.value(r)?);
-                let (Value::Int(a), Value::Int(b)) = (a, b) else { return Err(missing(self.span(x.at))) };
-                Value::Int(arith(*op, a, b, self.span(x.at))?)
-            }
-            K::InSet(v, set, positive) => {
-                let v = self.value(v)?;
-                let found = match self.value(set)? {
-                    Value::Set(bits) => member_of_set(v, bits),
-                    _ => false,
-                };
-                Value::Bool(found == *positive)
-            }
-            K::InDomain(v, d, positive) => {
-                let v = self.value(v)?;
-                Value::Bool(self.contains(d, v)? == *positive)
-            }
-            K::Around(seat, k) => {
-                let s = self.seat(seat)?;
-                self.around(s, *k)
-            }
-            K::Next(seat, k) => {
-                let s = self.seat(seat)?;
-                let k = self.int(k)?;
-                self.around(s, k)
-            }
-            K::SideOf(seat) => {
-                let s = self.seat(seat)?;
-                self.game.seats[s as usize].side.map_or(Value::None, Value::Side)
-            }
-            K::Holder(card) => match self.value(card)? {
-                Value::Card(c) if (c as usize) < self.game.cards.len() => {
-                    let pile = self.board.place(c);
-                    self.prog.layout.seat_of_pile(pile).map_or(Value::None, Value::Seat)
-                }
-                Value::Card(_) => return Err(not_constant(self.span(x.at))),
-                _ => Value::None,
-            },
-            K::Player(card) => match self.value(card)? {
-                Value::Card(c) if (c as usize) < self.game.cards.len() => {
-                    self.board.came_from(c).map_or(Value::None, Value::Seat)
-                }
-                Value::Card(_) => return Err(not_constant(self.span(x.at))),
-                _ => Value::None,
-            },
-            K::Count(d) => self.count(d)?,
-            K::PileCount(p) => match self.pile(p)? {
-                Some(pile) => Value::Int(self.board.pile(pile).len() as i64),
-                None => Value::Int(0),
-            },
-            K::First(d) => self.end_of(d, true)?,
-            K::Last(d) => self.end_of(d, false)?,
-            K::Ord(v) => match self.value(v)? {
-                Value::Enum(i) => Value::Int(i as i64),
-                _ => return Err(missing(self.span(x.at))),
-            },
-            K::Abs(v) => Value::Int(self.int(v)?.checked_abs().ok_or_else(|| overflow(self.span(x.at)))?),
-            K::Max(a, b) => Value::Int(self.int(a)?.max(self.int(b)?)),
-            K::Min(a, b) => Value::Int(self.int(a)?.min(self.int(b)?)),
-            K::Call(f, args) => self.call(*f, args, x.at)?,
-            K::If(c, t, o) => {
-                if self.truth(c)? {
-                    self.value(t)?
-                } else {
-                    self.value(o)?
-                }
-            }
-            K::Case(s, arms, otherwise) => self.case(s, arms, otherwise)?,
-            K::Agg(agg) => self.aggregate(agg, x.at)?,
-            K::SetOf(xs) => self.set_of(xs)?,
-            K::Template(_) | K::Invalid => return Err(not_constant(self.span(x.at))),
-        })
-    }
-
-    #[inline(never)]
-    fn make_enum(&mut self, e: EnumId, m: u16, p: &X, at: At) -> Out<Value> {
-        let p = self.value(p)?;
+    pub fn make_enum(&self, e: EnumId, m: u16, p: Value, at: At) -> Out<Value> {
         let values = &self.game.enums[e as usize].values;
         let i = values.iter().position(|v| v.member == m && v.payload == p);
         Ok(Value::Enum(i.ok_or_else(|| missing(self.span(at)))? as u16))
     }
 
     /// Whether a domain holds a value.
-    #[inline(never)]
-    fn contains(&mut self, d: &D, v: Value) -> Out<bool> {
+    pub fn contains(&mut self, d: &D, v: Value) -> Out<bool> {
         let mut found = false;
         self.for_each(d, &mut |_, item| {
             found = item == v;
@@ -261,23 +140,21 @@ impl<'a> Vm<'a> {
         Ok(found)
     }
 
-    #[inline(never)]
-    fn count(&mut self, d: &D) -> Out<Value> {
+    /// How many elements a domain has.
+    pub fn count(&mut self, d: &D) -> Out<i64> {
         if let Some(piles) = self.piles_of(d)? {
-            let board = self.board;
-            return Ok(Value::Int(piles.map(|p| board.pile(p).len() as i64).sum()));
+            return Ok(self.board.run(piles).len() as i64);
         }
         let mut n = 0i64;
         self.for_each(d, &mut |_, _| {
             n += 1;
             Ok(true)
         })?;
-        Ok(Value::Int(n))
+        Ok(n)
     }
 
     /// The first (or last) element of a domain, or `none`.
-    #[inline(never)]
-    fn end_of(&mut self, d: &D, first: bool) -> Out<Value> {
+    pub fn end_of(&mut self, d: &D, first: bool) -> Out<Value> {
         let mut end = Value::None;
         self.for_each(d, &mut |_, item| {
             end = item;
@@ -286,21 +163,8 @@ impl<'a> Vm<'a> {
         Ok(end)
     }
 
-    #[inline(never)]
-    fn case(&mut self, s: &X, arms: &[(Vec<X>, X)], otherwise: &X) -> Out<Value> {
-        let v = self.value(s)?;
-        for (patterns, value) in arms {
-            for p in patterns {
-                if self.value(p)? == v {
-                    return self.value(value);
-                }
-            }
-        }
-        self.value(otherwise)
-    }
-
-    #[inline(never)]
-    fn set_of(&mut self, xs: &[X]) -> Out<Value> {
+    /// A list stored as a set of enumeration values or seats.
+    pub fn set_of(&mut self, xs: &[X]) -> Out<Value> {
         let mut bits = 0u64;
         for v in xs {
             bits |= match self.value(v)? {
@@ -312,23 +176,24 @@ impl<'a> Vm<'a> {
         Ok(Value::Set(bits))
     }
 
-    fn around(&self, s: SeatId, k: i64) -> Value {
+    pub fn around(&self, s: SeatId, k: i64) -> Value {
         let n = (self.game.seats.len() as i64).max(1);
         Value::Seat((s as i64 + k.rem_euclid(n)).rem_euclid(n) as u8)
     }
 
-    fn attr(&self, card: CardId, attr: AttrId, at: At) -> Out<Value> {
+    #[inline]
+    pub fn attr(&self, card: CardId, attr: AttrId, at: At) -> Out<Value> {
         let row = self.game.cards.get(card as usize);
         row.and_then(|c| c.get(attr as usize)).copied().ok_or_else(|| missing(self.span(at)))
     }
 
-    fn enum_value(&self, e: EnumId, v: u16, at: At) -> Out<&'a EnumValue> {
+    pub fn enum_value(&self, e: EnumId, v: u16, at: At) -> Out<&'a EnumValue> {
         let game: &'a Game = self.game;
         game.enums.get(e as usize).and_then(|x| x.values.get(v as usize)).ok_or_else(|| missing(self.span(at)))
     }
 
-    #[inline(never)]
-    fn call(&mut self, f: FnId, args: &[X], at: At) -> Out<Value> {
+    /// A definition called with its arguments' values.
+    pub fn call(&mut self, f: FnId, args: &[Value], at: At) -> Out<Value> {
         let prog: &'a Program = self.prog;
         let func = &prog.functions[f as usize];
         self.charge(1, func.body.at)?;
@@ -341,12 +206,8 @@ impl<'a> Vm<'a> {
                 "definitions calling definitions, more than a few hundred deep: shorten the chain",
             ));
         }
-        let mut values: smallvec::SmallVec<[Value; 4]> = smallvec::SmallVec::new();
-        for a in args {
-            values.push(self.value(a)?);
-        }
-        for (slot, v) in func.params.iter().zip(values) {
-            self.set_local(*slot, v);
+        for (slot, v) in func.params.iter().zip(args) {
+            self.set_local(*slot, *v);
         }
         self.nesting += func.depth;
         let value = self.value(&func.body);
@@ -354,8 +215,8 @@ impl<'a> Vm<'a> {
         value
     }
 
-    #[inline(never)]
-    fn aggregate(&mut self, agg: &Agg, at: At) -> Out<Value> {
+    /// The value of an aggregate.
+    pub fn aggregate(&mut self, agg: &Agg, at: At) -> Out<Value> {
         let mask = match &agg.filter {
             None => Some(None),
             Some(f) => f.mask().map(Some),
@@ -425,12 +286,12 @@ impl<'a> Vm<'a> {
     /// are found at once, and only those are gone through (in pile order) when a value is
     /// needed of each, looked up where it depends only on the card.
     fn pile_aggregate(&mut self, agg: &Agg, mask: Option<&M>, piles: std::ops::Range<usize>, at: At) -> Out<Value> {
-        let board = self.board;
-        let size: usize = piles.clone().map(|p| board.pile(p).len()).sum();
+        let cards = self.board.run(piles);
+        let size = cards.len();
         self.charge(size, at)?;
         let keep = match mask {
             Some(m) => {
-                let cand = piles.clone().flat_map(|p| board.pile(p)).fold(CardSet::EMPTY, |s, c| s.with(*c));
+                let cand = cards.iter().fold(CardSet::EMPTY, |s, c| s.with(*c));
                 let keep = self.mask(m, cand)?;
                 match agg.op {
                     AggOp::Count => return Ok(Value::Int(keep.len() as i64)),
@@ -449,7 +310,7 @@ impl<'a> Vm<'a> {
         let span = self.span(at);
         let mut total = 0i64;
         let mut best: Option<(Value, i64)> = None;
-        let taken = piles.flat_map(|p| board.pile(p)).filter(|c| keep.is_none_or(|k| k.has(**c)));
+        let taken = cards.iter().filter(|c| keep.is_none_or(|k| k.has(**c)));
         for &card in taken {
             let item = Value::Card(card);
             let (value, key) = match &agg.keys {
@@ -649,10 +510,10 @@ impl<'a> Vm<'a> {
                 if let Some(m) = pred.mask()
                     && let Some(piles) = self.piles_of(inner)?
                 {
-                    let board = self.board;
-                    let cand = piles.clone().flat_map(|p| board.pile(p)).fold(CardSet::EMPTY, |s, c| s.with(*c));
+                    let cards = self.board.run(piles);
+                    let cand = cards.iter().fold(CardSet::EMPTY, |s, c| s.with(*c));
                     let keep = self.mask(m, cand)?;
-                    for &card in piles.flat_map(|p| board.pile(p)).filter(|c| keep.has(**c)) {
+                    for &card in cards.iter().filter(|c| keep.has(**c)) {
                         self.set_local(*slot, Value::Card(card));
                         if !visit(self, Value::Card(card))? {
                             return Ok(false);
@@ -702,7 +563,7 @@ impl<'a> Vm<'a> {
 
     /// Works out a template's values without writing the text (what can stop a match is there).
     pub fn template_values(&mut self, x: &X) -> Out<()> {
-        let XKind::Template(pieces) = &x.kind else { return Err(not_constant(self.span(x.at))) };
+        let Compiled::Text(pieces) = &x.code else { return Err(not_constant(self.span(x.at))) };
         for piece in pieces {
             match piece {
                 Piece::Text(_) => {}
@@ -717,7 +578,7 @@ impl<'a> Vm<'a> {
 
     /// A template as text.
     pub fn text(&mut self, x: &X) -> Out<String> {
-        let XKind::Template(pieces) = &x.kind else { return Err(not_constant(self.span(x.at))) };
+        let Compiled::Text(pieces) = &x.code else { return Err(not_constant(self.span(x.at))) };
         let mut out = String::new();
         for piece in pieces {
             match piece {
@@ -762,13 +623,4 @@ fn each<'a>(vm: &mut Vm<'a>, values: impl Iterator<Item = Value>, visit: &mut Vi
         }
     }
     Ok(true)
-}
-
-/// A number or enumeration value as a number, for comparisons.
-fn ordinal(v: Value) -> Option<i64> {
-    match v {
-        Value::Int(n) => Some(n),
-        Value::Enum(v) => Some(v as i64),
-        _ => None,
-    }
 }
