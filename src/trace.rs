@@ -18,9 +18,9 @@ pub fn play_out(state: &mut State, bots: &mut [Box<dyn Bot>]) -> bool {
 pub fn play_up_to(state: &mut State, bots: &mut [Box<dyn Bot>], decisions: u64) -> bool {
     let mut made = 0u64;
     loop {
-        let seats = match state.actor() {
-            Actor::Seat(s) => vec![s],
-            Actor::Together(seats) => seats,
+        let seats: smallvec::SmallVec<[crate::game::SeatId; 8]> = match state.actor() {
+            Actor::Seat(s) => smallvec::smallvec![s],
+            Actor::Together(seats) => smallvec::SmallVec::from_vec(seats),
             Actor::Nobody => return true,
         };
         for seat in seats {

@@ -142,6 +142,26 @@ pub struct Position {
 /// No seat: a card that never left a per-seat pile.
 pub const NO_SEAT: u8 = u8::MAX;
 
+/// Rotates a slice left by `k`: a short rotation (most moves are of a card or a trick) as two
+/// copies through a buffer, a long one by the standard library.
+fn rotate_left(cards: &mut [CardId], k: usize) {
+    const SHORT: usize = 16;
+    let n = cards.len();
+    if k <= SHORT {
+        let mut buf = [0; SHORT];
+        buf[..k].copy_from_slice(&cards[..k]);
+        cards.copy_within(k.., 0);
+        cards[n - k..].copy_from_slice(&buf[..k]);
+    } else if n - k <= SHORT {
+        let mut buf = [0; SHORT];
+        buf[..n - k].copy_from_slice(&cards[k..]);
+        cards.copy_within(..k, n - k);
+        cards[..n - k].copy_from_slice(&buf[..n - k]);
+    } else {
+        cards.rotate_left(k);
+    }
+}
+
 /// What expressions read of a position: the piles, where each card is, and the variables.
 #[derive(Clone, Copy)]
 pub(crate) struct Board<'a> {
@@ -303,34 +323,61 @@ impl Position {
         (0..self.place.len()).fold(0, |h, c| h ^ prog.zobrist[c * piles + self.place[c] as usize])
     }
 
+    /// Where pile `p` ends in the card array.
+    pub(crate) fn pile_end(&self, pile: usize) -> usize {
+        self.start[pile + 1] as usize
+    }
+
+    /// Where a card lies in the card array.
+    pub(crate) fn index_of(&self, card: CardId) -> Option<usize> {
+        let (a, b) = self.range(self.place[card as usize] as usize);
+        // Cards mostly leave from the top of a pile: look from there.
+        self.cards[a..b].iter().rposition(|c| *c == card).map(|i| a + i)
+    }
+
+    /// The card at a place of the card array.
+    pub(crate) fn card_at(&self, i: usize) -> Option<CardId> {
+        self.cards.get(i).copied()
+    }
+
     /// Moves one card onto the top of a pile, remembering the seat whose pile it left.
     pub(crate) fn put(&mut self, prog: &super::Program, card: CardId, dest: usize) {
-        let from = self.place[card as usize] as usize;
-        let (a, b) = self.range(from);
-        // Cards mostly leave from the top of a pile: look from there.
-        let Some(i) = self.cards[a..b].iter().rposition(|c| *c == card).map(|i| a + i) else { return };
-        let top = self.start[dest + 1] as usize;
+        if let Some(i) = self.index_of(card) {
+            self.put_run(prog, i..i + 1, dest);
+        }
+    }
+
+    /// Moves a run of the card array, consecutive cards of one pile, onto the top of a pile
+    /// in the same order: as if they were moved one by one, bottom first.
+    pub(crate) fn put_run(&mut self, prog: &super::Program, run: std::ops::Range<usize>, dest: usize) {
+        let Some(&first) = self.cards.get(run.start) else { return };
+        let from = self.place[first as usize] as usize;
+        let (n, top) = (run.len(), self.start[dest + 1] as usize);
         if from <= dest {
-            // Shift the cards after it, up to the top of `dest`, down by one.
-            self.cards.copy_within(i + 1..top, i);
-            self.cards[top - 1] = card;
+            // Shift the cards after the run, up to the top of `dest`, down over it.
+            rotate_left(&mut self.cards[run.start..top], n);
             for s in &mut self.start[from + 1..=dest] {
-                *s -= 1;
+                *s -= n as u16;
             }
         } else {
-            // Shift the cards from the top of `dest` up to it, up by one.
-            self.cards.copy_within(top..i, top + 1);
-            self.cards[top] = card;
+            // Shift the cards from the top of `dest` up to the run, up over it.
+            let len = run.end - top;
+            rotate_left(&mut self.cards[top..run.end], len - n);
             for s in &mut self.start[dest + 1..=from] {
-                *s += 1;
+                *s += n as u16;
             }
         }
-        if let Some(seat) = prog.layout.seat_of_pile(from) {
-            self.came_from[card as usize] = seat;
-        }
-        self.place[card as usize] = dest as u16;
+        let seat = prog.layout.seat_of_pile(from);
         let piles = self.pile_count();
-        self.zobrist ^= prog.zobrist[card as usize * piles + from] ^ prog.zobrist[card as usize * piles + dest];
+        let moved = if from <= dest { top - n..top } else { top..top + n };
+        for i in moved {
+            let card = self.cards[i] as usize;
+            if let Some(seat) = seat {
+                self.came_from[card] = seat;
+            }
+            self.place[card] = dest as u16;
+            self.zobrist ^= prog.zobrist[card * piles + from] ^ prog.zobrist[card * piles + dest];
+        }
     }
 
     /// Shuffles one pile in place with the position's generator.

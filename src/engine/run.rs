@@ -122,7 +122,7 @@ impl<'s> Flow<'s> {
     pub fn advance(&mut self) {
         *self.work += *self.spent as u64;
         *self.spent = 0;
-        while self.pos.pending == Pending::Running {
+        while matches!(self.pos.pending, Pending::Running) {
             *self.spent += 1;
             if *self.spent > STEP_BUDGET {
                 let halt = Halt::new(
@@ -313,19 +313,28 @@ impl<'s> Flow<'s> {
             }
             self.pos.stack.truncate(kept);
         } else if let Some(filter) = &bind.filter {
+            let (board, locals, stack, _) = self.pos.parts();
+            let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
             let mut kept = base;
-            for i in base..self.pos.stack.len() {
-                let item = self.pos.stack[i];
-                let keep = self.eval(|vm| {
-                    vm.set_local(bind.slot, item);
-                    vm.keep(filter)
-                })?;
-                if keep {
-                    self.pos.stack[kept] = item;
-                    kept += 1;
+            let mut out = Ok(());
+            for i in base..stack.len() {
+                let item = stack[i];
+                vm.set_local(bind.slot, item);
+                match vm.keep(filter) {
+                    Ok(true) => {
+                        stack[kept] = item;
+                        kept += 1;
+                    }
+                    Ok(false) => {}
+                    Err(e) => {
+                        out = Err(e);
+                        break;
+                    }
                 }
             }
-            self.pos.stack.truncate(kept);
+            *self.spent = vm.steps;
+            stack.truncate(kept);
+            out?;
         }
         Ok((base as u32, (self.pos.stack.len() - base) as u32))
     }
@@ -496,14 +505,31 @@ impl<'s> Flow<'s> {
 
     /// Moves cards one by one onto a pile. A player who knew where a card was in a pile the
     /// move empties knows it went where the others went.
+    /// Cards that lie together in one pile, in order, move together.
     fn move_all(&mut self, cards: &[CardId], dest: usize) {
         let before = self.obs.knowledge.as_ref().and_then(|k| k.before_moves(self.prog, dest));
         let mut sources: smallvec::SmallVec<[(CardId, usize); 16]> = smallvec::SmallVec::new();
-        for &c in cards {
-            if before.is_some() {
-                sources.push((c, self.pos.place(c)));
+        let mut k = 0;
+        while k < cards.len() {
+            let (from, Some(i)) = (self.pos.place(cards[k]), self.pos.index_of(cards[k])) else {
+                k += 1;
+                continue;
+            };
+            let end = self.pos.pile_end(from);
+            let n = (1..cards.len() - k)
+                .take_while(|&m| i + m < end && self.pos.card_at(i + m) == Some(cards[k + m]))
+                .count()
+                + 1;
+            self.pos.put_run(self.prog, i..i + n, dest);
+            for &c in &cards[k..k + n] {
+                if before.is_some() {
+                    sources.push((c, from));
+                }
+                if let Some(knowledge) = &mut self.obs.knowledge {
+                    knowledge.moved(self.prog, self.pos, c, from, dest);
+                }
             }
-            self.put(c, dest);
+            k += n;
         }
         if let (Some(k), Some(before)) = (&mut self.obs.knowledge, before) {
             k.emptied(self.pos, &sources, &before);

@@ -26,6 +26,19 @@ pub(crate) struct Vm<'a> {
     /// Steps of the budget spent (shared with the flow between two decisions).
     pub steps: usize,
     nesting: usize,
+    /// Definitions already worked out during this evaluation, with their arguments: the position
+    /// cannot change while a `Vm` reads it, so a definition called again gives the same value.
+    memo: Vec<Memo>,
+}
+
+/// How many definitions' values an evaluation keeps.
+const MEMOS: usize = 16;
+
+/// A definition's value for some arguments.
+struct Memo {
+    f: FnId,
+    args: [Value; 2],
+    value: Value,
 }
 
 /// What to do with each element of a domain: go on (`true`) or stop.
@@ -33,7 +46,7 @@ pub(crate) type Visit<'v, 'a> = dyn FnMut(&mut Vm<'a>, Value) -> Out<bool> + 'v;
 
 impl<'a> Vm<'a> {
     pub fn new(game: &'a Game, prog: &'a Program, board: Board<'a>, locals: &'a mut [Value], steps: usize) -> Self {
-        Vm { game, prog, board, locals, steps, nesting: 0 }
+        Vm { game, prog, board, locals, steps, nesting: 0, memo: Vec::new() }
     }
 
     pub fn span(&self, at: At) -> crate::syntax::ast::Span {
@@ -192,8 +205,30 @@ impl<'a> Vm<'a> {
         game.enums.get(e as usize).and_then(|x| x.values.get(v as usize)).ok_or_else(|| missing(self.span(at)))
     }
 
-    /// A definition called with its arguments' values.
+    /// A definition called with its arguments' values (worked out once per evaluation for
+    /// each set of at most two arguments).
     pub fn call(&mut self, f: FnId, args: &[Value], at: At) -> Out<Value> {
+        let key = match args {
+            [] => Some([Value::None; 2]),
+            [a] => Some([*a, Value::None]),
+            [a, b] => Some([*a, *b]),
+            _ => None,
+        };
+        if let Some(key) = key
+            && let Some(m) = self.memo.iter().find(|m| m.f == f && m.args == key)
+        {
+            return Ok(m.value);
+        }
+        let value = self.work_out(f, args, at)?;
+        if let Some(args) = key
+            && self.memo.len() < MEMOS
+        {
+            self.memo.push(Memo { f, args, value });
+        }
+        Ok(value)
+    }
+
+    fn work_out(&mut self, f: FnId, args: &[Value], at: At) -> Out<Value> {
         let prog: &'a Program = self.prog;
         let func = &prog.functions[f as usize];
         self.charge(1, func.body.at)?;
@@ -226,60 +261,53 @@ impl<'a> Vm<'a> {
         {
             return self.pile_aggregate(agg, mask, piles, at);
         }
-        let mut best: Option<(Value, i64)> = None;
-        let (mut total, mut count) = (0i64, 0i64);
-        let mut early: Option<bool> = None;
-        let span = self.span(at);
-        self.for_each(&agg.domain, &mut |vm, item| {
-            vm.charge(1, at)?;
-            vm.set_local(agg.slot, item);
-            if let Some(f) = &agg.filter
-                && !vm.keep(f)?
-            {
-                if agg.op == AggOp::Every {
-                    early = Some(false);
-                    return Ok(false);
-                }
-                return Ok(true);
+        let mut tally = Tally::new(agg.op, self.span(at));
+        let n = self.game.seats.len();
+        match &agg.domain.kind {
+            DKind::Seats => self.tally_all(agg, &mut tally, (0..n).map(|s| Value::Seat(s as u8)), at)?,
+            DKind::Sides => {
+                let sides = self.game.sides.len();
+                self.tally_all(agg, &mut tally, (0..sides).map(|s| Value::Side(s as u8)), at)?
             }
-            count += 1;
-            if agg.op == AggOp::Exists {
-                early = Some(true);
-                return Ok(false);
+            DKind::Values(count) => self.tally_all(agg, &mut tally, (0..*count).map(Value::Enum), at)?,
+            _ => {
+                self.for_each(&agg.domain, &mut |vm, item| vm.tally(agg, &mut tally, item, at))?;
             }
-            let Some(body) = &agg.body else { return Ok(true) };
-            let value = vm.value(body)?;
-            let key = match value {
-                Value::Int(n) => n,
-                Value::Enum(v) => v as i64,
-                _ => return Err(missing(vm.span(body.at))),
-            };
-            if agg.op == AggOp::Sum {
-                total = total.checked_add(key).ok_or_else(|| overflow(span))?;
-                return Ok(true);
-            }
-            let better = match (agg.op, best) {
-                (_, None) => true,
-                (AggOp::Max | AggOp::Highest, Some((_, k))) => key > k,
-                (_, Some((_, k))) => key < k,
-            };
-            if better {
-                let kept = if matches!(agg.op, AggOp::Highest | AggOp::Lowest) { item } else { value };
-                best = Some((kept, key));
-            }
-            Ok(true)
-        })?;
-        if let Some(b) = early {
-            return Ok(Value::Bool(b));
         }
-        Ok(match agg.op {
-            AggOp::Count => Value::Int(count),
-            AggOp::Exists => Value::Bool(false),
-            AggOp::Every => Value::Bool(true),
-            AggOp::Sum => Value::Int(total),
-            AggOp::Cards => return Err(missing(span)),
-            _ => best.map(|(v, _)| v).ok_or_else(|| nothing_to_take(span))?,
-        })
+        tally.result()
+    }
+
+    /// Tallies elements until the aggregate is decided.
+    fn tally_all(&mut self, agg: &Agg, tally: &mut Tally, items: impl Iterator<Item = Value>, at: At) -> Out<()> {
+        for item in items {
+            if !self.tally(agg, tally, item, at)? {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// One element of an aggregate's domain, filtered and tallied; false once the aggregate is
+    /// decided (`exists` found one, `every` found one that fails).
+    fn tally(&mut self, agg: &Agg, tally: &mut Tally, item: Value, at: At) -> Out<bool> {
+        self.charge(1, at)?;
+        self.set_local(agg.slot, item);
+        if let Some(f) = &agg.filter
+            && !self.keep(f)?
+        {
+            return Ok(tally.reject());
+        }
+        if !tally.count() {
+            return Ok(false);
+        }
+        let Some(body) = &agg.body else { return Ok(true) };
+        let value = self.value(body)?;
+        match value {
+            Value::Int(n) => tally.add(item, value, n)?,
+            Value::Enum(v) => tally.add(item, value, v as i64)?,
+            _ => return Err(missing(self.span(body.at))),
+        }
+        Ok(true)
     }
 
     /// An aggregate over whole piles, with no filter or one that has a mask: the cards it takes
@@ -307,9 +335,7 @@ impl<'a> Vm<'a> {
                 _ => None,
             },
         };
-        let span = self.span(at);
-        let mut total = 0i64;
-        let mut best: Option<(Value, i64)> = None;
+        let mut tally = Tally::new(agg.op, self.span(at));
         let taken = cards.iter().filter(|c| keep.is_none_or(|k| k.has(**c)));
         for &card in taken {
             let item = Value::Card(card);
@@ -326,25 +352,9 @@ impl<'a> Vm<'a> {
                     }
                 }
             };
-            if agg.op == AggOp::Sum {
-                total = total.checked_add(key).ok_or_else(|| overflow(span))?;
-                continue;
-            }
-            let better = match (agg.op, best) {
-                (_, None) => true,
-                (AggOp::Max | AggOp::Highest, Some((_, k))) => key > k,
-                (_, Some((_, k))) => key < k,
-            };
-            if better {
-                let kept = if matches!(agg.op, AggOp::Highest | AggOp::Lowest) { item } else { value };
-                best = Some((kept, key));
-            }
+            tally.add(item, value, key)?;
         }
-        match agg.op {
-            AggOp::Sum => Ok(Value::Int(total)),
-            AggOp::Cards => Err(missing(span)),
-            _ => best.map(|(v, _)| v).ok_or_else(|| nothing_to_take(span)),
-        }
+        tally.result()
     }
 
     /// The piles a domain is the whole of, if it is one pile or a zone's piles.
@@ -593,6 +603,72 @@ impl<'a> Vm<'a> {
             }
         }
         Ok(out)
+    }
+}
+
+/// What an aggregate has gathered so far.
+struct Tally {
+    op: AggOp,
+    count: i64,
+    total: i64,
+    best: Option<(Value, i64)>,
+    /// Set once the aggregate is decided early (`exists`, `every`).
+    decided: Option<bool>,
+    span: crate::syntax::ast::Span,
+}
+
+impl Tally {
+    fn new(op: AggOp, span: crate::syntax::ast::Span) -> Tally {
+        Tally { op, count: 0, total: 0, best: None, decided: None, span }
+    }
+
+    /// An element the filter left out; false once that decides the aggregate.
+    fn reject(&mut self) -> bool {
+        if self.op == AggOp::Every {
+            self.decided = Some(false);
+        }
+        self.decided.is_none()
+    }
+
+    /// An element the filter kept, counted; false once that decides the aggregate.
+    fn count(&mut self) -> bool {
+        self.count += 1;
+        if self.op == AggOp::Exists {
+            self.decided = Some(true);
+        }
+        self.decided.is_none()
+    }
+
+    /// The body's value (and its key) for an element kept.
+    fn add(&mut self, item: Value, value: Value, key: i64) -> Out<()> {
+        if self.op == AggOp::Sum {
+            self.total = self.total.checked_add(key).ok_or_else(|| overflow(self.span))?;
+            return Ok(());
+        }
+        let better = match (self.op, self.best) {
+            (_, None) => true,
+            (AggOp::Max | AggOp::Highest, Some((_, k))) => key > k,
+            (_, Some((_, k))) => key < k,
+        };
+        if better {
+            let kept = if matches!(self.op, AggOp::Highest | AggOp::Lowest) { item } else { value };
+            self.best = Some((kept, key));
+        }
+        Ok(())
+    }
+
+    fn result(self) -> Out<Value> {
+        if let Some(b) = self.decided {
+            return Ok(Value::Bool(b));
+        }
+        Ok(match self.op {
+            AggOp::Count => Value::Int(self.count),
+            AggOp::Exists => Value::Bool(false),
+            AggOp::Every => Value::Bool(true),
+            AggOp::Sum => Value::Int(self.total),
+            AggOp::Cards => return Err(missing(self.span)),
+            _ => self.best.map(|(v, _)| v).ok_or_else(|| nothing_to_take(self.span))?,
+        })
     }
 }
 
