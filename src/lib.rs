@@ -1,5 +1,6 @@
 //! paradox: a rules language and interpreter for card games.
 
+pub mod bench;
 pub mod bots;
 pub mod check;
 pub mod diagnostic;

@@ -75,6 +75,25 @@ enum Command {
         #[command(flatten)]
         options: GameOptions,
     },
+    /// Measure the engine on rule files, on one core: random play (decisions/s), the cost of
+    /// copying a position and of one move, and (with `--bot-moves`) the default bot's time per
+    /// move. `--format json` prints one object per file.
+    Bench {
+        /// Rule files (`.cards`) or scenarios.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// About how long random play runs for each file.
+        #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+        seconds: f64,
+        /// Time the default bot at this many moves with a choice (0: not at all).
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        bot_moves: usize,
+        /// `text` for people, `json` for tools.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[command(flatten)]
+        options: GameOptions,
+    },
     /// Play many matches between bots (match `i` seeded with `seed + i`) and report wins, draws
     /// and speed. `--format json` prints one object.
     Sim {
@@ -240,6 +259,25 @@ fn sim(games: u64, run: &MatchOptions) -> ExitCode {
     if stats.failures > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }
 
+fn bench(files: &[PathBuf], seconds: f64, bot_moves: usize, format: Format, options: &GameOptions) -> ExitCode {
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
+        eprintln!("error: --seconds: give a number of seconds between 0 and 3600");
+        return ExitCode::from(2);
+    }
+    for file in files {
+        let game = match load_game(file, options) {
+            Ok(game) => Arc::new(game),
+            Err(code) => return code,
+        };
+        let figures = paradox::bench::run(game, seconds, bot_moves);
+        match format {
+            Format::Text => print!("{}", paradox::bench::text(std::slice::from_ref(&figures))),
+            Format::Json => println!("{}", serde_json::to_string(&figures).unwrap_or_default()),
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 /// `paradox play`: sets the table up and hands it to a terminal or a script.
 fn play(file: &std::path::Path, seats: &str, seed: u64, bots: &str, options: &GameOptions) -> ExitCode {
     let game = match load_game(file, options) {
@@ -311,6 +349,9 @@ fn run(cli: &Cli) -> ExitCode {
         Command::Check { files, simulate, options } => check(files, *simulate, options),
         Command::Trace { run } => trace(run),
         Command::Sim { games, run } => sim(*games, run),
+        Command::Bench { files, seconds, bot_moves, format, options } => {
+            bench(files, *seconds, *bot_moves, *format, options)
+        }
         Command::Play { file, seat, humans, seed, bots, options } => {
             let seats = humans.as_deref().or(seat.as_deref()).unwrap_or("1");
             play(file, seats, *seed, bots, options)

@@ -68,8 +68,9 @@ pub(crate) struct Observers {
     pub knowledge: Option<Knowledge>,
 }
 
-/// A match in progress of a compiled game.
-#[derive(Clone, Debug)]
+/// A match in progress of a compiled game. `clone_from` reuses the memory of the state it
+/// overwrites (see [`Position`]).
+#[derive(Debug)]
 pub struct State {
     game: Arc<Game>,
     pos: Position,
@@ -78,6 +79,22 @@ pub struct State {
     spent: usize,
     /// Steps spent before the last decision, since the state was made or restored.
     work: u64,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State { game: self.game.clone(), pos: self.pos.clone(), obs: self.obs.clone(), spent: self.spent, work: self.work }
+    }
+
+    fn clone_from(&mut self, o: &State) {
+        if !Arc::ptr_eq(&self.game, &o.game) {
+            self.game = o.game.clone();
+        }
+        self.pos.clone_from(&o.pos);
+        self.obs.clone_from(&o.obs);
+        self.spent = o.spent;
+        self.work = o.work;
+    }
 }
 
 /// A state as a save file keeps it: the position and what its observers had gathered.

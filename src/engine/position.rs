@@ -112,7 +112,9 @@ pub enum Frame {
 }
 
 /// Everything that changes during a match. Plain data: clone it, save it, compare it, hash it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// `clone_from` reuses the memory of the position it overwrites: copy-make search (try a move
+/// on a copy, drop the copy) allocates nothing once its copies exist.
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Position {
     /// Every card, pile by pile, bottom first: pile `p` is `cards[start[p]..start[p + 1]]`.
     cards: Vec<CardId>,
@@ -137,6 +139,44 @@ pub struct Position {
     /// Worked out afresh on restore: a save file is not trusted with it.
     #[serde(skip)]
     zobrist: u64,
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            cards: self.cards.clone(),
+            start: self.start.clone(),
+            place: self.place.clone(),
+            came_from: self.came_from.clone(),
+            vars: self.vars.clone(),
+            locals: self.locals.clone(),
+            frames: self.frames.clone(),
+            stack: self.stack.clone(),
+            pending: self.pending.clone(),
+            options: self.options.clone(),
+            rng: self.rng.clone(),
+            phase_counts: self.phase_counts.clone(),
+            decisions: self.decisions,
+            zobrist: self.zobrist,
+        }
+    }
+
+    fn clone_from(&mut self, o: &Position) {
+        self.cards.clone_from(&o.cards);
+        self.start.clone_from(&o.start);
+        self.place.clone_from(&o.place);
+        self.came_from.clone_from(&o.came_from);
+        self.vars.clone_from(&o.vars);
+        self.locals.clone_from(&o.locals);
+        self.frames.clone_from(&o.frames);
+        self.stack.clone_from(&o.stack);
+        self.pending.clone_from(&o.pending);
+        self.options.clone_from(&o.options);
+        self.rng.clone_from(&o.rng);
+        self.phase_counts.clone_from(&o.phase_counts);
+        self.decisions = o.decisions;
+        self.zobrist = o.zobrist;
+    }
 }
 
 /// No seat: a card that never left a per-seat pile.
