@@ -2,6 +2,7 @@
 
 pub mod bots;
 pub mod check;
+pub mod compare;
 pub mod diagnostic;
 pub mod engine;
 pub mod eval;
@@ -10,6 +11,7 @@ pub mod load;
 pub mod repl;
 pub mod report;
 pub mod sim;
+pub mod stats;
 pub mod trace;
 pub mod syntax {
     //! Reading a rule file: the pest grammar, the typed syntax tree and the parser.
