@@ -111,16 +111,23 @@ pub struct Described {
 
 impl Described {
     pub fn of(config: Config, game: &Game, rules: &str) -> Described {
+        let player_of = |s: &u8| game.seats[*s as usize].player;
+        // A side that is exactly one player's seats names that player.
+        let side_of = |p: usize| {
+            let mine = |t: &&crate::game::SideInfo| t.seats.iter().all(|s| player_of(s) == p);
+            let whole = game.seats.iter().filter(|s| s.player == p).count();
+            game.sides.iter().find(|t| mine(t) && t.seats.len() == whole).map(|t| format!("{}: ", t.display))
+        };
         let players = (0..game.players)
             .map(|p| {
                 let seats: Vec<&str> =
                     game.seats.iter().filter(|s| s.player == p).map(|s| s.display.as_str()).collect();
-                format!("player {} ({})", p + 1, seats.join(", "))
+                format!("player {} ({}{})", p + 1, side_of(p).unwrap_or_default(), seats.join(", "))
             })
             .collect();
         let partnership = |seats: &[u8]| {
-            let first = seats.first().map(|s| game.seats[*s as usize].player);
-            seats.iter().any(|s| Some(game.seats[*s as usize].player) != first)
+            let first = seats.first().map(player_of);
+            seats.iter().any(|s| Some(player_of(s)) != first)
         };
         let sides = if game.sides.iter().any(|t| partnership(&t.seats)) {
             game.sides.iter().map(|t| t.display.clone()).collect()

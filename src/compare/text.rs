@@ -20,8 +20,13 @@ pub fn share_text(e: &Option<Estimate>) -> String {
 pub fn points_text(e: &Option<Estimate>) -> String {
     e.map_or(NONE.to_string(), |e| {
         let e = e.scaled(100.0);
-        format!("{:+.1} points ({:+.1} to {:+.1})", e.value, e.low, e.high)
+        format!("{:+.1} points ({:+.1} to {:+.1})", tenths(e.value), tenths(e.low), tenths(e.high))
     })
+}
+
+/// Rounded to tenths, so that a sign is never printed on a zero ("-0.0").
+fn tenths(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0 + 0.0
 }
 
 /// A mean: "190.1 (188.0-192.2)", two decimals below 10.
