@@ -141,8 +141,7 @@ fn sim_reports_one_configuration_with_intervals() {
     assert_eq!(json["configurations"][0]["label"], "variant:tug_of_war_short");
     assert!(json["comparisons"].as_array().is_some_and(Vec::is_empty));
     // A thinking bot plays, and its moves are timed.
-    let (code, _, err) =
-        paradox(&["sim", "rules/buddy-on-your-left.cards", "--games", "1", "--bots", "default,random,random"]);
+    let (code, _, err) = paradox(&["sim", COIN, "--games", "4", "--bots", "default,random"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(err.contains("thinking bots:"), "{err}");
 }
