@@ -5,8 +5,9 @@
 
 use crate::bots::{Bot, Kind, seat_bots};
 use crate::diagnostic::{Code, Problem};
-use crate::engine::{Action, Actor, Pending, Seen, State};
+use crate::engine::{Action, Actor, Outcome, Pending, Seen, State};
 use crate::game::{ExprKind, Game, SeatId};
+use crate::syntax::ast::Extreme;
 use crate::stats::{Discordant, Histogram, Moments};
 use crate::trace::play_watching;
 use rayon::prelude::*;
@@ -73,8 +74,8 @@ pub struct Finish {
     pub starter: Option<usize>,
     /// The best key in the result minus the next best (0 for a tie at the top).
     pub margin: u64,
-    /// How often a different seat or side came to lead alone, read at each round's first
-    /// decision and at the end.
+    /// How often a different seat or side came to lead alone, the standing read after each
+    /// round (at the first decision of the next) and at the end.
     pub lead_changes: u64,
 }
 
@@ -86,20 +87,31 @@ struct Lead {
 }
 
 impl Lead {
-    /// Reads the standing; gives the result's keys of the items, turned so that more is better.
-    fn read(&mut self, shape: &Shape, state: &State) -> Option<Vec<i64>> {
-        let keys = state.player_keys()?;
-        let item_keys: Vec<i64> = shape.items.iter().map(|bits| keys[bits.trailing_zeros() as usize]).collect();
-        let best = *item_keys.iter().max()?;
-        let mut at_best = item_keys.iter().enumerate().filter(|(_, k)| **k == best).map(|(i, _)| i);
+    /// Takes the standing (the result's key of each seat or side, more being better): a
+    /// change when another one than last time is ahead of all the others.
+    fn note(&mut self, keys: &[i64]) {
+        let Some(best) = keys.iter().max() else { return };
+        let mut at_best = keys.iter().enumerate().filter(|(_, k)| *k == best).map(|(i, _)| i);
         if let (Some(leader), None) = (at_best.next(), at_best.next()) {
             if self.leader.is_some_and(|l| l != leader) {
                 self.changes += 1;
             }
             self.leader = Some(leader);
         }
-        Some(item_keys)
     }
+}
+
+/// The result's key of each seat or side as the match stands, more being better (worked out
+/// on a copy of the state: the dearest thing `play` does, so done once a round).
+fn standing(shape: &Shape, state: &State) -> Option<Vec<i64>> {
+    let keys = state.player_keys()?;
+    Some(shape.items.iter().map(|bits| keys[bits.trailing_zeros() as usize]).collect())
+}
+
+/// The standing at the end, from the outcome.
+fn final_standing(game: &Game, outcome: &Outcome) -> Vec<i64> {
+    let sign = if game.result.extreme == Extreme::Lowest { -1 } else { 1 };
+    outcome.standings.iter().map(|(_, key)| sign * key).collect()
 }
 
 /// A bot whose moves with a choice are timed.
@@ -148,12 +160,18 @@ pub fn play(entrant: &Entrant, seed: u64) -> Record {
     play_watching(&mut state, &mut bots, MAX_DECISIONS, |state| {
         let now = state.round();
         if now != round {
+            // The standing after each round, read at the first decision of the next.
+            if round.is_some()
+                && let Some(keys) = standing(shape, state)
+            {
+                lead.note(&keys);
+            }
             round = now;
-            lead.read(shape, state);
         }
     });
     let finish = state.outcome().map(|outcome| {
-        let mut keys = lead.read(shape, &state).unwrap_or_default();
+        let mut keys = final_standing(&entrant.game, outcome);
+        lead.note(&keys);
         keys.sort_unstable_by(|a, b| b.cmp(a));
         Finish {
             winners: outcome.winners.iter().fold(0, |b, p| b | 1 << p),
