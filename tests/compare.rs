@@ -186,3 +186,39 @@ fn mistakes_on_the_command_line_are_reported() {
         assert!(stderr.contains(needle), "{args:?}: no {needle:?} in\n{stderr}");
     }
 }
+
+/// The `paradox` command of a cluster example, with the scheduler's variables filled in and
+/// fewer matches: its words, quotes and the redirection of its output left out.
+fn example_command(path: &str, fill: &[(&str, &str)]) -> Vec<String> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).expect("the example");
+    let start = text.rfind("paradox compare ").expect("a paradox command");
+    let command = &text[start..text[start..].find(" > ").map_or(text.len(), |end| start + end)];
+    let mut command = command.replace('\\', " ");
+    for (from, to) in fill {
+        command = command.replace(from, to);
+    }
+    command.split_whitespace().skip(1).map(|w| w.trim_matches('"').to_string()).collect()
+}
+
+#[test]
+fn the_cluster_examples_run_as_written() {
+    let slurm = example_command(
+        "docs/cluster/compare.slurm",
+        &[
+            ("$GAMES", "40"),
+            ("$SEED", "1"),
+            ("$SLURM_CPUS_PER_TASK", "1"),
+            ("$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT", "2/8"),
+        ],
+    );
+    let kubernetes = example_command(
+        "docs/cluster/compare-job.yaml",
+        &[("/rules/", "rules/"), ("200000", "40"), ("$((JOB_COMPLETION_INDEX + 1))/8", "2/8")],
+    );
+    for args in [slurm, kubernetes] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let shard: serde_json::Value = serde_json::from_str(&ok(&args)).expect("a shard");
+        assert_eq!(shard["shard"], serde_json::json!([2, 8]), "{args:?}");
+        assert_eq!(shard["tallies"]["configurations"][0]["matches"], 5, "{args:?}");
+    }
+}

@@ -105,6 +105,9 @@ pub struct Described {
     pub players: Vec<String>,
     /// The sides, when some side has more than one player (otherwise a side is a player).
     pub sides: Vec<String>,
+    /// Whether the result ranks sides: then partners win together, and only the sides are
+    /// compared.
+    pub by_sides: bool,
     /// The result's key as the rule file writes it (`chips[t]`).
     pub key: String,
 }
@@ -137,7 +140,8 @@ impl Described {
         let span = game.result.key.span;
         let written = rules.get(span.start..span.end).filter(|k| k.chars().count() <= LONGEST_KEY);
         let key = written.unwrap_or("the result's key").to_string();
-        Described { config, summary: game.summary(), players, sides, key }
+        let by_sides = matches!(game.result.domain.kind, crate::game::ExprKind::Sides);
+        Described { config, summary: game.summary(), players, sides, by_sides, key }
     }
 }
 

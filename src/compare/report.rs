@@ -230,10 +230,13 @@ fn compare(described: &[Described], figures: &[Figures], (i, j): (usize, usize),
             sentence: String::new(),
         })
     };
-    for (p, d) in paired.wins.iter().enumerate() {
+    let partners = !a.sides.is_empty() && !b.sides.is_empty();
+    // Partners win together when the result ranks sides: their sides say it all.
+    let by_sides = partners && described[i].by_sides && described[j].by_sides;
+    for (p, d) in paired.wins.iter().enumerate().filter(|_| !by_sides) {
         share_of(format!("{} wins", a.players[p].who), a.players[p].share, b.players[p].share, d);
     }
-    if !a.sides.is_empty() && !b.sides.is_empty() {
+    if partners {
         for (t, d) in paired.side_wins.iter().enumerate() {
             share_of(format!("{} wins", a.sides[t].who), a.sides[t].share, b.sides[t].share, d);
         }
