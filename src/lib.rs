@@ -18,5 +18,6 @@ pub mod syntax {
     pub mod grammar;
     pub mod limits;
     pub mod parser;
+    pub mod tokens;
     pub use parser::parse;
 }
