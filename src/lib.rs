@@ -17,9 +17,10 @@ pub mod syntax {
     //! Reading a rule file: the pest grammar, the typed syntax tree and the parser.
     pub mod ast;
     pub mod describe;
+    pub mod expect;
     pub mod grammar;
     pub mod limits;
     pub mod parser;
     pub mod tokens;
-    pub use parser::parse;
+    pub use parser::{parse, parse_partial};
 }

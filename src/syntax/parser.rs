@@ -121,7 +121,7 @@ fn rule_items(file: File) -> Vec<Item> {
 /// Parses text that failed to parse again, this time recording what pest tried at the error
 /// (slower, so only on failure). pest's switch for this is process-wide: the lock keeps other
 /// threads from turning it off in between.
-fn detailed_error(rule: Rule, text: &str) -> Option<pest::error::Error<Rule>> {
+pub(crate) fn detailed_error(rule: Rule, text: &str) -> Option<pest::error::Error<Rule>> {
     static DETAIL: Mutex<()> = Mutex::new(());
     let _only_us = DETAIL.lock().unwrap_or_else(PoisonError::into_inner);
     pest::set_error_detail(true);
