@@ -3,6 +3,7 @@
 //! from the editor when it is open there and from the disk otherwise.
 
 use super::symbols::{FileId, Index};
+use super::text::normalized;
 use crate::check::{self, Origin, Settings};
 use crate::diagnostic::{Code, Problem};
 use crate::syntax::ast::{File, FileBody, Item, Scenario, Span};
@@ -57,7 +58,8 @@ impl Analysis {
         syntax: Vec<Problem>,
         read: &dyn Fn(&Path) -> Option<String>,
     ) -> Analysis {
-        let base_path = document.path.as_ref().and_then(|p| p.parent()).map(|dir| dir.join(&scenario.extends.value));
+        let base_path =
+            document.path.as_ref().and_then(|p| p.parent()).map(|dir| normalized(&dir.join(&scenario.extends.value)));
         let base_text = base_path.as_deref().and_then(read);
         let base = base_text.as_deref().map(crate::syntax::parse);
         let items = match &base {

@@ -163,11 +163,13 @@ const VALUE_WORDS: [&str; 16] = [
 ];
 const TYPE_WORDS: [&str; 6] = ["int", "bool", "seat", "side", "card", "set"];
 
-/// What may be written at an offset: names in scope, keywords the grammar expects there, card
-/// attributes after `.`, members after `is`, phases after `redo`, `end`, `reset` and
-/// `replace phase`, parameters after `set` and their values after `set NAME =`.
-pub fn completion(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
-    let text = analysis.text();
+/// What may be written at an offset of `text`: names in scope, keywords the grammar expects
+/// there, card attributes after `.`, members after `is`, phases after `redo`, `end`, `reset`
+/// and `replace phase`, parameters after `set` and their values after `set NAME =`. The names
+/// come from `names`, the analysis of the text without the line being typed (see
+/// [`without_line`]), which reads where the text itself may not.
+pub fn completion(text: &str, names: &Analysis, offset: usize) -> Vec<CompletionItem> {
+    let analysis = names;
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
@@ -198,6 +200,15 @@ pub fn completion(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
         by_grammar(analysis, &expected, &text[from..start], &mut out);
     }
     out.items
+}
+
+/// The text with the line holding `offset` blanked out (its bytes made spaces, so that every
+/// other offset stays where it was).
+pub fn without_line(text: &str, offset: usize) -> String {
+    let offset = offset.min(text.len());
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    format!("{}{}{}", &text[..start], " ".repeat(end - start), &text[end..])
 }
 
 /// Whether the place is outside comments and strings (or inside a `{...}` of a string).
@@ -525,4 +536,53 @@ pub fn code_actions(analysis: &Analysis, uri: &Uri, range: Range) -> Vec<CodeAct
 /// The name a "did you mean `x`?" help suggests.
 fn did_you_mean(help: &str) -> Option<&str> {
     help.strip_prefix("did you mean `")?.strip_suffix("`?")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every state of every rule file while it is typed, at its start, middle and end: every
+    /// feature answers, and nothing panics.
+    #[test]
+    fn every_feature_answers_on_every_prefix_of_every_rule_file() {
+        let rules = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        let uri: Uri = "file:///typed.cards".parse().expect("a uri");
+        for entry in std::fs::read_dir(rules).expect("rules/") {
+            let text = std::fs::read_to_string(entry.expect("an entry").path()).expect("a rule file");
+            for cut in text.char_indices().map(|(i, _)| i).step_by(263) {
+                let typed = &text[..cut];
+                let analysis = Analysis::new(None, typed, &|_| None);
+                for offset in [0, cut / 2, cut] {
+                    hover(&analysis, offset);
+                    definition(&analysis, offset);
+                    references(&analysis, offset);
+                    completion(typed, &analysis, offset);
+                }
+                let names = Analysis::new(None, &without_line(typed, cut), &|_| None);
+                completion(typed, &names, cut);
+                diagnostics(&analysis, &uri);
+                outline(&analysis);
+                let end = Lines::new(typed).position(cut);
+                code_actions(&analysis, &uri, Range::new(Position::new(0, 0), end));
+                formatting(typed);
+            }
+        }
+    }
+
+    #[test]
+    fn blanking_a_line_keeps_every_offset() {
+        let text = "a\nbé c\nd";
+        let blanked = without_line(text, 3);
+        assert_eq!(blanked.len(), text.len());
+        assert_eq!(blanked, "a\n     \nd");
+    }
+
+    #[test]
+    fn locals_are_read_from_the_words() {
+        let found = locals_before(
+            "define f(a: card, b: int): int = sum c in hand of 1\nplay { let x = 1 choose y from h by s }",
+        );
+        assert_eq!(found, ["a", "b", "c", "x", "y"]);
+    }
 }

@@ -231,8 +231,7 @@ impl Server {
             "textDocument/completion" => {
                 let p: CompletionParams = params_of(params)?;
                 let at = &p.text_document_position;
-                let items = self.at(&at.text_document.uri, at.position, |a, o| Some(features::completion(a, o)));
-                items.map(CompletionResponse::Array).to_value()
+                self.completion(&at.text_document.uri, at.position).map(CompletionResponse::Array).to_value()
             }
             "textDocument/documentSymbol" => {
                 let p: DocumentSymbolParams = params_of(params)?;
@@ -258,6 +257,15 @@ impl Server {
         let analysis = self.analyse(uri)?;
         let offset = Lines::new(analysis.text()).offset(position);
         feature(&analysis, offset)
+    }
+
+    /// Completion, with the names read from the document without the line being typed.
+    fn completion(&self, uri: &Uri, position: Position) -> Option<Vec<CompletionItem>> {
+        let text = self.documents.get(uri)?;
+        let offset = Lines::new(text).offset(position);
+        let path = path_of(uri);
+        let names = Analysis::new(path.as_deref(), &features::without_line(text, offset), &|p| self.text_of(p));
+        Some(features::completion(text, &names, offset))
     }
 
     fn definition(&self, uri: &Uri, position: Position) -> Option<GotoDefinitionResponse> {

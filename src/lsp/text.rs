@@ -49,6 +49,23 @@ impl<'t> Lines<'t> {
     }
 }
 
+/// A path without `.` and `..` parts (`examples/../rules/x.cards` is `rules/x.cards`), as far
+/// as that can be told without the disk.
+pub fn normalized(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(out.components().next_back(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 /// The file a `file:` URI names.
 pub fn path_of(uri: &Uri) -> Option<PathBuf> {
     let rest = uri.as_str().strip_prefix("file://")?;
@@ -113,6 +130,12 @@ mod tests {
         assert_eq!(lines.offset(Position::new(9, 0)), text.len());
         // Inside the emoji: moved back to its start.
         assert_eq!(lines.position(text.find('😀').unwrap() + 1), Position::new(1, 2));
+    }
+
+    #[test]
+    fn paths_lose_their_dots() {
+        assert_eq!(normalized(Path::new("/a/examples/../rules/./x.cards")), Path::new("/a/rules/x.cards"));
+        assert_eq!(normalized(Path::new("../x")), Path::new("../x"));
     }
 
     #[test]
