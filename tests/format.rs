@@ -149,6 +149,12 @@ fn long_lines_are_broken_within_the_width() {
 }
 
 #[test]
+fn a_byte_order_mark_and_windows_line_ends_are_read() {
+    let text = "\u{feff}// a game\r\ngame   \"x\" // named\r\nplayers 2\r\n";
+    assert_eq!(format(text), Ok("\u{feff}// a game\ngame \"x\" // named\nplayers 2\n".to_string()));
+}
+
+#[test]
 fn a_file_with_syntax_errors_is_not_formatted() {
     let found = format("game \"x\"\nparam p int = 3\nzone z { see: all }\n").expect_err("does not parse");
     assert_eq!(found.len(), 2, "{found:#?}");

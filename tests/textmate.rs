@@ -59,10 +59,10 @@ impl Grammar {
             let name = include.strip_prefix('#').expect("includes are from the repository");
             let included = &repository[name];
             assert!(!included.is_null(), "no rule {name}");
-            if included["begin"].is_string() {
-                if let Some(&id) = seen.get(name) {
-                    return vec![Pattern::Block(id)];
-                }
+            if included["begin"].is_string()
+                && let Some(&id) = seen.get(name)
+            {
+                return vec![Pattern::Block(id)];
             }
             return self.compile_named(included, repository, seen, name);
         }
@@ -128,10 +128,10 @@ impl Grammar {
             let patterns = stack.last().map_or(&self.patterns, |&b| &self.blocks[b].patterns);
             // The end of the open block first, then the patterns in order; the earliest wins.
             let mut best: Option<(usize, usize, Option<usize>, regex::Captures<'_>)> = None;
-            if let Some(&b) = stack.last() {
-                if let Some(c) = self.blocks[b].end.captures_at(line, at) {
-                    best = Some((c.get(0).map_or(0, |m| m.start()), 0, None, c));
-                }
+            if let Some(&b) = stack.last()
+                && let Some(c) = self.blocks[b].end.captures_at(line, at)
+            {
+                best = Some((c.get(0).map_or(0, |m| m.start()), 0, None, c));
             }
             for (i, pattern) in patterns.iter().enumerate() {
                 let regex = match pattern {

@@ -41,11 +41,11 @@ impl Token {
 const PAIRS: [&str; 8] = ["..", "==", "!=", "<=", ">=", "+=", "-=", "=>"];
 const SINGLES: &str = "(){}[],:.=<>+-*/%?";
 
-/// Every token of `source`, comments included, in order.
+/// Every token of `source`, comments included, in order. A leading byte-order mark is not one.
 pub fn tokens(source: &str) -> Vec<Token> {
     let bytes = source.as_bytes();
     let mut out = Vec::new();
-    let mut i = 0;
+    let mut i = if source.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
     while let Some(c) = source[i..].chars().next() {
         let start = i;
         let kind = match c {
@@ -120,7 +120,8 @@ pub const DECLARATION_KEYWORDS: [&str; 16] = [
 pub fn declaration_starts(source: &str) -> Vec<usize> {
     let mut starts = Vec::new();
     for token in tokens(source) {
-        let at_line_start = token.span.start == 0 || source.as_bytes()[token.span.start - 1] == b'\n';
+        let before = &source[..token.span.start];
+        let at_line_start = before.is_empty() || before.ends_with('\n') || before == "\u{feff}";
         if at_line_start && token.kind == Kind::Word && DECLARATION_KEYWORDS.contains(&token.text(source)) {
             starts.push(token.span.start);
         }
