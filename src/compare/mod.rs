@@ -101,7 +101,8 @@ impl Config {
 pub struct Described {
     pub config: Config,
     pub summary: String,
-    /// Each player, with the seats it decides for: "player 1 (A, A's ghost)".
+    /// Each player, with its side when the side is its seats alone, and the seats it decides
+    /// for: "player 1 (side A: A, B)".
     pub players: Vec<String>,
     /// The sides, when some side has more than one player (otherwise a side is a player).
     pub sides: Vec<String>,
