@@ -148,8 +148,8 @@ struct LabOptions {
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     max_games: u64,
     /// Threads to play on (by default one per core); the results are the same for any number.
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
     /// Play only the I-th of N slices of the matches and print its counts as JSON, for
     /// `paradox merge`.
     #[arg(long, value_name = "I/N", conflicts_with_all = ["precision", "format", "plot"])]
@@ -337,10 +337,12 @@ fn lab(file: &std::path::Path, configs: Vec<Config>, games: u64, lab: &LabOption
         Ok(shard) => shard,
         Err(message) => return usage(message),
     };
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(lab.threads.unwrap_or(0)).stack_size(STACK).build() {
-        Ok(pool) => pool,
-        Err(e) => return usage(format!("--threads: {e}")),
-    };
+    let pool =
+        match rayon::ThreadPoolBuilder::new().num_threads(lab.threads.map_or(0, usize::from)).stack_size(STACK).build()
+        {
+            Ok(pool) => pool,
+            Err(e) => return usage(format!("--threads: {e}")),
+        };
     let progress = progress_bar();
     let (tallies, timing) = match (shard, lab.precision) {
         (Some(shard), _) => {
@@ -445,7 +447,8 @@ fn speed(tallies: &paradox::sim::Tallies, timing: &paradox::sim::Timing, threads
     let decisions: i128 = tallies.configurations.iter().map(|t| t.decisions.moments().sum).sum();
     let secs = timing.seconds.max(1e-9);
     let mut out = format!(
-        "{matches} matches in {:.2} s on {threads} thread{}: {:.0} matches/s, {:.0} decisions/s\n",
+        "{matches} match{} in {:.2} s on {threads} thread{}: {:.0} matches/s, {:.0} decisions/s\n",
+        if matches == 1 { "" } else { "es" },
         timing.seconds,
         if threads == 1 { "" } else { "s" },
         matches as f64 / secs,

@@ -180,6 +180,8 @@ fn mistakes_on_the_command_line_are_reported() {
         (&["compare", COSTLY, "base", "set:trick_cost=5", "--bots", "random,random,random"][..], 2, "--bots"),
         (&["sim", COSTLY, "--shard", "1/2", "--format", "json"][..], 2, "cannot be used with"),
         (&["merge", "no-such-shard.json"][..], 2, "cannot read no-such-shard.json"),
+        (&["sim", COSTLY, "--threads", "100000"][..], 2, "--threads"),
+        (&["sim", COSTLY, "--precision", "nan"][..], 2, "--precision"),
     ] {
         let (got, stdout, stderr) = paradox(args);
         assert_eq!(got, Some(code), "{args:?}\n{stdout}\n{stderr}");

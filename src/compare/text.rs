@@ -58,15 +58,17 @@ type Row = (String, Vec<String>);
 pub fn render(report: &Report, colour: bool) -> String {
     let bold = |s: &str| if colour { format!("\u{1b}[1m{s}\u{1b}[0m") } else { s.to_string() };
     let configs = &report.configurations;
+    let seeds = match report.matches {
+        0 => "none played".to_string(),
+        _ => format!("seeds {} to {}", report.seeds[0], report.seeds[1]),
+    };
     let mut out = format!(
-        "{} ({}): {} {}{} (seeds {} to {}), bots: {}\n",
+        "{} ({}): {} {}{} ({seeds}), bots: {}\n",
         report.game,
         report.file,
         report.matches,
         if report.matches == 1 { "match" } else { "matches" },
         if configs.len() > 1 { " per configuration" } else { "" },
-        report.seeds[0],
-        report.seeds[1],
         report.bots
     );
     for (i, f) in configs.iter().enumerate() {
