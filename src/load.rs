@@ -18,7 +18,7 @@ pub enum LoadError {
 }
 
 /// Reads a file as text; a file that is not UTF-8 gets a problem at its first bad byte.
-fn read(path: &Path) -> Result<Result<Source, Findings>, String> {
+pub fn read(path: &Path) -> Result<Result<Source, Findings>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let name = path.display().to_string();
     Ok(match String::from_utf8(bytes) {

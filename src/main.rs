@@ -3,6 +3,8 @@
 use clap::{Parser, Subcommand};
 use paradox::bots::Kind;
 use paradox::check::Settings;
+use paradox::compare::report::Report;
+use paradox::compare::{Amount, Config, Described, Run};
 use paradox::game::Game;
 use paradox::load::{LoadError, load};
 use paradox::report::{Style, render};
@@ -94,18 +96,106 @@ enum Command {
         #[command(flatten)]
         options: GameOptions,
     },
-    /// Play many matches between bots (match `i` seeded with `seed + i`) and report wins, draws
-    /// and speed. `--format json` prints one object.
+    /// Lay rule files and scenarios out in the one canonical layout, keeping every comment.
+    Fmt {
+        /// Rule files or scenarios; `-` formats standard input to standard output.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Change nothing: list the files that are not formatted and exit 1 if there are any.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Run the language server on standard input and output (for editors).
+    Lsp,
+    /// Play many matches between bots on every core (match `i` seeded with `seed + i`) and
+    /// report wins, draws, who starts, match length, margins and lead changes, each with its
+    /// 95 % interval; the speed goes to standard error.
     Sim {
+        /// A rule file or scenario.
+        file: PathBuf,
         /// How many matches.
         #[arg(long, default_value_t = 100)]
         games: u64,
         #[command(flatten)]
-        run: MatchOptions,
+        lab: LabOptions,
+        #[command(flatten)]
+        options: GameOptions,
+    },
+    /// Play configurations of a rule file against each other's seeds and say what changes:
+    /// every figure of `sim` for each, and which differences are significant.
+    Compare {
+        /// A rule file or scenario.
+        file: PathBuf,
+        /// Two or more configurations: `base` (the file as written), `variant:NAME`,
+        /// `set:NAME=VALUE,NAME=VALUE`, or a variant and settings joined by `+`.
+        #[arg(required = true, num_args = 2.., value_name = "CONFIG")]
+        configs: Vec<String>,
+        /// How many matches per configuration.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        #[command(flatten)]
+        lab: LabOptions,
+        /// Settings given to every configuration (before its own).
+        #[command(flatten)]
+        options: GameOptions,
+    },
+    /// Add up the shards of one `sim` or `compare` run (`--shard I/N`) into its report.
+    Merge {
+        /// The shard files, every shard of the run once.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        output: ReportOutput,
     },
 }
 
-/// What `trace` and `sim` share: the game, the seed, the players and the output.
+/// What `sim` and `compare` share: the seeds, the players, how many matches, where, the output.
+#[derive(clap::Args)]
+struct LabOptions {
+    /// Match `i` is dealt and played from seed `seed + i`.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The computer players: `random`, `default` (the strongest), or one kind per player
+    /// separated by commas (`default,random`).
+    #[arg(long, default_value = "random", value_name = "KINDS")]
+    bots: String,
+    /// Play until every win share's 95 % interval is within this many percentage points either
+    /// side (instead of `--games`), or `--max-games` are played.
+    #[arg(long, value_name = "POINTS", conflicts_with = "games")]
+    precision: Option<f64>,
+    /// The most matches per configuration `--precision` plays.
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    max_games: u64,
+    /// Threads to play on (by default one per core); the results are the same for any number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
+    /// Play only the I-th of N slices of the matches and print its counts as JSON, for
+    /// `paradox merge`.
+    #[arg(long, value_name = "I/N", conflicts_with_all = ["precision", "format", "plot"])]
+    shard: Option<String>,
+    #[command(flatten)]
+    output: ReportOutput,
+}
+
+/// How a report is given: its format, and a picture.
+#[derive(clap::Args)]
+struct ReportOutput {
+    /// `text` for people, `json` or `csv` for tools.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    format: ReportFormat,
+    /// Also draw the configurations side by side into this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ReportFormat {
+    Text,
+    Json,
+    Csv,
+}
+
+/// What `trace` needs: the game, the seed, the players and the output.
 #[derive(clap::Args)]
 struct MatchOptions {
     /// A rule file or scenario.
@@ -197,7 +287,12 @@ fn simulated(path: &std::path::Path, game: paradox::game::Game, matches: u64, op
 
 /// Loads a game, printing its problems; `Err` carries the exit code.
 fn load_game(path: &std::path::Path, options: &GameOptions) -> Result<paradox::game::Game, ExitCode> {
-    load(path, &options.settings()).map_err(|e| match e {
+    load(path, &options.settings()).map_err(report_load_error)
+}
+
+/// Prints why a game could not be loaded; gives the exit code.
+fn report_load_error(e: LoadError) -> ExitCode {
+    match e {
         LoadError::Io(message) => {
             eprintln!("error: {message}");
             ExitCode::from(2)
@@ -206,7 +301,7 @@ fn load_game(path: &std::path::Path, options: &GameOptions) -> Result<paradox::g
             eprint!("{}", render(&findings, style(), width()));
             ExitCode::from(1)
         }
-    })
+    }
 }
 
 /// Loads the game of a match and reads its `--bots`; `Err` carries the exit code.
@@ -246,17 +341,195 @@ fn trace(run: &MatchOptions) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn sim(games: u64, run: &MatchOptions) -> ExitCode {
-    let (game, kinds) = match match_setup(run) {
-        Ok(setup) => setup,
+/// `sim` and `compare`: loads every configuration, plays the run (or one shard of it) and
+/// gives its report.
+fn lab(file: &std::path::Path, configs: Vec<Config>, games: u64, lab: &LabOptions, common: &Settings) -> ExitCode {
+    let usage = |message: String| {
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    };
+    let (run, entrants) = match prepare(file, configs, games, lab, common) {
+        Ok(prepared) => prepared,
         Err(code) => return code,
     };
-    let stats = paradox::sim::run(game.clone(), games, run.seed, &kinds);
-    match run.format {
-        Format::Text => print!("{}", paradox::sim::text(&game, &stats)),
-        Format::Json => println!("{}", serde_json::to_string(&stats).unwrap_or_default()),
+    let shard = match lab.shard.as_deref().map(paradox::compare::shard::parse).transpose() {
+        Ok(shard) => shard,
+        Err(message) => return usage(message),
+    };
+    let pool =
+        match rayon::ThreadPoolBuilder::new().num_threads(lab.threads.map_or(0, usize::from)).stack_size(STACK).build()
+        {
+            Ok(pool) => pool,
+            Err(e) => return usage(format!("--threads: {e}")),
+        };
+    let progress = progress_bar();
+    let (tallies, timing) = match (shard, lab.precision) {
+        (Some(shard), _) => {
+            let matches = paradox::compare::shard::slice(games, shard);
+            progress.set_length(matches.end - matches.start);
+            paradox::sim::run(&entrants, lab.seed, matches, &pool, &|| progress.inc(1))
+        }
+        (None, Some(points)) if !(points > 0.0 && points < 100.0) => {
+            return usage(format!("--precision {points}: give percentage points above 0 and below 100, as in 2"));
+        }
+        (None, Some(points)) => {
+            let amount = Amount::Precision { points, cap: lab.max_games };
+            paradox::compare::play(&entrants, lab.seed, amount, &pool, &progress)
+        }
+        (None, None) => paradox::compare::play(&entrants, lab.seed, Amount::Games(games), &pool, &progress),
+    };
+    progress.finish_and_clear();
+    let stopped = tallies.configurations.iter().any(|t| t.stopped > 0);
+    let code = if stopped { ExitCode::from(1) } else { ExitCode::SUCCESS };
+    if lab.output.format == ReportFormat::Text {
+        eprint!("{}", speed(&tallies, &timing, pool.current_num_threads()));
     }
-    if stats.failures > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+    if let Some(shard) = shard {
+        let shard =
+            paradox::compare::shard::Shard { paradox_shard: paradox::compare::shard::FORMAT, shard, run, tallies };
+        println!("{}", serde_json::to_string(&shard).unwrap_or_default());
+        return code;
+    }
+    match give(&run, &tallies, &lab.output) {
+        Ok(()) => code,
+        Err(message) => usage(message),
+    }
+}
+
+/// Loads each configuration and its bots, and describes the run; `Err` carries the exit code
+/// after the problems are printed.
+fn prepare(
+    file: &std::path::Path,
+    configs: Vec<Config>,
+    games: u64,
+    lab: &LabOptions,
+    common: &Settings,
+) -> Result<(Run, Vec<paradox::sim::Entrant>), ExitCode> {
+    let usage = |message: String| {
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    };
+    let (rules, origin) = paradox::repl::origin(file, common).map_err(usage)?;
+    let several = configs.len() > 1;
+    let mut loaded = Vec::new();
+    let mut described = Vec::new();
+    for config in configs {
+        let settings = config.settings(common).map_err(usage)?;
+        if configs_named(&described, &config) {
+            return Err(usage(format!("configuration `{}` is given twice", config.label)));
+        }
+        let game = load(file, &settings).map_err(|e| {
+            if several {
+                eprintln!("error: configuration `{}`:", config.label);
+            }
+            report_load_error(e)
+        })?;
+        described.push(Described::of(config, &game, &rules.text));
+        loaded.push(Arc::new(game));
+    }
+    let entrants = paradox::compare::entrants(&loaded, &lab.bots).map_err(|m| usage(format!("--bots: {m}")))?;
+    let run = Run {
+        game: loaded.first().map_or(String::new(), |g| g.name.clone()),
+        file: file.display().to_string(),
+        sources: origin.sources,
+        configurations: described,
+        seed: lab.seed,
+        bots: lab.bots.clone(),
+        precision: lab.precision,
+        games: if lab.precision.is_some() { lab.max_games } else { games },
+    };
+    Ok((run, entrants))
+}
+
+fn configs_named(described: &[Described], config: &Config) -> bool {
+    described.iter().any(|d| d.config.label == config.label)
+}
+
+/// The report in the format asked for on standard output, and the picture if asked.
+fn give(run: &Run, tallies: &paradox::sim::Tallies, output: &ReportOutput) -> Result<(), String> {
+    let report = Report::of(run, tallies);
+    match output.format {
+        ReportFormat::Text => print!("{}", paradox::compare::text::render(&report, colour_out())),
+        ReportFormat::Json => println!("{}", serde_json::to_string_pretty(&report).unwrap_or_default()),
+        ReportFormat::Csv => print!("{}", paradox::compare::csv::render(&report)),
+    }
+    if let Some(path) = &output.plot {
+        let svg = paradox::compare::plot::svg(run, tallies, &report)?;
+        std::fs::write(path, svg).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// How fast the run went, and how long the thinking bots took: for people, on standard error.
+fn speed(tallies: &paradox::sim::Tallies, timing: &paradox::sim::Timing, threads: usize) -> String {
+    let matches: u64 = tallies.configurations.iter().map(|t| t.matches).sum();
+    let decisions: i128 = tallies.configurations.iter().map(|t| t.decisions.moments().sum).sum();
+    let secs = timing.seconds.max(1e-9);
+    let mut out = format!(
+        "{matches} match{} in {:.2} s on {threads} thread{}: {:.0} matches/s, {:.0} decisions/s\n",
+        if matches == 1 { "" } else { "es" },
+        timing.seconds,
+        if threads == 1 { "" } else { "s" },
+        matches as f64 / secs,
+        decisions as f64 / secs
+    );
+    let mut times = timing.thinking.clone();
+    times.sort_by(f64::total_cmp);
+    if let (Some(median), Some(slowest)) = (times.get(times.len() / 2), times.last()) {
+        out.push_str(&format!(
+            "thinking bots: {} moves with a choice, median {median:.3} s, slowest {slowest:.3} s\n",
+            times.len()
+        ));
+    }
+    out
+}
+
+/// A bar with the time left on a terminal; nothing otherwise.
+fn progress_bar() -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} seeds, {eta} left") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Whether standard output takes colour.
+fn colour_out() -> bool {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    std::io::stdout().is_terminal() && !no_color
+}
+
+/// `paradox merge`: the shards of one run added up into its report.
+fn merge(files: &[PathBuf], output: &ReportOutput) -> ExitCode {
+    let mut shards = Vec::new();
+    for path in files {
+        let name = path.display().to_string();
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("error: cannot read {name}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        match serde_json::from_str::<paradox::compare::shard::Shard>(&text) {
+            Ok(shard) => shards.push((name, shard)),
+            Err(e) => {
+                eprintln!("error: {name} is not a shard of paradox sim or compare: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let merged = paradox::compare::shard::merge(&shards).and_then(|(run, tallies)| give(&run, &tallies, output));
+    match merged {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn bench(files: &[PathBuf], seconds: f64, bot_moves: usize, format: Format, options: &GameOptions) -> ExitCode {
@@ -329,6 +602,86 @@ fn play(file: &std::path::Path, seats: &str, seed: u64, bots: &str, options: &Ga
     }
 }
 
+/// `paradox fmt`: formats each file in place, or with `check` lists those not formatted.
+fn fmt(files: &[PathBuf], check: bool) -> ExitCode {
+    let mut code = 0u8;
+    for path in files {
+        let outcome = if path.as_os_str() == "-" { fmt_stdin() } else { fmt_file(path, check) };
+        code = code.max(outcome);
+    }
+    ExitCode::from(code)
+}
+
+/// Formats one file; the exit code it calls for.
+fn fmt_file(path: &std::path::Path, check: bool) -> u8 {
+    let source = match paradox::load::read(path) {
+        Ok(Ok(source)) => source,
+        Ok(Err(findings)) => {
+            eprint!("{}", render(&[findings], style(), width()));
+            return 1;
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            return 2;
+        }
+    };
+    let formatted = match paradox::format::format(&source.text) {
+        Ok(formatted) => formatted,
+        Err(problems) => {
+            eprint!("{}", render(&[paradox::report::Findings { source, problems }], style(), width()));
+            return 1;
+        }
+    };
+    if formatted == source.text {
+        return 0;
+    }
+    if check {
+        println!("{}", path.display());
+        return 1;
+    }
+    match std::fs::write(path, formatted) {
+        Ok(()) => {
+            println!("formatted {}", path.display());
+            0
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            2
+        }
+    }
+}
+
+/// Formats standard input to standard output.
+fn fmt_stdin() -> u8 {
+    let mut text = String::new();
+    if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
+        eprintln!("error: cannot read standard input: {e}");
+        return 2;
+    }
+    match paradox::format::format(&text) {
+        Ok(formatted) => {
+            print!("{formatted}");
+            0
+        }
+        Err(problems) => {
+            let source = paradox::report::Source { name: "standard input".into(), text };
+            eprint!("{}", render(&[paradox::report::Findings { source, problems }], style(), width()));
+            1
+        }
+    }
+}
+
+/// `paradox lsp`: serves one editor over standard input and output.
+fn lsp() -> ExitCode {
+    match paradox::lsp::serve_stdio() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 /// Commands run on a thread with a large stack: rule files may nest definitions hundreds deep.
 const STACK: usize = 64 << 20;
 
@@ -348,7 +701,21 @@ fn run(cli: &Cli) -> ExitCode {
     match &cli.command {
         Command::Check { files, simulate, options } => check(files, *simulate, options),
         Command::Trace { run } => trace(run),
-        Command::Sim { games, run } => sim(*games, run),
+        Command::Sim { file, games, lab: run, options } => {
+            lab(file, vec![Config::of(&options.settings())], *games, run, &Settings::default())
+        }
+        Command::Compare { file, configs, games, lab: run, options } => {
+            match configs.iter().map(|c| Config::parse(c)).collect::<Result<Vec<_>, _>>() {
+                Ok(configs) => lab(file, configs, *games, run, &options.settings()),
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Command::Merge { files, output } => merge(files, output),
+        Command::Fmt { files, check } => fmt(files, *check),
+        Command::Lsp => lsp(),
         Command::Bench { files, seconds, bot_moves, format, options } => {
             bench(files, *seconds, *bot_moves, *format, options)
         }

@@ -1,50 +1,117 @@
-//! Many matches between bots: wins per seat and per side, draws, decisions and throughput;
-//! and the run-time problems random play runs into (`paradox check --simulate`).
+//! Many matches between bots, on every core: what each match came to ([`Record`]) and the
+//! whole-number counts of many ([`Tally`] for one configuration, [`Paired`] for two played from
+//! the same seeds), which add up to the same counts whatever the number of threads, shards or
+//! machines. Also the run-time problems random play runs into (`paradox check --simulate`).
 
 use crate::bots::{Bot, Kind, seat_bots};
 use crate::diagnostic::{Code, Problem};
-use crate::engine::{Action, Pending, Seen, State};
-use crate::game::{Game, SeatId};
-use crate::trace::play_out;
-use serde::Serialize;
+use crate::engine::{Action, Actor, Outcome, Pending, Seen, State};
+use crate::game::{ExprKind, Game, SeatId};
+use crate::stats::{Discordant, Histogram, Moments};
+use crate::syntax::ast::Extreme;
+use crate::trace::play_watching;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
+use std::ops::Range;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// What a run of matches came to.
-#[derive(Clone, Debug, Serialize)]
-pub struct Stats {
-    pub games: u64,
-    pub decisions: u64,
-    pub seconds: f64,
-    pub games_per_second: f64,
-    pub decisions_per_second: f64,
-    /// Wins per player (a shared win counts for each winner).
-    pub wins: Vec<u64>,
-    /// Wins per side, when the game has sides.
-    pub side_wins: Vec<u64>,
-    pub draws: u64,
-    /// Matches stopped by a run-time problem.
-    pub failures: u64,
-    /// How long the bots other than `random` took over their moves with a choice, if any played.
-    pub thinking: Option<Thinking>,
+/// A configuration to play: a compiled game and the kind of bot for each player.
+pub struct Entrant {
+    pub game: Arc<Game>,
+    pub kinds: Vec<Kind>,
+    shape: Shape,
 }
 
-/// How long the thinking bots took per move, over the moves where they had a choice.
-#[derive(Clone, Debug, Serialize)]
-pub struct Thinking {
-    pub moves: usize,
-    pub median_seconds: f64,
-    pub slowest_seconds: f64,
+/// Who is who in a game's result: the players of each side and of each item the result ranks.
+struct Shape {
+    players: usize,
+    /// For each side, its players as bits.
+    sides: Vec<u64>,
+    /// For each seat or side the result ranks, its players as bits.
+    items: Vec<u64>,
 }
 
-impl Thinking {
-    fn of(mut times: Vec<f64>) -> Option<Thinking> {
-        times.sort_by(f64::total_cmp);
-        let median = *times.get(times.len() / 2)?;
-        Some(Thinking { moves: times.len(), median_seconds: median, slowest_seconds: times[times.len() - 1] })
+impl Entrant {
+    pub fn new(game: Arc<Game>, kinds: Vec<Kind>) -> Entrant {
+        let player_bits = |seats: &[SeatId]| seats.iter().fold(0u64, |b, s| b | 1 << game.seats[*s as usize].player);
+        let sides: Vec<u64> = game.sides.iter().map(|t| player_bits(&t.seats)).collect();
+        let items = if matches!(game.result.domain.kind, ExprKind::Sides) {
+            sides.clone()
+        } else {
+            game.seats.iter().map(|s| 1 << s.player).collect()
+        };
+        let shape = Shape { players: game.players, sides, items };
+        Entrant { game, kinds, shape }
     }
+
+    /// Whether any of the bots searches (and so needs the players' knowledge kept).
+    fn searching(&self) -> bool {
+        self.kinds.iter().any(|k| *k != Kind::Random)
+    }
+}
+
+/// What one match came to.
+#[derive(Clone, Debug, Default)]
+pub struct Record {
+    pub decisions: u64,
+    /// How many times the outermost phase around the decisions was entered (0 for none).
+    pub rounds: u64,
+    /// `None` when a run-time problem stopped the match or it did not end.
+    pub finish: Option<Finish>,
+    /// How long the bots other than `random` took over each move with a choice.
+    pub thinking: Vec<f64>,
+}
+
+/// How a match that ended came out.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Finish {
+    /// The winning players, as bits (none for a draw).
+    pub winners: u64,
+    /// The player who made the first decision, when one seat made it alone.
+    pub starter: Option<usize>,
+    /// The best key in the result minus the next best (0 for a tie at the top).
+    pub margin: u64,
+    /// How often a different seat or side came to lead alone, the standing read after each
+    /// round (at the first decision of the next) and at the end.
+    pub lead_changes: u64,
+}
+
+/// Who leads as the match goes on.
+#[derive(Default)]
+struct Lead {
+    leader: Option<usize>,
+    changes: u64,
+}
+
+impl Lead {
+    /// Takes the standing (the result's key of each seat or side, more being better): a
+    /// change when another one than last time is ahead of all the others.
+    fn note(&mut self, keys: &[i64]) {
+        let Some(best) = keys.iter().max() else { return };
+        let mut at_best = keys.iter().enumerate().filter(|(_, k)| *k == best).map(|(i, _)| i);
+        if let (Some(leader), None) = (at_best.next(), at_best.next()) {
+            if self.leader.is_some_and(|l| l != leader) {
+                self.changes += 1;
+            }
+            self.leader = Some(leader);
+        }
+    }
+}
+
+/// The result's key of each seat or side as the match stands, more being better (worked out
+/// on a copy of the state: the dearest thing `play` does, so done once a round).
+fn standing(shape: &Shape, state: &State) -> Option<Vec<i64>> {
+    let keys = state.player_keys()?;
+    Some(shape.items.iter().map(|bits| keys[bits.trailing_zeros() as usize]).collect())
+}
+
+/// The standing at the end, from the outcome.
+fn final_standing(game: &Game, outcome: &Outcome) -> Vec<i64> {
+    let sign = if game.result.extreme == Extreme::Lowest { -1 } else { 1 };
+    outcome.standings.iter().map(|(_, key)| sign * key).collect()
 }
 
 /// A bot whose moves with a choice are timed.
@@ -64,7 +131,8 @@ impl Bot for Timed {
     }
 }
 
-/// The bots of one match: those that think are timed into `times`.
+/// The bots of one match, as `paradox trace --seed` seats them: those that think are timed
+/// into `times`.
 fn timed_bots(kinds: &[Kind], seed: u64, times: &Rc<RefCell<Vec<f64>>>) -> Vec<Box<dyn Bot>> {
     let bots = seat_bots(kinds, seed).into_iter().zip(kinds);
     bots.map(|(bot, kind)| match kind {
@@ -74,98 +142,315 @@ fn timed_bots(kinds: &[Kind], seed: u64, times: &Rc<RefCell<Vec<f64>>>) -> Vec<B
     .collect()
 }
 
-/// Plays `games` matches between bots of the given kinds (one per player); match `i` uses seed
-/// `seed + i`.
-pub fn run(game: Arc<Game>, games: u64, seed: u64, kinds: &[Kind]) -> Stats {
-    let start = Instant::now();
-    let mut stats = Stats {
-        games,
-        decisions: 0,
-        seconds: 0.0,
-        games_per_second: 0.0,
-        decisions_per_second: 0.0,
-        wins: vec![0; game.players],
-        side_wins: vec![0; game.sides.len()],
-        draws: 0,
-        failures: 0,
-        thinking: None,
-    };
+/// Plays the match of `seed` (the one `paradox trace --seed` prints) and says what it came to;
+/// a match still going after [`MAX_DECISIONS`] decisions counts as stopped.
+pub fn play(entrant: &Entrant, seed: u64) -> Record {
     let times = Rc::new(RefCell::new(Vec::new()));
-    let searching = kinds.iter().any(|k| *k != Kind::Random);
-    for i in 0..games {
-        let s = seed.wrapping_add(i);
-        // The same players as `paradox trace --seed s`; a match that does not end counts as stopped.
-        let mut bots = timed_bots(kinds, s, &times);
-        // Only bots that search need the players' knowledge kept.
-        let mut state = if searching { State::quiet(game.clone(), s) } else { State::bare(game.clone(), s) };
-        play_out(&mut state, &mut bots);
-        stats.decisions += state.position().decisions;
-        record(&game, &state, &mut stats);
+    let mut bots = timed_bots(&entrant.kinds, seed, &times);
+    // Only bots that search need the players' knowledge kept.
+    let game = entrant.game.clone();
+    let mut state = if entrant.searching() { State::quiet(game, seed) } else { State::bare(game, seed) };
+    let starter = match state.actor() {
+        Actor::Seat(s) => Some(entrant.game.seats[s as usize].player),
+        _ => None,
+    };
+    let shape = &entrant.shape;
+    let mut lead = Lead::default();
+    let mut round = None;
+    play_watching(&mut state, &mut bots, MAX_DECISIONS, |state| {
+        let now = state.round();
+        if now != round {
+            // The standing after each round, read at the first decision of the next.
+            if round.is_some()
+                && let Some(keys) = standing(shape, state)
+            {
+                lead.note(&keys);
+            }
+            round = now;
+        }
+    });
+    let finish = state.outcome().map(|outcome| {
+        let mut keys = final_standing(&entrant.game, outcome);
+        lead.note(&keys);
+        keys.sort_unstable_by(|a, b| b.cmp(a));
+        Finish {
+            winners: outcome.winners.iter().fold(0, |b, p| b | 1 << p),
+            starter,
+            margin: match keys[..] {
+                [best, next, ..] => best.abs_diff(next),
+                _ => 0,
+            },
+            lead_changes: lead.changes,
+        }
+    });
+    Record {
+        decisions: state.position().decisions,
+        rounds: round.map_or(0, |(_, n)| n as u64),
+        finish,
+        thinking: times.take(),
     }
-    stats.seconds = start.elapsed().as_secs_f64();
-    stats.thinking = Thinking::of(times.take());
-    let secs = stats.seconds.max(1e-9);
-    stats.games_per_second = games as f64 / secs;
-    stats.decisions_per_second = stats.decisions as f64 / secs;
-    stats
 }
 
-fn record(game: &Game, state: &State, stats: &mut Stats) {
-    let Some(outcome) = state.outcome() else {
-        stats.failures += 1;
-        return;
-    };
-    if outcome.winners.is_empty() {
-        stats.draws += 1;
+/// The counts of many matches of one configuration. Two tallies of the same configuration
+/// add up exactly ([`Tally::merge`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub matches: u64,
+    /// Matches stopped by a run-time problem (or that did not end); the figures below count
+    /// the others.
+    pub stopped: u64,
+    /// Wins per player (a shared win counts for each winner).
+    pub wins: Vec<u64>,
+    /// Wins per side.
+    pub side_wins: Vec<u64>,
+    pub draws: u64,
+    /// Matches whose first decision one seat made alone, and how many of them its player won.
+    pub started: u64,
+    pub starter_wins: u64,
+    /// Per started match, the starter's edge times the number of players: `players` for a
+    /// win, less the number of winners (an even chance scores 0 on average).
+    pub edge: Moments,
+    pub decisions: Histogram,
+    pub rounds: Histogram,
+    pub margin: Histogram,
+    pub lead_changes: Histogram,
+}
+
+impl Tally {
+    pub fn new(players: usize, sides: usize) -> Tally {
+        Tally {
+            matches: 0,
+            stopped: 0,
+            wins: vec![0; players],
+            side_wins: vec![0; sides],
+            draws: 0,
+            started: 0,
+            starter_wins: 0,
+            edge: Moments::default(),
+            decisions: Histogram::default(),
+            rounds: Histogram::default(),
+            margin: Histogram::default(),
+            lead_changes: Histogram::default(),
+        }
     }
-    for p in &outcome.winners {
-        stats.wins[*p] += 1;
+
+    /// Matches that ended with a result.
+    pub fn finished(&self) -> u64 {
+        self.matches - self.stopped
     }
-    for (t, side) in game.sides.iter().enumerate() {
-        if side.seats.iter().any(|s| outcome.winners.contains(&game.seats[*s as usize].player)) {
-            stats.side_wins[t] += 1;
+
+    fn add(&mut self, shape: &Shape, record: &Record) {
+        self.matches += 1;
+        let Some(f) = &record.finish else {
+            self.stopped += 1;
+            return;
+        };
+        for (p, wins) in self.wins.iter_mut().enumerate() {
+            *wins += f.winners >> p & 1;
+        }
+        for (t, bits) in shape.sides.iter().enumerate() {
+            self.side_wins[t] += u64::from(f.winners & bits != 0);
+        }
+        self.draws += u64::from(f.winners == 0);
+        if let (Some(starter), Some(edge)) = (f.starter, edge_points(shape, f)) {
+            self.started += 1;
+            self.starter_wins += f.winners >> starter & 1;
+            self.edge.add(edge);
+        }
+        self.decisions.add(record.decisions);
+        self.rounds.add(record.rounds);
+        self.margin.add(f.margin);
+        self.lead_changes.add(f.lead_changes);
+    }
+
+    pub fn merge(&mut self, other: &Tally) {
+        self.matches += other.matches;
+        self.stopped += other.stopped;
+        add_each(&mut self.wins, &other.wins);
+        add_each(&mut self.side_wins, &other.side_wins);
+        self.draws += other.draws;
+        self.started += other.started;
+        self.starter_wins += other.starter_wins;
+        self.edge.merge(&other.edge);
+        self.decisions.merge(&other.decisions);
+        self.rounds.merge(&other.rounds);
+        self.margin.merge(&other.margin);
+        self.lead_changes.merge(&other.lead_changes);
+    }
+}
+
+fn add_each(to: &mut [u64], from: &[u64]) {
+    for (a, b) in to.iter_mut().zip(from) {
+        *a += b;
+    }
+}
+
+/// The starter's edge in a match, times the number of players: `players` if the starter
+/// won, less the number of winners; `None` when no single seat started.
+fn edge_points(shape: &Shape, f: &Finish) -> Option<i64> {
+    let starter = f.starter?;
+    let won = (f.winners >> starter & 1) as i64;
+    Some(won * shape.players as i64 - f.winners.count_ones() as i64)
+}
+
+/// The counts of two configurations over the matches both finished, paired by seed: how
+/// often a yes-or-no figure differed each way, and the sums of per-match changes (the second
+/// configuration's value less the first's).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Paired {
+    pub matches: u64,
+    /// Per player (of those both configurations have).
+    pub wins: Vec<Discordant>,
+    pub side_wins: Vec<Discordant>,
+    pub draws: Discordant,
+    /// The starters' edges, each as a share of a match: both times `players` of both
+    /// configurations.
+    pub edge: Moments,
+    pub decisions: Moments,
+    pub rounds: Moments,
+    pub margin: Moments,
+    pub lead_changes: Moments,
+}
+
+impl Paired {
+    fn new(a: &Shape, b: &Shape) -> Paired {
+        Paired {
+            matches: 0,
+            wins: vec![Discordant::default(); a.players.min(b.players)],
+            side_wins: vec![Discordant::default(); a.sides.len().min(b.sides.len())],
+            draws: Discordant::default(),
+            edge: Moments::default(),
+            decisions: Moments::default(),
+            rounds: Moments::default(),
+            margin: Moments::default(),
+            lead_changes: Moments::default(),
+        }
+    }
+
+    fn add(&mut self, (sa, a): (&Shape, &Record), (sb, b): (&Shape, &Record)) {
+        let (Some(fa), Some(fb)) = (&a.finish, &b.finish) else { return };
+        self.matches += 1;
+        for (p, d) in self.wins.iter_mut().enumerate() {
+            d.add(fa.winners >> p & 1 == 1, fb.winners >> p & 1 == 1);
+        }
+        for (t, d) in self.side_wins.iter_mut().enumerate() {
+            d.add(fa.winners & sa.sides[t] != 0, fb.winners & sb.sides[t] != 0);
+        }
+        self.draws.add(fa.winners == 0, fb.winners == 0);
+        if let (Some(ea), Some(eb)) = (edge_points(sa, fa), edge_points(sb, fb)) {
+            self.edge.add(eb * sa.players as i64 - ea * sb.players as i64);
+        }
+        let change = |x: u64, y: u64| y as i64 - x as i64;
+        self.decisions.add(change(a.decisions, b.decisions));
+        self.rounds.add(change(a.rounds, b.rounds));
+        self.margin.add(change(fa.margin, fb.margin));
+        self.lead_changes.add(change(fa.lead_changes, fb.lead_changes));
+    }
+
+    fn merge(&mut self, other: &Paired) {
+        self.matches += other.matches;
+        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
+            a.merge(b);
+        }
+        for (a, b) in self.side_wins.iter_mut().zip(&other.side_wins) {
+            a.merge(b);
+        }
+        self.draws.merge(&other.draws);
+        for (a, b) in [
+            (&mut self.edge, &other.edge),
+            (&mut self.decisions, &other.decisions),
+            (&mut self.rounds, &other.rounds),
+            (&mut self.margin, &other.margin),
+            (&mut self.lead_changes, &other.lead_changes),
+        ] {
+            a.merge(b);
         }
     }
 }
 
-/// The statistics for people.
-pub fn text(game: &Game, stats: &Stats) -> String {
-    let mut out = format!("{} matches of {}\n", stats.games, game.name);
-    for (p, wins) in stats.wins.iter().enumerate() {
-        let seats: Vec<&str> = game.seats.iter().filter(|s| s.player == p).map(|s| s.display.as_str()).collect();
-        out.push_str(&format!(
-            "  player {} ({}): {} wins ({:.1}%)\n",
-            p + 1,
-            seats.join(", "),
-            wins,
-            percent(*wins, stats.games)
-        ));
-    }
-    for (t, wins) in stats.side_wins.iter().enumerate() {
-        out.push_str(&format!("  {}: {} wins ({:.1}%)\n", game.sides[t].display, wins, percent(*wins, stats.games)));
-    }
-    out.push_str(&format!("  draws: {}\n", stats.draws));
-    if stats.failures > 0 {
-        out.push_str(&format!("  stopped by a run-time problem: {}\n", stats.failures));
-    }
-    if let Some(t) = &stats.thinking {
-        out.push_str(&format!(
-            "  thinking bots: {} moves with a choice, median {:.3} s, slowest {:.3} s\n",
-            t.moves, t.median_seconds, t.slowest_seconds
-        ));
-    }
-    out.push_str(&format!(
-        "  {:.1} decisions per match; {:.0} matches/s, {:.0} decisions/s ({:.2} s)\n",
-        stats.decisions as f64 / stats.games.max(1) as f64,
-        stats.games_per_second,
-        stats.decisions_per_second,
-        stats.seconds
-    ));
-    out
+/// The counts of a run: one tally per configuration and one pairing per two of them (in the
+/// order (1, 2), (1, 3), ..., (2, 3), ...).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tallies {
+    pub configurations: Vec<Tally>,
+    pub pairs: Vec<Paired>,
 }
 
-fn percent(n: u64, of: u64) -> f64 {
-    100.0 * n as f64 / of.max(1) as f64
+impl Tallies {
+    pub fn new(entrants: &[Entrant]) -> Tallies {
+        let shapes: Vec<&Shape> = entrants.iter().map(|e| &e.shape).collect();
+        Tallies {
+            configurations: shapes.iter().map(|s| Tally::new(s.players, s.sides.len())).collect(),
+            pairs: pairs(shapes.len()).map(|(i, j)| Paired::new(shapes[i], shapes[j])).collect(),
+        }
+    }
+
+    /// Adds the records of one seed, one per configuration.
+    fn add(&mut self, entrants: &[Entrant], records: &[Record]) {
+        for ((tally, e), r) in self.configurations.iter_mut().zip(entrants).zip(records) {
+            tally.add(&e.shape, r);
+        }
+        for (paired, (i, j)) in self.pairs.iter_mut().zip(pairs(entrants.len())) {
+            paired.add((&entrants[i].shape, &records[i]), (&entrants[j].shape, &records[j]));
+        }
+    }
+
+    pub fn merge(&mut self, other: &Tallies) {
+        for (a, b) in self.configurations.iter_mut().zip(&other.configurations) {
+            a.merge(b);
+        }
+        for (a, b) in self.pairs.iter_mut().zip(&other.pairs) {
+            a.merge(b);
+        }
+    }
+
+    /// Matches played per configuration.
+    pub fn matches(&self) -> u64 {
+        self.configurations.first().map_or(0, |t| t.matches)
+    }
+}
+
+/// The pairs of `n` configurations, in order.
+pub fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..n).flat_map(move |i| (i + 1..n).map(move |j| (i, j)))
+}
+
+/// What a run cost, which no two runs share: the wall-clock time and the thinking bots' times.
+#[derive(Clone, Debug, Default)]
+pub struct Timing {
+    pub seconds: f64,
+    pub thinking: Vec<f64>,
+}
+
+/// Plays the matches of `indices` (match `i` from seed `seed + i`) for every configuration on
+/// the threads of `pool`, calling `done` after each seed; the counts do not depend on the
+/// number of threads.
+pub fn run(
+    entrants: &[Entrant],
+    seed: u64,
+    indices: Range<u64>,
+    pool: &rayon::ThreadPool,
+    done: &(dyn Fn() + Sync),
+) -> (Tallies, Timing) {
+    let start = Instant::now();
+    let fresh = || (Tallies::new(entrants), Vec::new());
+    let (tallies, thinking) = pool.install(|| {
+        indices
+            .into_par_iter()
+            .fold(fresh, |(mut tallies, mut thinking), i| {
+                let records: Vec<Record> = entrants.iter().map(|e| play(e, seed.wrapping_add(i))).collect();
+                tallies.add(entrants, &records);
+                thinking.extend(records.into_iter().flat_map(|r| r.thinking));
+                done();
+                (tallies, thinking)
+            })
+            .reduce(fresh, |(mut a, mut ta), (b, tb)| {
+                a.merge(&b);
+                ta.extend(tb);
+                (a, ta)
+            })
+    });
+    (tallies, Timing { seconds: start.elapsed().as_secs_f64(), thinking })
 }
 
 /// A match played by random bots runs on without end after this many decisions.

@@ -16,6 +16,16 @@ pub fn play_out(state: &mut State, bots: &mut [Box<dyn Bot>]) -> bool {
 /// Plays on until the match is over or `decisions` more decisions have been made; says whether
 /// the match is over.
 pub fn play_up_to(state: &mut State, bots: &mut [Box<dyn Bot>], decisions: u64) -> bool {
+    play_watching(state, bots, decisions, |_| {})
+}
+
+/// [`play_up_to`], showing the state to `watch` before every decision.
+pub fn play_watching(
+    state: &mut State,
+    bots: &mut [Box<dyn Bot>],
+    decisions: u64,
+    mut watch: impl FnMut(&State),
+) -> bool {
     let mut made = 0u64;
     loop {
         let seats: smallvec::SmallVec<[crate::game::SeatId; 8]> = match state.actor() {
@@ -27,6 +37,7 @@ pub fn play_up_to(state: &mut State, bots: &mut [Box<dyn Bot>], decisions: u64) 
             if made >= decisions {
                 return false;
             }
+            watch(state);
             let player = state.game().seats[seat as usize].player;
             let Some(action) = bots[player].choose(&state.seen_by(player), seat) else { return state.is_over() };
             if state.apply(seat, action).is_err() {

@@ -177,6 +177,18 @@ impl State {
         &self.pos
     }
 
+    /// The outermost phase the flow is in now, and how many times that phase has been entered
+    /// so far: the match's round and its number, for statistics. `None` outside every phase.
+    pub fn round(&self) -> Option<(PhaseId, u32)> {
+        self.pos.frames.iter().find_map(|frame| match frame {
+            Frame::Phase { at, .. } => match self.game.blocks[at.block as usize].stmts[at.index as usize].kind {
+                StmtKind::Phase(phase, _) => Some((phase, self.pos.phase_counts[phase as usize])),
+                _ => None,
+            },
+            _ => None,
+        })
+    }
+
     /// The events of the match so far (none when the state keeps no log).
     pub fn events(&self) -> &[Event] {
         self.obs.log.as_deref().unwrap_or_default()

@@ -11,7 +11,7 @@ mod session;
 mod table;
 pub mod terminal;
 
-pub use save::Origin;
+pub use save::{Hashed, Origin};
 pub use session::{Session, Setup, in_a_sentence};
 
 use crate::bots::Kind;

@@ -1,0 +1,72 @@
+//! The report as one CSV table for spreadsheets and scripts: a row per figure of each
+//! configuration, then a row per difference of each comparison (with its p-values and verdict).
+//! Shares are fractions, as in the JSON.
+
+use super::report::{Figures, Report, Spread};
+use crate::stats::Estimate;
+
+const HEADER: &str = "configuration,figure,value,low,high,p,adjusted_p,verdict";
+
+pub fn render(report: &Report) -> String {
+    let mut out = format!("{HEADER}\n");
+    for f in &report.configurations {
+        for (figure, e) in figures(f) {
+            out.push_str(&row(&[&f.label, &figure], e, None));
+        }
+    }
+    for c in &report.comparisons {
+        let label = format!("{} vs {}", c.first, c.second);
+        for d in &c.differences {
+            let verdict = if d.significant { "significant" } else { "not significant" };
+            let test = Some((d.p, d.adjusted_p, verdict));
+            out.push_str(&row(&[&label, &format!("change in {}", d.figure)], d.change, test));
+        }
+    }
+    out
+}
+
+/// Every figure of a configuration, named.
+fn figures(f: &Figures) -> Vec<(String, Option<Estimate>)> {
+    let mut all: Vec<(String, Option<Estimate>)> = Vec::new();
+    for s in f.players.iter().chain(&f.sides) {
+        all.push((format!("{} wins", s.who), s.share));
+    }
+    all.push(("draws".to_string(), f.draws.share));
+    if let Some(s) = &f.starter {
+        all.push(("the starting player wins".to_string(), s.share));
+        all.push(("the starting player's edge".to_string(), s.edge));
+    }
+    let mut spread = |name: &str, s: &Spread| {
+        for (what, e) in [("mean", s.mean), ("10th percentile", s.p10), ("median", s.p50), ("90th percentile", s.p90)] {
+            all.push((format!("{name}, {what}"), e));
+        }
+    };
+    spread("decisions per match", &f.decisions);
+    if let Some(r) = &f.rounds {
+        spread("rounds per match", r);
+    }
+    spread(&format!("winning margin ({})", f.key), &f.margin);
+    if let Some(lead) = &f.lead {
+        spread("lead changes per match", &lead.changes);
+        all.push(("matches with a lead change".to_string(), lead.changed));
+    }
+    all
+}
+
+fn row(names: &[&str], e: Option<Estimate>, test: Option<(f64, f64, &str)>) -> String {
+    let mut fields: Vec<String> = names.iter().map(|n| quoted(n)).collect();
+    match e {
+        Some(e) => fields.extend([e.value, e.low, e.high].map(|x| x.to_string())),
+        None => fields.extend(["", "", ""].map(String::from)),
+    }
+    match test {
+        Some((p, adjusted, verdict)) => fields.extend([p.to_string(), adjusted.to_string(), verdict.to_string()]),
+        None => fields.extend(["", "", ""].map(String::from)),
+    }
+    format!("{}\n", fields.join(","))
+}
+
+/// A field quoted when it holds a comma, a quote or a line break.
+fn quoted(s: &str) -> String {
+    if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
+}

@@ -1,0 +1,253 @@
+//! The variant lab behind `paradox compare` and `paradox sim`: configurations of one rule file
+//! ([`Config`]), what a run is made of ([`Run`]: enough to draw its report without the rule
+//! file), playing until enough matches are in ([`Amount`]), and the report with its outputs
+//! (`report`, `text`, `csv`, `plot`) and its shards (`shard`).
+
+pub mod csv;
+pub mod plot;
+pub mod report;
+pub mod shard;
+pub mod text;
+
+use crate::bots::parse_kinds;
+use crate::check::Settings;
+use crate::game::Game;
+use crate::repl::Hashed;
+use crate::sim::{Entrant, Tallies, Timing};
+use crate::stats::share;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// One configuration of a rule file: as written (`base`), a named variant (`variant:NAME`),
+/// parameters set (`set:NAME=VALUE,NAME=VALUE`), or a variant and settings joined by `+`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Config {
+    pub label: String,
+    pub variant: Option<String>,
+    pub sets: Vec<String>,
+}
+
+impl Config {
+    /// Reads a configuration as typed on the command line.
+    pub fn parse(text: &str) -> Result<Config, String> {
+        let wrong = |why: &str| {
+            format!(
+                "configuration `{text}`: {why}; write `base`, `variant:NAME`, `set:NAME=VALUE,NAME=VALUE` or a variant and settings joined by `+`"
+            )
+        };
+        let mut config = Config { label: text.to_string(), variant: None, sets: Vec::new() };
+        for part in text.split('+').map(str::trim) {
+            if part == "base" {
+                continue;
+            }
+            if let Some(name) = part.strip_prefix("variant:") {
+                if name.is_empty() || config.variant.replace(name.to_string()).is_some() {
+                    return Err(wrong("one variant name at most"));
+                }
+            } else if let Some(sets) = part.strip_prefix("set:") {
+                for set in sets.split(',').map(str::trim) {
+                    if !set.contains('=') {
+                        return Err(wrong(&format!("`{set}` sets no value")));
+                    }
+                    config.sets.push(set.to_string());
+                }
+            } else {
+                return Err(wrong(&format!("`{part}` is none of these")));
+            }
+        }
+        Ok(config)
+    }
+
+    /// The configuration `--set` and `--variant` make (what `paradox sim` plays).
+    pub fn of(settings: &Settings) -> Config {
+        let mut parts = Vec::new();
+        if let Some(v) = &settings.variant {
+            parts.push(format!("variant:{v}"));
+        }
+        if !settings.sets.is_empty() {
+            parts.push(format!("set:{}", settings.sets.join(",")));
+        }
+        let label = if parts.is_empty() { "base".to_string() } else { parts.join("+") };
+        Config { label, variant: settings.variant.clone(), sets: settings.sets.clone() }
+    }
+
+    /// The settings to load: `common` (given to every configuration), then this one's.
+    pub fn settings(&self, common: &Settings) -> Result<Settings, String> {
+        if common.variant.is_some() && self.variant.is_some() {
+            return Err(format!(
+                "configuration `{}` names a variant, and so does --variant: one at a time",
+                self.label
+            ));
+        }
+        let mut sets = common.sets.clone();
+        sets.extend(self.sets.iter().cloned());
+        Ok(Settings { sets, variant: self.variant.clone().or_else(|| common.variant.clone()) })
+    }
+
+    /// How a sentence names it: "as written", "with variant short_game", "with trick_cost=15".
+    pub fn phrase(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(v) = &self.variant {
+            parts.push(format!("variant {v}"));
+        }
+        parts.extend(self.sets.iter().cloned());
+        if parts.is_empty() { "as written".to_string() } else { format!("with {}", parts.join(", ")) }
+    }
+}
+
+/// A configuration as its report shows it: its name, the game's summary with its parameters,
+/// who plays, and the result's key.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Described {
+    pub config: Config,
+    pub summary: String,
+    /// Each player, with its side when the side is its seats alone, and the seats it decides
+    /// for: "player 1 (side A: A, B)".
+    pub players: Vec<String>,
+    /// The sides, when some side has more than one player (otherwise a side is a player).
+    pub sides: Vec<String>,
+    /// Whether the result ranks sides: then partners win together, and only the sides are
+    /// compared.
+    pub by_sides: bool,
+    /// The result's key as the rule file writes it (`chips[t]`).
+    pub key: String,
+}
+
+impl Described {
+    pub fn of(config: Config, game: &Game, rules: &str) -> Described {
+        let player_of = |s: &u8| game.seats[*s as usize].player;
+        // A side that is exactly one player's seats names that player.
+        let side_of = |p: usize| {
+            let mine = |t: &&crate::game::SideInfo| t.seats.iter().all(|s| player_of(s) == p);
+            let whole = game.seats.iter().filter(|s| s.player == p).count();
+            game.sides.iter().find(|t| mine(t) && t.seats.len() == whole).map(|t| format!("{}: ", t.display))
+        };
+        let players = (0..game.players)
+            .map(|p| {
+                let seats: Vec<&str> =
+                    game.seats.iter().filter(|s| s.player == p).map(|s| s.display.as_str()).collect();
+                format!("player {} ({}{})", p + 1, side_of(p).unwrap_or_default(), seats.join(", "))
+            })
+            .collect();
+        let partnership = |seats: &[u8]| {
+            let first = seats.first().map(player_of);
+            seats.iter().any(|s| Some(player_of(s)) != first)
+        };
+        let sides = if game.sides.iter().any(|t| partnership(&t.seats)) {
+            game.sides.iter().map(|t| t.display.clone()).collect()
+        } else {
+            Vec::new()
+        };
+        let span = game.result.key.span;
+        let written = rules.get(span.start..span.end).filter(|k| k.chars().count() <= LONGEST_KEY);
+        let key = written.unwrap_or("the result's key").to_string();
+        let by_sides = matches!(game.result.domain.kind, crate::game::ExprKind::Sides);
+        Described { config, summary: game.summary(), players, sides, by_sides, key }
+    }
+}
+
+/// A result's key longer than this is called "the result's key" rather than written out.
+const LONGEST_KEY: usize = 24;
+
+/// Everything a run's report is drawn from besides the counts: shards of one run share it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    pub game: String,
+    pub file: String,
+    /// The rule file (and the one a scenario extends) with its SHA-256.
+    pub sources: Vec<Hashed>,
+    pub configurations: Vec<Described>,
+    pub seed: u64,
+    pub bots: String,
+    /// `--precision`, in percentage points, when the run played until its shares were that close.
+    pub precision: Option<f64>,
+    /// How many matches the run was asked for (the cap, with `--precision`).
+    pub games: u64,
+}
+
+/// How many matches to play.
+#[derive(Clone, Copy, Debug)]
+pub enum Amount {
+    /// This many per configuration.
+    Games(u64),
+    /// Until every win share's 95 % interval reaches at most this many percentage points either
+    /// side, or `cap` matches per configuration.
+    Precision { points: f64, cap: u64 },
+}
+
+/// The configurations of a run, loaded: a game and bots for each.
+pub fn entrants(games: &[Arc<Game>], bots: &str) -> Result<Vec<Entrant>, String> {
+    games.iter().map(|g| Ok(Entrant::new(g.clone(), parse_kinds(bots, g.players)?))).collect::<Result<Vec<_>, String>>()
+}
+
+/// The first matches played under `--precision`, before the intervals are first looked at.
+const FIRST_BATCH: u64 = 1000;
+
+/// Plays the run: `amount` decides how many matches. Under `--precision` it plays in batches,
+/// each sized from the widest interval so far (rounded up to a thousand), so the matches played
+/// depend only on the counts, never on the threads. `progress` is told the matches planned and
+/// each seed done.
+pub fn play(
+    entrants: &[Entrant],
+    seed: u64,
+    amount: Amount,
+    pool: &rayon::ThreadPool,
+    progress: &indicatif::ProgressBar,
+) -> (Tallies, Timing) {
+    let done = || progress.inc(1);
+    match amount {
+        Amount::Games(n) => {
+            progress.set_length(n);
+            crate::sim::run(entrants, seed, 0..n, pool, &done)
+        }
+        Amount::Precision { points, cap } => {
+            let mut tallies = Tallies::new(entrants);
+            let mut timing = Timing::default();
+            let mut target = FIRST_BATCH.min(cap);
+            loop {
+                progress.set_length(target);
+                let (more, t) = crate::sim::run(entrants, seed, tallies.matches()..target, pool, &done);
+                tallies.merge(&more);
+                timing.seconds += t.seconds;
+                timing.thinking.extend(t.thinking);
+                let played = tallies.matches();
+                let needed = matches_needed(&tallies, points / 100.0);
+                if needed <= played || played >= cap {
+                    return (tallies, timing);
+                }
+                target = cap.min(needed.div_ceil(1000) * 1000).max(played + 1);
+            }
+        }
+    }
+}
+
+/// Every win share of every configuration, as (wins, finished matches).
+fn win_counts(tallies: &Tallies) -> impl Iterator<Item = (u64, u64)> + '_ {
+    tallies.configurations.iter().flat_map(|t| t.wins.iter().chain(&t.side_wins).map(move |w| (*w, t.finished())))
+}
+
+/// The widest 95 % interval of any win share, as the largest distance from a share to an
+/// end of its interval (a fraction; 1 when nothing finished).
+pub fn widest(tallies: &Tallies) -> f64 {
+    win_counts(tallies).map(|(k, n)| share(k, n).map_or(1.0, |e| e.half_width())).fold(0.0, f64::max)
+}
+
+/// Matches per configuration after which every win share's interval should be within
+/// `precision` (a fraction), judged from the shares so far; the matches played if they are.
+fn matches_needed(tallies: &Tallies, precision: f64) -> u64 {
+    let played = tallies.matches();
+    if widest(tallies) <= precision {
+        return played;
+    }
+    let z2 = crate::stats::Z95 * crate::stats::Z95;
+    let stopped = |t: &crate::sim::Tally| t.stopped as f64 / t.matches.max(1) as f64;
+    let worst_stopped = tallies.configurations.iter().map(stopped).fold(0.0, f64::max).min(0.99);
+    let widest_variance = win_counts(tallies)
+        .map(|(k, n)| {
+            let p = (k as f64 + 1.0) / (n as f64 + 2.0);
+            p * (1.0 - p)
+        })
+        .fold(0.0, f64::max);
+    let needed = z2 * widest_variance / (precision * precision) / (1.0 - worst_stopped);
+    (needed.ceil() as u64).max(played + 1)
+}

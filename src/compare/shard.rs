@@ -1,0 +1,113 @@
+//! Shards of a run: `--shard I/N` plays the I-th of N slices of the matches and writes its
+//! counts as JSON; `paradox merge` adds the N shards up into the counts one run would have, so
+//! the report is the same, byte for byte. Nothing else is shared between the machines.
+
+use super::Run;
+use crate::sim::Tallies;
+use serde::{Deserialize, Serialize};
+use std::ops::Range;
+
+/// The version of the shard format; a file of another version is refused.
+pub const FORMAT: u32 = 1;
+
+/// One slice of a run's matches, with the counts it came to.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Shard {
+    pub paradox_shard: u32,
+    /// This shard's number (from 1) and how many shards the run has.
+    pub shard: [u64; 2],
+    pub run: Run,
+    pub tallies: Tallies,
+}
+
+/// Reads `I/N`: the I-th of N shards, 1 <= I <= N.
+pub fn parse(text: &str) -> Result<[u64; 2], String> {
+    let wrong = || format!("--shard {text}: write I/N, the I-th of N slices (1 <= I <= N), as in 2/4");
+    let (i, n) = text.split_once('/').ok_or_else(wrong)?;
+    let (i, n) = (i.trim().parse::<u64>().map_err(|_| wrong())?, n.trim().parse::<u64>().map_err(|_| wrong())?);
+    if i == 0 || i > n { Err(wrong()) } else { Ok([i, n]) }
+}
+
+/// The match numbers of shard `i` of `n` among `games` matches: the i-th of n slices as even as
+/// whole numbers allow.
+pub fn slice(games: u64, [i, n]: [u64; 2]) -> Range<u64> {
+    let at = |k: u64| (games as u128 * k as u128 / n as u128) as u64;
+    at(i - 1)..at(i)
+}
+
+/// Adds up the shards of one run: every shard of it exactly once, all from the same rule file,
+/// configurations, seed, games and bots.
+pub fn merge(shards: &[(String, Shard)]) -> Result<(Run, Tallies), String> {
+    let Some((first_name, first)) = shards.first() else { return Err("no shard to merge".to_string()) };
+    let n = first.shard[1];
+    let mut seen = vec![false; n as usize];
+    let mut tallies =
+        Tallies { configurations: first.tallies.configurations.clone(), pairs: first.tallies.pairs.clone() };
+    for (k, (name, shard)) in shards.iter().enumerate() {
+        if shard.paradox_shard != FORMAT {
+            return Err(format!("{name}: shard format {} (this paradox reads {FORMAT})", shard.paradox_shard));
+        }
+        if shard.run != first.run || shard.shard[1] != n {
+            return Err(format!("{name} is a shard of another run than {first_name}"));
+        }
+        let [i, _] = shard.shard;
+        if i == 0 || i > n || std::mem::replace(&mut seen[(i - 1) as usize], true) {
+            return Err(format!("{name}: shard {i} of {n} is given twice or does not exist"));
+        }
+        let expected = slice(shard.run.games, shard.shard);
+        if !fits(&shard.tallies, &first.tallies) || shard.tallies.matches() != expected.end - expected.start {
+            return Err(format!("{name}: the counts do not fit shard {i} of {n} of this run (a damaged file?)"));
+        }
+        if k > 0 {
+            tallies.merge(&shard.tallies);
+        }
+    }
+    let missing: Vec<String> = (1..=n).filter(|i| !seen[(*i - 1) as usize]).map(|i| i.to_string()).collect();
+    if !missing.is_empty() {
+        return Err(format!("shard {} of {n} is missing", missing.join(", ")));
+    }
+    Ok((first.run.clone(), tallies))
+}
+
+/// Whether two shards' counts have the same shape: configurations, players, sides and pairs.
+fn fits(a: &Tallies, b: &Tallies) -> bool {
+    let tally = |x: &crate::sim::Tally, y: &crate::sim::Tally| {
+        x.wins.len() == y.wins.len() && x.side_wins.len() == y.side_wins.len() && x.stopped <= x.matches
+    };
+    let paired = |x: &crate::sim::Paired, y: &crate::sim::Paired| {
+        x.wins.len() == y.wins.len() && x.side_wins.len() == y.side_wins.len()
+    };
+    a.configurations.len() == b.configurations.len()
+        && a.pairs.len() == b.pairs.len()
+        && a.configurations.iter().zip(&b.configurations).all(|(x, y)| tally(x, y))
+        && a.pairs.iter().zip(&b.pairs).all(|(x, y)| paired(x, y))
+        && a.configurations.iter().all(|t| t.matches == a.matches())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slices_cover_every_match_once() {
+        for games in [0, 1, 7, 1000, 1001] {
+            for n in 1..=5 {
+                let mut next = 0;
+                for i in 1..=n {
+                    let s = slice(games, [i, n]);
+                    assert_eq!(s.start, next);
+                    next = s.end;
+                }
+                assert_eq!(next, games);
+            }
+        }
+    }
+
+    #[test]
+    fn shard_numbers_are_read_or_refused() {
+        assert_eq!(parse("2/4"), Ok([2, 4]));
+        for bad in ["0/4", "5/4", "2", "a/b", "2/0", ""] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,340 @@
+//! The arithmetic of many matches: 95 % intervals for shares (Wilson), means (normal) and
+//! percentiles (order statistics), and the tests that say whether two configurations differ
+//! (McNemar's test on paired matches, a paired z-test on per-match differences), with Holm's
+//! correction for the number of tests made. Everything is worked out from whole-number counts,
+//! so the same counts always give the same figures, however they were gathered.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The two-sided 95 % point of the standard normal distribution.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// The level at which a difference is called significant (after Holm's correction).
+pub const ALPHA: f64 = 0.05;
+
+/// A figure and its 95 % interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    pub value: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Estimate {
+    /// The largest distance from the figure to an end of its interval.
+    pub fn half_width(&self) -> f64 {
+        (self.value - self.low).max(self.high - self.value)
+    }
+
+    /// The same estimate multiplied by `k` (to percentages, say).
+    pub fn scaled(self, k: f64) -> Estimate {
+        Estimate { value: self.value * k, low: self.low * k, high: self.high * k }
+    }
+}
+
+/// The share of `k` successes in `n` trials with its Wilson score interval; `None` for no trials.
+pub fn share(k: u64, n: u64) -> Option<Estimate> {
+    if n == 0 {
+        return None;
+    }
+    let (k, n) = (k as f64, n as f64);
+    let p = k / n;
+    let z2 = Z95 * Z95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    Some(Estimate { value: p, low: (centre - half).max(0.0), high: (centre + half).min(1.0) })
+}
+
+/// Whole-number sums of a quantity over matches: how many, the sum and the sum of squares.
+/// Sums of two runs add up exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moments {
+    pub n: u64,
+    pub sum: i128,
+    pub squares: i128,
+}
+
+impl Moments {
+    pub fn add(&mut self, x: i64) {
+        self.n += 1;
+        self.sum += x as i128;
+        self.squares += (x as i128) * (x as i128);
+    }
+
+    pub fn merge(&mut self, other: &Moments) {
+        self.n += other.n;
+        self.sum += other.sum;
+        self.squares += other.squares;
+    }
+
+    fn mean_and_error(&self) -> Option<(f64, f64)> {
+        if self.n < 2 {
+            return None;
+        }
+        let n = self.n as f64;
+        let mean = self.sum as f64 / n;
+        // The spread around the mean, from exact whole-number sums.
+        let centred = (self.squares * self.n as i128 - self.sum * self.sum) as f64 / n;
+        let variance = (centred / (n - 1.0)).max(0.0);
+        Some((mean, (variance / n).sqrt()))
+    }
+
+    /// The mean with its normal 95 % interval; `None` below two values.
+    pub fn mean(&self) -> Option<Estimate> {
+        let (mean, error) = self.mean_and_error()?;
+        Some(Estimate { value: mean, low: mean - Z95 * error, high: mean + Z95 * error })
+    }
+
+    /// The two-sided p-value of the hypothesis that the mean is 0 (z-test; the values are
+    /// per-match differences between two configurations). Equal values give 1 when all are 0
+    /// and 0 otherwise.
+    pub fn p_zero_mean(&self) -> Option<f64> {
+        let (mean, error) = self.mean_and_error()?;
+        if error == 0.0 {
+            return Some(if mean == 0.0 { 1.0 } else { 0.0 });
+        }
+        Some(two_sided_p(mean / error))
+    }
+}
+
+/// How many matches gave each value (decisions, rounds, a margin): enough to give every
+/// percentile exactly, and two histograms add up exactly.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Histogram(pub BTreeMap<u64, u64>);
+
+impl Histogram {
+    pub fn add(&mut self, value: u64) {
+        *self.0.entry(value).or_insert(0) += 1;
+    }
+
+    pub fn merge(&mut self, other: &Histogram) {
+        for (value, count) in &other.0 {
+            *self.0.entry(*value).or_insert(0) += count;
+        }
+    }
+
+    pub fn count(&self) -> u64 {
+        self.0.values().sum()
+    }
+
+    pub fn moments(&self) -> Moments {
+        let mut m = Moments::default();
+        for (&value, &count) in &self.0 {
+            let (v, c) = (value as i128, count as i128);
+            m.n += count;
+            m.sum += v * c;
+            m.squares += v * v * c;
+        }
+        m
+    }
+
+    /// The value of the `rank`-th match in order (from 1).
+    fn ranked(&self, rank: u64) -> u64 {
+        let mut seen = 0;
+        for (&value, &count) in &self.0 {
+            seen += count;
+            if seen >= rank {
+                return value;
+            }
+        }
+        self.0.keys().next_back().copied().unwrap_or(0)
+    }
+
+    /// The `q`-quantile (the smallest value at least a share `q` of matches do not exceed) with
+    /// the distribution-free 95 % interval between two order statistics; `None` when empty.
+    pub fn quantile(&self, q: f64) -> Option<Estimate> {
+        let n = self.count();
+        if n == 0 {
+            return None;
+        }
+        let nf = n as f64;
+        let at = |rank: f64| self.ranked((rank.max(1.0) as u64).min(n)) as f64;
+        let spread = Z95 * (nf * q * (1.0 - q)).sqrt();
+        Some(Estimate {
+            value: at((nf * q).ceil()),
+            low: at((nf * q - spread).floor()),
+            high: at((nf * q + spread).ceil() + 1.0),
+        })
+    }
+}
+
+/// Matches where a yes-or-no figure (a seat won, the match was drawn) differed between two
+/// configurations played from the same seed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Discordant {
+    /// Yes in the first configuration only.
+    pub first: u64,
+    /// Yes in the second configuration only.
+    pub second: u64,
+}
+
+impl Discordant {
+    pub fn add(&mut self, first: bool, second: bool) {
+        match (first, second) {
+            (true, false) => self.first += 1,
+            (false, true) => self.second += 1,
+            _ => {}
+        }
+    }
+
+    pub fn merge(&mut self, other: &Discordant) {
+        self.first += other.first;
+        self.second += other.second;
+    }
+
+    /// The change from the first configuration to the second in the share of the `n` paired
+    /// matches that say yes, with its normal 95 % interval.
+    pub fn difference(&self, n: u64) -> Option<Estimate> {
+        if n == 0 {
+            return None;
+        }
+        let (a, b, n) = (self.first as f64, self.second as f64, n as f64);
+        let d = (b - a) / n;
+        let error = (((a + b) / n - d * d).max(0.0) / n).sqrt();
+        Some(Estimate { value: d, low: d - Z95 * error, high: d + Z95 * error })
+    }
+
+    /// McNemar's two-sided p-value: exact (binomial) up to [`EXACT_MCNEMAR`] differing matches,
+    /// the normal form with continuity correction above. No differing match gives 1.
+    pub fn p(&self) -> f64 {
+        let (a, b) = (self.first, self.second);
+        let n = a + b;
+        if n == 0 {
+            return 1.0;
+        }
+        if n <= EXACT_MCNEMAR {
+            return (2.0 * binomial_tail(a.min(b), n)).min(1.0);
+        }
+        let z = ((a as f64 - b as f64).abs() - 1.0).max(0.0) / (n as f64).sqrt();
+        two_sided_p(z)
+    }
+}
+
+/// Up to this many differing matches McNemar's test counts exactly.
+pub const EXACT_MCNEMAR: u64 = 1000;
+
+/// P(X <= k) for X binomial with `n` trials of chance one half, summed in logarithms.
+fn binomial_tail(k: u64, n: u64) -> f64 {
+    let mut log_pmf = -(n as f64) * std::f64::consts::LN_2;
+    let mut total = log_pmf.exp();
+    for i in 0..k {
+        log_pmf += ((n - i) as f64).ln() - ((i + 1) as f64).ln();
+        total += log_pmf.exp();
+    }
+    total.min(1.0)
+}
+
+/// The two-sided p-value of a standard normal statistic.
+pub fn two_sided_p(z: f64) -> f64 {
+    erfc(z.abs() / std::f64::consts::SQRT_2).min(1.0)
+}
+
+/// The complementary error function (Numerical Recipes' Chebyshev fit, relative error below
+/// 1.2e-7 everywhere): enough for p-values.
+fn erfc(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98 + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let r = t * poly.exp();
+    if x >= 0.0 { r } else { 2.0 - r }
+}
+
+/// Holm's step-down correction: each p-value raised so that calling "significant" every
+/// adjusted p-value below [`ALPHA`] keeps the chance of any false finding among all of them
+/// under [`ALPHA`].
+pub fn holm(ps: &[f64]) -> Vec<f64> {
+    let m = ps.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| ps[a].total_cmp(&ps[b]).then(a.cmp(&b)));
+    let mut adjusted = vec![0.0; m];
+    let mut running: f64 = 0.0;
+    for (rank, &i) in order.iter().enumerate() {
+        running = running.max(((m - rank) as f64 * ps[i]).min(1.0));
+        adjusted[i] = running;
+    }
+    adjusted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, tolerance: f64) -> bool {
+        (a - b).abs() <= tolerance
+    }
+
+    #[test]
+    fn wilson_intervals_match_published_values() {
+        // Newcombe (1998), table I: 81 of 263 gives 0.2553 to 0.3662.
+        let e = share(81, 263).expect("trials");
+        assert!(close(e.low, 0.2553, 5e-4) && close(e.high, 0.3662, 5e-4), "{e:?}");
+        // None of 10: 0 to 0.2775.
+        let e = share(0, 10).expect("trials");
+        assert!(e.low == 0.0 && close(e.high, 0.2775, 5e-4), "{e:?}");
+        assert_eq!(share(3, 0), None);
+    }
+
+    #[test]
+    fn normal_tails_are_right() {
+        assert!(close(two_sided_p(Z95), 0.05, 1e-6));
+        assert!(close(two_sided_p(0.0), 1.0, 1e-6));
+        assert!(close(two_sided_p(-3.0), 0.0026998, 1e-6));
+    }
+
+    #[test]
+    fn mcnemar_is_exact_for_few_differences() {
+        // 2 against 8: P(X <= 2) = 56/1024, doubled.
+        let d = Discordant { first: 2, second: 8 };
+        assert!(close(d.p(), 112.0 / 1024.0, 1e-12), "{}", d.p());
+        assert_eq!(Discordant::default().p(), 1.0);
+        // Many differing matches: the normal form, 600 against 500.
+        let d = Discordant { first: 600, second: 500 };
+        assert!(close(d.p(), two_sided_p(99.0 / 1100f64.sqrt()), 1e-12));
+    }
+
+    #[test]
+    fn moments_give_mean_and_test() {
+        let mut m = Moments::default();
+        for x in [2, 4, 4, 4, 5, 5, 7, 9] {
+            m.add(x);
+        }
+        let e = m.mean().expect("values");
+        // Sample standard deviation sqrt(32/7); standard error that over sqrt(8).
+        let error = (32.0f64 / 7.0 / 8.0).sqrt();
+        assert!(close(e.value, 5.0, 1e-12) && close(e.high - e.value, Z95 * error, 1e-12), "{e:?}");
+        assert!(close(m.p_zero_mean().expect("values"), two_sided_p(5.0 / error), 1e-12));
+        let mut zero = Moments::default();
+        zero.add(0);
+        zero.add(0);
+        assert_eq!(zero.p_zero_mean(), Some(1.0));
+    }
+
+    #[test]
+    fn quantiles_come_from_the_histogram() {
+        let mut h = Histogram::default();
+        for v in 1..=100 {
+            h.add(v);
+        }
+        let median = h.quantile(0.5).expect("values");
+        assert_eq!(median.value, 50.0);
+        // Ranks 50 -/+ 1.96 * 5: the 40th and the 61st values.
+        assert_eq!((median.low, median.high), (40.0, 61.0));
+        assert_eq!(h.quantile(0.1).expect("values").value, 10.0);
+        assert_eq!(h.moments().sum, 5050);
+    }
+
+    #[test]
+    fn holm_steps_down() {
+        let adjusted = holm(&[0.01, 0.04, 0.03, 0.5]);
+        for (a, b) in adjusted.iter().zip([0.04, 0.09, 0.09, 0.5]) {
+            assert!(close(*a, b, 1e-12), "{adjusted:?}");
+        }
+    }
+}

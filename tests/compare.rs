@@ -1,0 +1,226 @@
+//! `paradox compare`, `paradox sim` and `paradox merge` end to end: the report in its three
+//! formats, the same bytes whatever the number of threads, shards that merge into the report
+//! of one run, the plot, and mistakes on the command line.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const COIN: &str = "tests/fixtures/lab/fair-coin.cards";
+const COSTLY: &str = "rules/costly-tricks.cards";
+
+/// Runs `paradox ARGS` in the crate's folder without colour: the exit code, standard output
+/// and standard error.
+fn paradox(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_paradox"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("paradox runs");
+    let (stdout, stderr) =
+        (String::from_utf8(out.stdout).expect("UTF-8"), String::from_utf8(out.stderr).expect("UTF-8"));
+    for text in [&stdout, &stderr] {
+        assert!(!text.contains("panicked") && !text.contains('\u{1b}'), "{text}");
+    }
+    (out.status.code(), stdout, stderr)
+}
+
+/// The standard output of a run that must succeed.
+fn ok(args: &[&str]) -> String {
+    let (code, stdout, stderr) = paradox(args);
+    assert_eq!(code, Some(0), "{args:?}\n{stdout}\n{stderr}");
+    stdout
+}
+
+fn temp(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("compare-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn a_small_comparison_reads_as_it_should() {
+    let text = ok(&["compare", COIN, "base", "variant:favour_first_seat", "--games", "400", "--seed", "1000"]);
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn the_costly_tricks_comparison_of_the_issue_prints_and_parses() {
+    let args = ["compare", COSTLY, "base", "set:trick_cost=15", "--games", "300"];
+    let text = ok(&args);
+    for needle in [
+        "[1] base",
+        "[2] set:trick_cost=15",
+        "player 1 (side A: A, A's ghost) wins",
+        "winning margin (chips[t])",
+        "paired by seed",
+    ] {
+        assert!(text.contains(needle), "no {needle:?} in\n{text}");
+    }
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&[&args[..], &["--format", "json"]].concat())).expect("JSON");
+    assert_eq!(json["matches"], 300);
+    assert_eq!(json["configurations"].as_array().map(Vec::len), Some(2));
+    let first = &json["configurations"][0];
+    let share = first["players"][0]["share"]["value"].as_f64().expect("a share");
+    let wins = first["players"][0]["count"].as_f64().expect("a count");
+    assert_eq!(share, wins / 300.0);
+    assert!(first["players"][0]["share"]["low"].as_f64() < Some(share));
+    assert!(json["comparisons"][0]["differences"].as_array().is_some_and(|d| !d.is_empty()));
+}
+
+#[test]
+fn the_thread_count_changes_nothing() {
+    let args = ["compare", COSTLY, "base", "variant:cheap_tricks", "--games", "120", "--seed", "9", "--format", "json"];
+    let one = ok(&[&args[..], &["--threads", "1"]].concat());
+    let four = ok(&[&args[..], &["--threads", "4"]].concat());
+    assert_eq!(one, four);
+    let sim = ["sim", COSTLY, "--games", "90", "--format", "csv"];
+    assert_eq!(ok(&[&sim[..], &["--threads", "1"]].concat()), ok(&[&sim[..], &["--threads", "3"]].concat()));
+}
+
+#[test]
+fn four_shards_merge_into_one_run() {
+    let run = ["compare", COSTLY, "base", "set:chips_to_win=2", "--games", "103", "--seed", "20"];
+    let mut files = Vec::new();
+    for i in 1..=4 {
+        let shard = ok(&[&run[..], &["--shard", &format!("{i}/4")]].concat());
+        let path = temp(&format!("shard-{i}.json"));
+        std::fs::write(&path, shard).expect("a shard file");
+        files.push(path.display().to_string());
+    }
+    // Given in another order, which does not matter.
+    files.reverse();
+    let shards: Vec<&str> = files.iter().map(String::as_str).collect();
+    for format in ["json", "csv", "text"] {
+        let whole = ok(&[&run[..], &["--format", format]].concat());
+        let merged = ok(&[&["merge"][..], &shards, &["--format", format]].concat());
+        assert_eq!(whole, merged, "{format}");
+    }
+    // A shard missing, given twice, or from another run is refused.
+    let (code, _, err) = paradox(&[&["merge"][..], &shards[..3]].concat());
+    assert_eq!(code, Some(2));
+    assert!(err.contains("is missing"), "{err}");
+    let (code, _, err) = paradox(&[&["merge"][..], &shards, &shards[..1]].concat());
+    assert_eq!(code, Some(2));
+    assert!(err.contains("given twice"), "{err}");
+    let other =
+        ok(&["compare", COSTLY, "base", "set:chips_to_win=2", "--games", "103", "--seed", "21", "--shard", "1/4"]);
+    let path = temp("other.json");
+    std::fs::write(&path, other).expect("a shard file");
+    let (code, _, err) = paradox(&[&["merge"][..], &shards[1..], &[path.to_str().expect("a path")]].concat());
+    assert_eq!(code, Some(2));
+    assert!(err.contains("another run"), "{err}");
+    let junk = temp("junk.json");
+    std::fs::write(&junk, "{\"paradox_shard\": 1}").expect("a file");
+    let (code, _, err) = paradox(&["merge", junk.to_str().expect("a path")]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("is not a shard"), "{err}");
+}
+
+#[test]
+fn sim_reports_one_configuration_with_intervals() {
+    let text = ok(&["sim", COSTLY, "--games", "60", "--seed", "3"]);
+    for needle in
+        ["60 matches (seeds 3 to 62)", "player 1 (side A: A, A's ghost) wins", "decisions per match, mean", "%"]
+    {
+        assert!(text.contains(needle), "no {needle:?} in\n{text}");
+    }
+    let (code, _, err) = paradox(&["sim", COSTLY, "--games", "60", "--seed", "3"]);
+    assert_eq!(code, Some(0));
+    assert!(err.contains("60 matches in") && err.contains("matches/s"), "the speed on standard error: {err}");
+    let json: serde_json::Value = serde_json::from_str(&ok(&[
+        "sim",
+        COSTLY,
+        "--games",
+        "60",
+        "--variant",
+        "tug_of_war_short",
+        "--format",
+        "json",
+    ]))
+    .expect("JSON");
+    assert_eq!(json["configurations"][0]["label"], "variant:tug_of_war_short");
+    assert!(json["comparisons"].as_array().is_some_and(Vec::is_empty));
+    // A thinking bot plays, and its moves are timed.
+    let (code, _, err) = paradox(&["sim", COIN, "--games", "4", "--bots", "default,random"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("thinking bots:"), "{err}");
+}
+
+#[test]
+fn precision_decides_how_many_matches() {
+    let json = ok(&["compare", COIN, "base", "variant:favour_first_seat", "--precision", "3", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(json["matches"], 2000);
+    assert!(json["precision"]["reached"].as_f64().is_some_and(|p| p <= 3.0), "{}", json["precision"]);
+}
+
+#[test]
+fn the_plot_is_an_svg_with_every_configuration() {
+    let path = temp("plot.svg");
+    let p = path.to_str().expect("a path");
+    ok(&["compare", COSTLY, "base", "variant:tug_of_war_short", "--games", "50", "--plot", p]);
+    let svg = std::fs::read_to_string(&path).expect("the plot");
+    for needle in ["<svg", "Win shares", "Match length (decisions)", "Winning margin", "variant:tug_of_war_short"] {
+        assert!(svg.contains(needle), "no {needle:?} in the plot");
+    }
+}
+
+#[test]
+fn mistakes_on_the_command_line_are_reported() {
+    for (args, code, needle) in [
+        (&["compare", COSTLY, "base"][..], 2, "CONFIG"),
+        (&["compare", COSTLY, "base", "sett:trick_cost=1"][..], 2, "is none of these"),
+        (&["compare", COSTLY, "base", "set:trick_cost"][..], 2, "sets no value"),
+        (&["compare", COSTLY, "base", "base"][..], 2, "given twice"),
+        (&["compare", COSTLY, "base", "set:trik_cost=15"][..], 1, "did you mean `trick_cost`?"),
+        (&["compare", COSTLY, "base", "variant:cheap_trick"][..], 1, "configuration `variant:cheap_trick`"),
+        (&["compare", COSTLY, "base", "variant:cheap_tricks", "--variant", "tug_of_war_short"][..], 2, "one at a time"),
+        (&["compare", COSTLY, "base", "set:trick_cost=5", "--precision", "0"][..], 2, "--precision"),
+        (&["compare", COSTLY, "base", "set:trick_cost=5", "--shard", "5/4"][..], 2, "--shard 5/4"),
+        (&["compare", COSTLY, "base", "set:trick_cost=5", "--bots", "random,random,random"][..], 2, "--bots"),
+        (&["sim", COSTLY, "--shard", "1/2", "--format", "json"][..], 2, "cannot be used with"),
+        (&["merge", "no-such-shard.json"][..], 2, "cannot read no-such-shard.json"),
+        (&["sim", COSTLY, "--threads", "100000"][..], 2, "--threads"),
+        (&["sim", COSTLY, "--precision", "nan"][..], 2, "--precision"),
+    ] {
+        let (got, stdout, stderr) = paradox(args);
+        assert_eq!(got, Some(code), "{args:?}\n{stdout}\n{stderr}");
+        assert!(stderr.contains(needle), "{args:?}: no {needle:?} in\n{stderr}");
+    }
+}
+
+/// The `paradox` command of a cluster example, with the scheduler's variables filled in and
+/// fewer matches: its words, quotes and the redirection of its output left out.
+fn example_command(path: &str, fill: &[(&str, &str)]) -> Vec<String> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).expect("the example");
+    let start = text.rfind("paradox compare ").expect("a paradox command");
+    let command = &text[start..text[start..].find(" > ").map_or(text.len(), |end| start + end)];
+    let mut command = command.replace('\\', " ");
+    for (from, to) in fill {
+        command = command.replace(from, to);
+    }
+    command.split_whitespace().skip(1).map(|w| w.trim_matches('"').to_string()).collect()
+}
+
+#[test]
+fn the_cluster_examples_run_as_written() {
+    let slurm = example_command(
+        "docs/cluster/compare.slurm",
+        &[
+            ("$GAMES", "40"),
+            ("$SEED", "1"),
+            ("$SLURM_CPUS_PER_TASK", "1"),
+            ("$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT", "2/8"),
+        ],
+    );
+    let kubernetes = example_command(
+        "docs/cluster/compare-job.yaml",
+        &[("/rules/", "rules/"), ("200000", "40"), ("$((JOB_COMPLETION_INDEX + 1))/8", "2/8")],
+    );
+    for args in [slurm, kubernetes] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let shard: serde_json::Value = serde_json::from_str(&ok(&args)).expect("a shard");
+        assert_eq!(shard["shard"], serde_json::json!([2, 8]), "{args:?}");
+        assert_eq!(shard["tallies"]["configurations"][0]["matches"], 5, "{args:?}");
+    }
+}
