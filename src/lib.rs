@@ -5,6 +5,7 @@ pub mod check;
 pub mod diagnostic;
 pub mod engine;
 pub mod eval;
+pub mod files;
 pub mod game;
 pub mod load;
 pub mod repl;
