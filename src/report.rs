@@ -162,7 +162,7 @@ struct Rendered {
 
 impl fmt::Display for Rendered {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.problem.message)
+        f.write_str(&shortened(&self.problem.message))
     }
 }
 
@@ -174,7 +174,7 @@ impl Diagnostic for Rendered {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.problem.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.problem.help.as_ref().map(|h| Box::new(shortened(h)) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -200,9 +200,9 @@ impl Rendered {
         let (end, text) = if end - start > LONG_LINE || lines > LONG_SPAN_LINES {
             let line_end = source.starts.get(source.line_of(start) + 1).map_or(len, |&s| s - 1);
             let cut = self.source.char_start(line_end.min(start + 2 * MARGIN)).max(start);
-            (cut, format!("{text} (a span of {} bytes, its start shown)", end - start))
+            (cut, format!("{} (a span of {} bytes, its start shown)", shortened(text), end - start))
         } else {
-            (end, text.to_string())
+            (end, shortened(text))
         };
         let at = (start, end - start);
         if primary {
@@ -211,6 +211,35 @@ impl Rendered {
             LabeledSpan::new_with_span(Some(text), at)
         }
     }
+}
+
+/// How many characters of a word (a name quoted from the file, say) a message shows.
+const LONG_WORD: usize = 60;
+/// How many characters of a message, label or help are shown.
+const LONG_TEXT: usize = 2000;
+
+/// A message, label or help as drawn: a word longer than [`LONG_WORD`] characters cut to its
+/// start, and the whole cut after [`LONG_TEXT`] characters, each cut marked with `…`.
+fn shortened(text: &str) -> String {
+    let mut out = String::new();
+    for (i, word) in text.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        match word.char_indices().nth(LONG_WORD) {
+            Some((at, _)) => {
+                out.push_str(&word[..at]);
+                out.push('…');
+            }
+            None => out.push_str(word),
+        }
+        if let Some((at, _)) = out.char_indices().nth(LONG_TEXT) {
+            out.truncate(at);
+            out.push('…');
+            break;
+        }
+    }
+    out
 }
 
 /// Renders the problems of `findings` ([`render_problems`]), followed by a count of them all.
