@@ -159,6 +159,18 @@ fn the_table_of_100000_options_is_drawn_and_a_move_found_quickly() {
 }
 
 #[test]
+fn completion_of_100000_options_is_quick() {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let session = seated(&fixture("repl-100000-options.cards"), &[0], 1);
+        let _ = sender.send(session.completions());
+    });
+    let words = receiver.recv_timeout(LIMIT).expect("the completions within the time limit");
+    assert_eq!(words.iter().filter(|w| w.parse::<u32>().is_ok()).count(), 100_000);
+    assert!(words.contains(&"quit".to_string()));
+}
+
+#[test]
 fn a_label_of_twelve_equal_words_is_matched_quickly() {
     let file = fixture("repl-label-12-words.cards");
     let input = std::fs::read_to_string(fixture("repl-label-12-words.input")).expect("the input");
