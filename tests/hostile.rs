@@ -456,6 +456,21 @@ fn a_narration_line_past_its_limit_stops_the_match_at_the_say() {
 
 #[test]
 #[ignore = "needs the engine budget (issue 9 rewrite)"]
+fn the_narration_of_a_whole_match_has_a_limit() {
+    // Lines of a thousand characters, each short enough, for 200,000 decisions: 200 MB of trace.
+    let text = std::fs::read_to_string(fixture("trace-narration-memory.cards")).expect("the fixture");
+    let (before, after) = text.split_once("say \"").expect("a say");
+    let (_, rest) = after.split_once('"').expect("its end");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = written(&dir, "long.cards", &format!("{before}say \"{{v}}\"{rest}"));
+    let run = paradox(&["trace", &file, "--seed", "1"], Input::Text(""), LIMIT, Some(2 << 20));
+    assert_eq!(run.finished().code(), Some(1), "{}", head(&run.stderr));
+    assert!(run.stdout.len() < 64 << 20, "{} bytes of trace", run.stdout.len());
+    assert!(run.stderr.contains("paradox::E"), "a diagnostic at the rule: {}", head(&run.stderr));
+}
+
+#[test]
+#[ignore = "needs the engine budget (issue 9 rewrite)"]
 fn building_options_is_charged_to_the_match_budget() {
     // Defect 3: 200,000 decisions of 100,000 options each ran for about 40 minutes per match.
     let file = fixture("random-play-100000-options-loop.cards");
