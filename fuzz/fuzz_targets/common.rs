@@ -51,7 +51,7 @@ pub fn session() -> Session {
     let (game, source, origin) = SETUP.get_or_init(|| {
         let path = Path::new(RULES);
         let settings = Settings::default();
-        let game = paradox::load::load(path, &settings).ok().expect("the rule file loads");
+        let game = paradox::load::load(path, &settings).unwrap_or_else(|_| panic!("the rule file loads"));
         let (source, origin) = paradox::repl::origin(path, &settings).expect("the rule file reads");
         (Arc::new(game), source, origin)
     });
