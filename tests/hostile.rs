@@ -6,14 +6,14 @@
 //! The tests marked `ignore` need the engine's work budget for building options, narration and
 //! evaluation (the interpreter's rewrite): they fail today and are to be enabled with it.
 
-use paradox::bots::Kind;
-use paradox::check::Settings;
+mod common;
+
+use common::session;
 use paradox::engine::{Actor, Pending};
-use paradox::repl::{Session, Setup, origin};
+use paradox::repl::Session;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What a run of the binary within its time limit came to.
@@ -162,7 +162,7 @@ fn the_table_of_100000_options_is_drawn_and_a_move_found_quickly() {
 fn completion_of_100000_options_is_quick() {
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let session = seated(&fixture("repl-100000-options.cards"), &[0], 1);
+        let session = session(&fixture("repl-100000-options.cards"), &[0]);
         let _ = sender.send(session.completions());
     });
     let words = receiver.recv_timeout(LIMIT).expect("the completions within the time limit");
@@ -341,23 +341,11 @@ impl FifoLike for std::fs::FileType {
     }
 }
 
-/// A session of `file` with `humans` at the table and random bots in the other seats.
-fn seated(file: &str, humans: &[usize], seed: u64) -> Session {
-    let path = Path::new(file);
-    let settings = Settings::default();
-    let game = Arc::new(paradox::load::load(path, &settings).unwrap_or_else(|_| panic!("{file} loads")));
-    let (source, origin) = origin(path, &settings).expect("the rule file reads");
-    let kinds = vec![Kind::Random; game.players];
-    let (humans, bots) = (humans.to_vec(), "random".into());
-    let setup = Setup { game, source, origin, seed, humans, bots, kinds, colour: false, terminal: false, width: 100 };
-    Session::start(setup).0
-}
-
 #[test]
 fn a_save_whose_decisions_would_wrap_is_refused() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let file = dir.path().join("match.json");
-    let mut session = seated("rules/costly-tricks.cards", &[0], 5);
+    let mut session = session("rules/costly-tricks.cards", &[0]);
     assert!(session.handle(&format!("save {}", file.display())).starts_with("Saved"));
     let text = std::fs::read_to_string(&file).expect("the save reads");
     let mut json: serde_json::Value = serde_json::from_str(&text).expect("the save is JSON");
@@ -371,8 +359,8 @@ fn a_save_whose_decisions_would_wrap_is_refused() {
 
 /// The first position of The Third Man where the person (seat 4) is to bid in secret after the
 /// computer players have.
-fn at_a_secret_bid(seed: u64) -> Session {
-    let mut session = seated("rules/third-man.cards", &[3], seed);
+fn at_a_secret_bid() -> Session {
+    let mut session = session("rules/third-man.cards", &[3]);
     for _ in 0..200 {
         let chosen = match &session.state().position().pending {
             Pending::Together { chosen, .. } => chosen.iter().filter(|c| c.is_some()).count(),
@@ -390,25 +378,25 @@ fn at_a_secret_bid(seed: u64) -> Session {
 fn a_save_holds_no_secret_choice_and_loads_to_the_same_choices() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let file: PathBuf = dir.path().join("match.json");
-    let mut session = at_a_secret_bid(1);
-    let out = session.handle(&format!("save {}", file.display()));
+    let mut saved = at_a_secret_bid();
+    let out = saved.handle(&format!("save {}", file.display()));
     assert_eq!(out, format!("Saved to {}.\n", file.display()));
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).expect("the save reads")).expect("JSON");
     let chosen = &json["position"]["pending"]["Together"]["chosen"];
     assert!(chosen.as_array().is_some_and(|c| c.iter().all(|x| x.is_null())), "the bids are in the file: {chosen}");
     // Loading it, the computer players bid again from the same seed: the same bids.
-    let mut other = seated("rules/third-man.cards", &[3], 1);
+    let mut other = session("rules/third-man.cards", &[3]);
     let out = other.handle(&format!("load {}", file.display()));
     assert!(out.starts_with("Loaded"), "{out}");
-    assert_eq!(other.state().position(), session.state().position());
+    assert_eq!(other.state().position(), saved.state().position());
 }
 
 #[test]
 fn in_hot_seat_play_a_saved_secret_choice_is_made_again() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let file = dir.path().join("match.json");
-    let mut session = seated("rules/third-man.cards", &[0, 1, 2, 3], 1);
+    let mut session = session("rules/third-man.cards", &[0, 1, 2, 3]);
     for _ in 0..50 {
         if let Pending::Together { chosen, .. } = &session.state().position().pending
             && chosen.iter().any(Option::is_some)
@@ -429,12 +417,19 @@ fn in_hot_seat_play_a_saved_secret_choice_is_made_again() {
 
 // ------------------------------------------------------------ the engine's budget (issue 9)
 
+/// `paradox trace` of the narration reproducer as `edit` changes it, under 2 GiB of address space.
+fn narration_trace(edit: impl Fn(&str) -> String) -> Run {
+    let text = std::fs::read_to_string(fixture("trace-narration-memory.cards")).expect("the fixture");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = written(&dir, "narration.cards", &edit(&text));
+    paradox(&["trace", &file, "--seed", "1"], Input::Text(""), LIMIT, Some(2 << 20))
+}
+
 #[test]
 #[ignore = "needs the engine budget (issue 9 rewrite)"]
 fn trace_of_endless_narration_stops_within_bounded_memory() {
     // Defect 1: the whole log was kept, 3.8 GB, then an abort.
-    let file = fixture("trace-narration-memory.cards");
-    let run = paradox(&["trace", &file, "--seed", "1"], Input::Text(""), LIMIT, Some(2 << 20));
+    let run = narration_trace(str::to_string);
     assert_eq!(run.finished().code(), Some(1), "stopped by a run-time problem, not a signal: {}", head(&run.stderr));
     assert!(run.stdout.len() < 64 << 20, "{} bytes of trace", run.stdout.len());
     assert!(run.stderr.contains("paradox::E"), "a diagnostic at the rule: {}", head(&run.stderr));
@@ -444,11 +439,7 @@ fn trace_of_endless_narration_stops_within_bounded_memory() {
 #[ignore = "needs the engine budget (issue 9 rewrite)"]
 fn a_narration_line_past_its_limit_stops_the_match_at_the_say() {
     // One `say` of 900 {v}, each a thousand characters: a line of 900 KB.
-    let text = std::fs::read_to_string(fixture("trace-narration-memory.cards")).expect("the fixture");
-    let once = text.replace("repeat until n < 0 {", "repeat 1 {");
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let file = written(&dir, "once.cards", &once);
-    let run = paradox(&["trace", &file, "--seed", "1"], Input::Text(""), LIMIT, None);
+    let run = narration_trace(|text| text.replace("repeat until n < 0 {", "repeat 1 {"));
     assert_eq!(run.finished().code(), Some(1), "{}", head(&run.stdout));
     assert!(run.stderr.contains("say"), "the diagnostic points at the say: {}", head(&run.stderr));
     assert!(run.stdout.len() < 64 << 10, "{} bytes of trace", run.stdout.len());
@@ -458,12 +449,11 @@ fn a_narration_line_past_its_limit_stops_the_match_at_the_say() {
 #[ignore = "needs the engine budget (issue 9 rewrite)"]
 fn the_narration_of_a_whole_match_has_a_limit() {
     // Lines of a thousand characters, each short enough, for 200,000 decisions: 200 MB of trace.
-    let text = std::fs::read_to_string(fixture("trace-narration-memory.cards")).expect("the fixture");
-    let (before, after) = text.split_once("say \"").expect("a say");
-    let (_, rest) = after.split_once('"').expect("its end");
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let file = written(&dir, "long.cards", &format!("{before}say \"{{v}}\"{rest}"));
-    let run = paradox(&["trace", &file, "--seed", "1"], Input::Text(""), LIMIT, Some(2 << 20));
+    let run = narration_trace(|text| {
+        let (before, after) = text.split_once("say \"").expect("a say");
+        let (_, rest) = after.split_once('"').expect("its end");
+        format!("{before}say \"{{v}}\"{rest}")
+    });
     assert_eq!(run.finished().code(), Some(1), "{}", head(&run.stderr));
     assert!(run.stdout.len() < 64 << 20, "{} bytes of trace", run.stdout.len());
     assert!(run.stderr.contains("paradox::E"), "a diagnostic at the rule: {}", head(&run.stderr));
