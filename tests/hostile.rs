@@ -51,9 +51,9 @@ enum Input<'a> {
     File(&'a Path),
 }
 
-/// How long a run may take: a debug build on a slow machine stays far below it, while the
-/// defects it guards against took minutes or for ever.
-const LIMIT: Duration = Duration::from_secs(30);
+/// How long a run may take: a debug build stays far below it (10 s at most here, with the other
+/// core busy), while the defects it guards against took minutes or for ever.
+const LIMIT: Duration = Duration::from_secs(60);
 
 /// Runs `paradox ARGS` with `input`, stopped at `limit`; with `memory` (KiB), under that limit of
 /// address space.
@@ -223,13 +223,14 @@ fn a_hundred_thousand_bad_escapes_write_a_short_report() {
 }
 
 #[test]
-fn a_two_megabyte_name_is_drawn_by_its_start() {
+fn a_megabyte_name_is_drawn_by_its_start() {
+    // The campaign's name was 2 MB (a 9 MB report); 1 MiB keeps a debug build quick here.
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let name = "z".repeat(2 << 20);
+    let name = "z".repeat(1 << 20);
     let file = written(&dir, "token.cards", &format!("{}play {{ n = {name} }}\n{RESULT}", skeleton()));
     let out = rejected(&file);
     assert!(out.contains("unknown name") && out.len() < 4 << 10, "{} bytes: {}", out.len(), head(&out));
-    assert!(out.contains("a span of 2097152 bytes, its start shown"), "{out}");
+    assert!(out.contains("a span of 1048576 bytes, its start shown"), "{out}");
 }
 
 // ------------------------------------------------------------ reading files
