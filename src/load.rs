@@ -20,7 +20,7 @@ pub enum LoadError {
 
 /// Reads a file as text (a regular file of at most [`MAX_RULE_FILE`] bytes); a file that is not
 /// UTF-8 gets a problem at its first bad byte.
-fn read(path: &Path) -> Result<Result<Source, Findings>, String> {
+pub fn read(path: &Path) -> Result<Result<Source, Findings>, String> {
     let bytes =
         files::read(path, MAX_RULE_FILE, "a rule file").map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let name = path.display().to_string();

@@ -75,6 +75,17 @@ enum Command {
         #[command(flatten)]
         options: GameOptions,
     },
+    /// Lay rule files and scenarios out in the one canonical layout, keeping every comment.
+    Fmt {
+        /// Rule files or scenarios; `-` formats standard input to standard output.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Change nothing: list the files that are not formatted and exit 1 if there are any.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Run the language server on standard input and output (for editors).
+    Lsp,
     /// Play many matches between bots (match `i` seeded with `seed + i`) and report wins, draws
     /// and speed. `--format json` prints one object.
     Sim {
@@ -291,6 +302,93 @@ fn play(file: &std::path::Path, seats: &str, seed: u64, bots: &str, options: &Ga
     }
 }
 
+/// `paradox fmt`: formats each file in place, or with `check` lists those not formatted.
+fn fmt(files: &[PathBuf], check: bool) -> ExitCode {
+    let mut code = 0u8;
+    for path in files {
+        let outcome = if path.as_os_str() == "-" { fmt_stdin() } else { fmt_file(path, check) };
+        code = code.max(outcome);
+    }
+    ExitCode::from(code)
+}
+
+/// Formats one file; the exit code it calls for.
+fn fmt_file(path: &std::path::Path, check: bool) -> u8 {
+    let source = match paradox::load::read(path) {
+        Ok(Ok(source)) => source,
+        Ok(Err(findings)) => {
+            eprint!("{}", render(&[findings], style(), width()));
+            return 1;
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            return 2;
+        }
+    };
+    let formatted = match paradox::format::format(&source.text) {
+        Ok(formatted) => formatted,
+        Err(problems) => {
+            eprint!("{}", render(&[paradox::report::Findings { source, problems }], style(), width()));
+            return 1;
+        }
+    };
+    if formatted == source.text {
+        return 0;
+    }
+    if check {
+        println!("{}", path.display());
+        return 1;
+    }
+    match std::fs::write(path, formatted) {
+        Ok(()) => {
+            println!("formatted {}", path.display());
+            0
+        }
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            2
+        }
+    }
+}
+
+/// Formats standard input to standard output.
+fn fmt_stdin() -> u8 {
+    let mut text = String::new();
+    let limit = paradox::files::MAX_RULE_FILE;
+    let mut input = std::io::Read::take(std::io::stdin(), limit + 1);
+    if let Err(e) = std::io::Read::read_to_string(&mut input, &mut text) {
+        eprintln!("error: cannot read standard input: {e}");
+        return 2;
+    }
+    if text.len() as u64 > limit {
+        let size = paradox::files::size(limit);
+        eprintln!("error: standard input holds more than {size}, the most paradox reads for a rule file");
+        return 2;
+    }
+    match paradox::format::format(&text) {
+        Ok(formatted) => {
+            print!("{formatted}");
+            0
+        }
+        Err(problems) => {
+            let source = paradox::report::Source { name: "standard input".into(), text };
+            eprint!("{}", render(&[paradox::report::Findings { source, problems }], style(), width()));
+            1
+        }
+    }
+}
+
+/// `paradox lsp`: serves one editor over standard input and output.
+fn lsp() -> ExitCode {
+    match paradox::lsp::serve_stdio() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 /// Commands run on a thread with a large stack: rule files may nest definitions hundreds deep.
 const STACK: usize = 64 << 20;
 
@@ -311,6 +409,8 @@ fn run(cli: &Cli) -> ExitCode {
         Command::Check { files, simulate, options } => check(files, *simulate, options),
         Command::Trace { run } => trace(run),
         Command::Sim { games, run } => sim(*games, run),
+        Command::Fmt { files, check } => fmt(files, *check),
+        Command::Lsp => lsp(),
         Command::Play { file, seat, humans, seed, bots, options } => {
             let seats = humans.as_deref().or(seat.as_deref()).unwrap_or("1");
             play(file, seats, *seed, bots, options)

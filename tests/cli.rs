@@ -261,3 +261,38 @@ fn an_unknown_variant_is_reported_with_a_suggestion() {
         assert!(run.stderr.contains(needle), "no {needle:?} in:\n{}", run.stderr);
     }
 }
+
+// ------------------------------------------------------------------ paradox fmt
+
+#[test]
+fn fmt_check_lists_the_files_to_format_and_changes_nothing() {
+    let messy = read("tests/fixtures/format/messy-layout.cards");
+    let path = temp_file("messy.cards", &messy);
+    let run = paradox(["fmt", "--check", "rules/tantony.cards", path.to_str().expect("a path")]);
+    run.expect(1);
+    assert_eq!(run.line(), path.display().to_string());
+    assert_eq!(std::fs::read_to_string(&path).expect("the file"), messy, "--check wrote the file");
+    paradox(["fmt", "--check", "rules/tantony.cards", "examples/tantony-runt.cards"]).expect(0);
+}
+
+#[test]
+fn fmt_writes_the_layout_and_says_so() {
+    let messy = read("tests/fixtures/format/messy-layout.cards");
+    let path = temp_file("messy-written.cards", &messy);
+    let run = paradox(["fmt", path.to_str().expect("a path")]);
+    assert_eq!(run.expect(0).line(), format!("formatted {}", path.display()));
+    let written = std::fs::read_to_string(&path).expect("the file");
+    assert_eq!(Ok(written.clone()), paradox::format::format(&messy));
+    assert!(paradox(["fmt", path.to_str().expect("a path")]).expect(0).stdout.is_empty(), "formatted twice");
+}
+
+#[test]
+fn fmt_leaves_a_file_with_syntax_errors_as_it_is() {
+    let broken = read("tests/fixtures/invalid/syntax-several-errors.cards");
+    let path = temp_file("broken.cards", &broken);
+    let run = paradox(["fmt", path.to_str().expect("a path")]);
+    run.expect(1);
+    assert_eq!(run.stderr.matches("paradox::E0001").count(), 4, "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&path).expect("the file"), broken);
+    paradox(["fmt", "no/such/file.cards"]).expect(2);
+}

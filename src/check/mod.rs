@@ -19,6 +19,7 @@ mod stmt;
 mod types;
 
 pub use settings::Settings;
+pub use types::BUILTIN_NAMES;
 
 use crate::diagnostic::{Code, Problem, did_you_mean};
 use crate::game::*;

@@ -486,12 +486,20 @@ fn advice(found: &str, expected: &Expected, line_start: bool) -> Option<String> 
             "a rule file is a list of declarations, each starting with its keyword: `game`, `players`, `card`, `zone`, `var`, `play`, ..."
         }
         _ if wants("`then`") => "a conditional value is written `if CONDITION then VALUE else VALUE`",
+        _ if only("`:`") => "a name is followed by `:` and then its type or value: `trick_cost: int`, `see: owner`",
+        _ if only("`=`") => "a value is given after `=`: `set NAME = VALUE`, `var NAME: TYPE = VALUE`",
+        _ if wants("`,`") && is_word(found) => "the items of a list are separated by commas: `red, green, blue`",
         "}" | ")" | "]" if wants(Group::Expression.words()) => {
             "a value is missing here: an operator needs a value on each side"
         }
         _ => return None,
     };
     Some(help.to_string())
+}
+
+/// Whether a token is a name, keyword or number.
+fn is_word(token: &str) -> bool {
+    token.chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_')
 }
 
 /// Whether a word starts a statement.

@@ -14,6 +14,7 @@ use crate::syntax::ast::*;
 use crate::syntax::describe::syntax_problem;
 use crate::syntax::grammar::{ParadoxParser, Rule};
 use crate::syntax::limits;
+use crate::syntax::tokens::{Kind as TokenKind, declaration_starts, tokens};
 use pest::Parser;
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, ConstPrattParser, Op};
@@ -26,9 +27,23 @@ use std::sync::{Mutex, PoisonError};
 /// chain) stops at pest's own stack guard, reported as too deep.
 const PARSE_STACK: usize = 16 << 20;
 
+/// How many syntax errors one reading reports; past them the rest of the file is not read.
+const MAX_SYNTAX_ERRORS: usize = 100;
+
 /// Reads a rule file or a scenario (a leading byte-order mark is skipped). Never panics,
 /// whatever the text; every problem has a span, in bytes from the start of `source`.
 pub fn parse(source: &str) -> Result<File, Vec<Problem>> {
+    match parse_partial(source) {
+        (Some(file), problems) if problems.is_empty() => Ok(file),
+        (_, problems) => Err(problems),
+    }
+}
+
+/// Reads as much of a file as can be read: the file with the declarations that parse (`None`
+/// when nothing can be made of it), and every problem, in the order of the text. After a
+/// syntax error in a rule file, reading resumes at the next line that starts with a
+/// declaration keyword in its first column, so that each broken declaration is reported.
+pub fn parse_partial(source: &str) -> (Option<File>, Vec<Problem>) {
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .name("paradox-parse".into())
@@ -41,26 +56,72 @@ pub fn parse(source: &str) -> Result<File, Vec<Problem>> {
     })
 }
 
-fn parse_here(source: &str) -> Result<File, Vec<Problem>> {
+fn parse_here(source: &str) -> (Option<File>, Vec<Problem>) {
     let problems = RefCell::new(Vec::new());
     let start = if source.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
-    let file =
-        Reader::open(source, start, source.len(), Rule::file, &problems).and_then(|(reader, pair)| reader.file(pair));
+    let file = match Reader::open(source, start, source.len(), Rule::file, &problems) {
+        Some((reader, pair)) => reader.file(pair),
+        None => recover(source, start, &problems),
+    };
     let mut problems = problems.into_inner();
-    match file {
-        Some(file) if problems.is_empty() => Ok(file),
-        None if problems.is_empty() => Err(vec![internal_error(Span::new(0, source.len()))]),
-        _ => {
-            problems.sort_by_key(|p| p.span.start);
-            Err(problems)
+    if file.is_none() && problems.is_empty() {
+        problems.push(internal_error(Span::new(0, source.len())));
+    }
+    problems.sort_by_key(|p| p.span.start);
+    (file, problems)
+}
+
+/// Reads the rest of a rule file after the syntax error just reported, declaration by
+/// declaration: the declarations that parse, in a file without the broken ones. A scenario is
+/// one declaration: nothing is made of it.
+fn recover(source: &str, start: usize, problems: &RefCell<Vec<Problem>>) -> Option<File> {
+    let first_word = tokens(source).into_iter().find(|t| t.kind != TokenKind::Comment)?;
+    if first_word.text(source) == "scenario" {
+        return None;
+    }
+    let starts: Vec<usize> = declaration_starts(source).into_iter().filter(|&s| s >= start).collect();
+    let mut items = Vec::new();
+    let mut from = start;
+    for _ in 0..MAX_SYNTAX_ERRORS {
+        let error_at = problems.borrow().last().map_or(from, |p| p.span.start);
+        let broken = starts.iter().rev().copied().find(|&s| s < error_at && s >= from).unwrap_or(from);
+        items.extend(items_between(source, from, broken, problems));
+        let Some(next) = starts.iter().copied().find(|&s| s >= error_at && s > broken) else { break };
+        from = next;
+        if let Some((reader, pair)) = Reader::open(source, from, source.len(), Rule::file, problems) {
+            items.extend(reader.file(pair).map(rule_items).unwrap_or_default());
+            break;
         }
+    }
+    Some(File { body: FileBody::Rules(items), span: Span::new(0, source.len()) })
+}
+
+/// The declarations in `source[start..end]`, which came before a syntax error. Should they not
+/// parse on their own (a line that only looks like the start of a declaration), none are kept
+/// and nothing more is reported.
+fn items_between(source: &str, start: usize, end: usize, problems: &RefCell<Vec<Problem>>) -> Vec<Item> {
+    let found = RefCell::new(Vec::new());
+    let items = Reader::open(source, start, end, Rule::file, &found)
+        .and_then(|(reader, pair)| reader.file(pair))
+        .map(rule_items)
+        .unwrap_or_default();
+    if !items.is_empty() {
+        problems.borrow_mut().extend(found.into_inner());
+    }
+    items
+}
+
+fn rule_items(file: File) -> Vec<Item> {
+    match file.body {
+        FileBody::Rules(items) => items,
+        FileBody::Scenario(_) => Vec::new(),
     }
 }
 
 /// Parses text that failed to parse again, this time recording what pest tried at the error
 /// (slower, so only on failure). pest's switch for this is process-wide: the lock keeps other
 /// threads from turning it off in between.
-fn detailed_error(rule: Rule, text: &str) -> Option<pest::error::Error<Rule>> {
+pub(crate) fn detailed_error(rule: Rule, text: &str) -> Option<pest::error::Error<Rule>> {
     static DETAIL: Mutex<()> = Mutex::new(());
     let _only_us = DETAIL.lock().unwrap_or_else(PoisonError::into_inner);
     pest::set_error_detail(true);
@@ -1899,6 +1960,45 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
             assert_eq!(problem.label, format!("unexpected `{found}`"));
             assert_in_words(problem);
         }
+    }
+
+    #[test]
+    fn each_broken_declaration_is_reported() {
+        let source =
+            "game \"g\"\nparam x int\nzone hand { see: owner }\nplay { x = a + }\nvar y: int = 1\nenum E { a b }\n";
+        let found = problems(source);
+        let at: Vec<&str> = found.iter().map(|p| text(source, p.span)).collect();
+        assert_eq!(at, ["int", "}", "b"], "{found:#?}");
+        assert!(found.iter().all(|p| p.code == Code::Syntax));
+        let (Some(file), _) = parse_partial(source) else { panic!("nothing read") };
+        let FileBody::Rules(items) = file.body else { panic!("a scenario") };
+        let kinds: Vec<&str> = items
+            .iter()
+            .map(|i| match i {
+                Item::Game(_) => "game",
+                Item::Zone(_) => "zone",
+                Item::Var(_) => "var",
+                other => panic!("{other:?} was broken"),
+            })
+            .collect();
+        assert_eq!(kinds, ["game", "zone", "var"]);
+    }
+
+    #[test]
+    fn an_unclosed_block_is_reported_where_the_next_declaration_starts() {
+        let source = "play {\n  x = 1\nresult highest s in seats by x\nvariant v { set }\n";
+        let found = problems(source);
+        assert_eq!(found.len(), 2, "{found:#?}");
+        assert!(found[0].help.as_deref().is_some_and(|h| h.contains("`}` missing")), "{:?}", found[0].help);
+        assert_eq!(text(source, found[0].span), "result");
+        assert_eq!(text(source, found[1].span), "}");
+    }
+
+    #[test]
+    fn a_scenario_is_reported_once() {
+        let source = "scenario \"s\" extends \"r.cards\" {\n  set = 1\n}\ngame x\n";
+        assert_eq!(problems(source).len(), 1);
+        assert!(parse_partial(source).0.is_none());
     }
 
     #[test]

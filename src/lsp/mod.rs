@@ -1,0 +1,406 @@
+//! `paradox lsp`: a language server for rule files and scenarios, over standard input and
+//! output (`lsp-server` for the protocol, `lsp-types` for its messages).
+//!
+//! The editor sends the whole text on every change. Diagnostics are published a moment after
+//! the typing stops ([`DEBOUNCE`]); every request reads the document afresh ([`analysis`]) and
+//! answers from its syntax tree, its problems and the index of its names ([`symbols`]). A
+//! request that fails in an unforeseen way gets an error answer and the server goes on.
+
+mod analysis;
+mod builtins;
+mod features;
+mod symbols;
+mod text;
+
+pub use text::{path_of, uri_of};
+
+use crate::files;
+use analysis::Analysis;
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_types::*;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use symbols::{FileId, Kind, Site};
+use text::Lines;
+
+/// How long after the last change diagnostics are published.
+pub const DEBOUNCE: Duration = Duration::from_millis(250);
+
+/// How many files under the workspace folders are looked through for scenarios.
+const MAX_WORKSPACE_FILES: usize = 5000;
+
+/// Serves one editor over standard input and output until it says exit.
+pub fn serve_stdio() -> Result<(), String> {
+    let (connection, io_threads) = Connection::stdio();
+    serve(&connection)?;
+    drop(connection);
+    io_threads.join().map_err(|e| e.to_string())
+}
+
+/// Answers the editor at the other end of a connection, from `initialize` to `exit`.
+pub fn serve(connection: &Connection) -> Result<(), String> {
+    let capabilities = serde_json::to_value(capabilities()).map_err(|e| e.to_string())?;
+    let init = serde_json::json!({
+        "capabilities": capabilities,
+        "serverInfo": { "name": "paradox", "version": env!("CARGO_PKG_VERSION") },
+    });
+    let (id, params) = connection.initialize_start().map_err(|e| e.to_string())?;
+    connection.initialize_finish(id, init).map_err(|e| e.to_string())?;
+    let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
+    Server::new(workspace_roots(&params)).run(connection)
+}
+
+fn capabilities() -> ServerCapabilities {
+    ServerCapabilities {
+        text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
+            open_close: Some(true),
+            change: Some(TextDocumentSyncKind::FULL),
+            save: Some(TextDocumentSyncSaveOptions::Supported(true)),
+            ..Default::default()
+        })),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(vec![".".into()]),
+            ..Default::default()
+        }),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+            code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
+            ..Default::default()
+        })),
+        ..Default::default()
+    }
+}
+
+#[allow(deprecated)]
+fn workspace_roots(params: &InitializeParams) -> Vec<PathBuf> {
+    let folders = params.workspace_folders.iter().flatten().map(|f| &f.uri);
+    folders.chain(params.root_uri.as_ref()).filter_map(path_of).collect()
+}
+
+struct Server {
+    /// The open documents' texts.
+    documents: HashMap<Uri, String>,
+    /// When each document's diagnostics are due.
+    due: HashMap<Uri, Instant>,
+    roots: Vec<PathBuf>,
+}
+
+impl Server {
+    fn new(roots: Vec<PathBuf>) -> Self {
+        Server { documents: HashMap::new(), due: HashMap::new(), roots }
+    }
+
+    fn run(&mut self, connection: &Connection) -> Result<(), String> {
+        loop {
+            let wait = self.due.values().min().map(|due| due.saturating_duration_since(Instant::now()));
+            let message = match wait {
+                Some(wait) => match connection.receiver.recv_timeout(wait) {
+                    Ok(message) => Some(message),
+                    Err(e) if e.is_timeout() => None,
+                    Err(_) => return Ok(()),
+                },
+                None => match connection.receiver.recv() {
+                    Ok(message) => Some(message),
+                    Err(_) => return Ok(()),
+                },
+            };
+            match message {
+                Some(Message::Request(request)) => {
+                    if connection.handle_shutdown(&request).map_err(|e| e.to_string())? {
+                        return Ok(());
+                    }
+                    let response = self.respond(request);
+                    connection.sender.send(response.into()).map_err(|e| e.to_string())?;
+                }
+                Some(Message::Notification(notification)) if notification.method == "exit" => return Ok(()),
+                Some(Message::Notification(notification)) => self.notified(notification, connection)?,
+                Some(Message::Response(_)) | None => {}
+            }
+            self.publish_due(connection)?;
+        }
+    }
+
+    // -------------------------------------------------------------- documents
+
+    fn notified(&mut self, notification: Notification, connection: &Connection) -> Result<(), String> {
+        match notification.method.as_str() {
+            "textDocument/didOpen" => {
+                if let Some(params) = parse::<DidOpenTextDocumentParams>(notification.params) {
+                    self.documents.insert(params.text_document.uri.clone(), params.text_document.text);
+                    self.changed(&params.text_document.uri, Duration::ZERO);
+                }
+            }
+            "textDocument/didChange" => {
+                if let Some(params) = parse::<DidChangeTextDocumentParams>(notification.params)
+                    && let Some(change) = params.content_changes.into_iter().last()
+                {
+                    self.documents.insert(params.text_document.uri.clone(), change.text);
+                    self.changed(&params.text_document.uri, DEBOUNCE);
+                }
+            }
+            "textDocument/didSave" => {
+                if let Some(params) = parse::<DidSaveTextDocumentParams>(notification.params) {
+                    self.changed(&params.text_document.uri, Duration::ZERO);
+                }
+            }
+            "textDocument/didClose" => {
+                if let Some(params) = parse::<DidCloseTextDocumentParams>(notification.params) {
+                    let uri = params.text_document.uri;
+                    self.documents.remove(&uri);
+                    self.due.remove(&uri);
+                    publish(connection, uri, Vec::new())?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A document changed: its diagnostics are due after `delay`, and so are those of the other
+    /// open documents, which may be scenarios extending it.
+    fn changed(&mut self, uri: &Uri, delay: Duration) {
+        let at = Instant::now() + delay;
+        for open in self.documents.keys() {
+            let due = if open == uri { at } else { at + DEBOUNCE };
+            self.due.insert(open.clone(), due);
+        }
+    }
+
+    fn publish_due(&mut self, connection: &Connection) -> Result<(), String> {
+        let now = Instant::now();
+        let due: Vec<Uri> = self.due.iter().filter(|(_, at)| **at <= now).map(|(uri, _)| uri.clone()).collect();
+        for uri in due {
+            self.due.remove(&uri);
+            let diagnostics = guarded(|| self.analyse(&uri).map(|a| features::diagnostics(&a, &uri)));
+            publish(connection, uri, diagnostics.ok().flatten().unwrap_or_default())?;
+        }
+        Ok(())
+    }
+
+    /// The text of a file: the editor's if it is open there, else the one on disk.
+    fn text_of(&self, path: &Path) -> Option<String> {
+        let open = self.documents.iter().find(|(uri, _)| path_of(uri).is_some_and(|p| same_file(&p, path)));
+        match open {
+            Some((_, text)) => Some(text.clone()),
+            // Like every file paradox reads: a regular file within the size limit, else nothing.
+            None => files::read(path, files::MAX_RULE_FILE, "a rule file").ok().and_then(|b| String::from_utf8(b).ok()),
+        }
+    }
+
+    fn analyse(&self, uri: &Uri) -> Option<Analysis> {
+        let text = self.documents.get(uri)?;
+        let path = path_of(uri);
+        Some(Analysis::new(path.as_deref(), text, &|p| self.text_of(p)))
+    }
+
+    // -------------------------------------------------------------- requests
+
+    fn respond(&self, request: Request) -> Response {
+        let id = request.id.clone();
+        match guarded(|| self.answer(&request)) {
+            Ok(Ok(result)) => Response::new_ok(id, result),
+            Ok(Err(error)) => error_response(id, error),
+            Err(panic) => Response::new_err(id, ErrorCode::InternalError as i32, panic),
+        }
+    }
+
+    /// The result of a request, or an error code and message.
+    fn answer(&self, request: &Request) -> Result<Value, (ErrorCode, String)> {
+        let params = request.params.clone();
+        let result = match request.method.as_str() {
+            "textDocument/hover" => {
+                let p: HoverParams = params_of(params)?;
+                let at = &p.text_document_position_params;
+                self.at(&at.text_document.uri, at.position, features::hover).to_value()
+            }
+            "textDocument/definition" => {
+                let p: GotoDefinitionParams = params_of(params)?;
+                let at = &p.text_document_position_params;
+                self.definition(&at.text_document.uri, at.position).to_value()
+            }
+            "textDocument/references" => {
+                let p: ReferenceParams = params_of(params)?;
+                let at = &p.text_document_position;
+                self.references(&at.text_document.uri, at.position, p.context.include_declaration).to_value()
+            }
+            "textDocument/completion" => {
+                let p: CompletionParams = params_of(params)?;
+                let at = &p.text_document_position;
+                self.completion(&at.text_document.uri, at.position).map(CompletionResponse::Array).to_value()
+            }
+            "textDocument/documentSymbol" => {
+                let p: DocumentSymbolParams = params_of(params)?;
+                let outline = self.analyse(&p.text_document.uri).map(|a| features::outline(&a));
+                outline.map(DocumentSymbolResponse::Nested).to_value()
+            }
+            "textDocument/formatting" => {
+                let p: DocumentFormattingParams = params_of(params)?;
+                self.documents.get(&p.text_document.uri).map(|text| features::formatting(text)).to_value()
+            }
+            "textDocument/codeAction" => {
+                let p: CodeActionParams = params_of(params)?;
+                let uri = &p.text_document.uri;
+                self.analyse(uri).map(|a| features::code_actions(&a, uri, p.range)).to_value()
+            }
+            method => return Err((ErrorCode::MethodNotFound, format!("paradox lsp does not answer {method}"))),
+        };
+        result.map_err(|e| (ErrorCode::InternalError, e.to_string()))
+    }
+
+    /// Runs a feature at a position of a document.
+    fn at<T>(&self, uri: &Uri, position: Position, feature: impl Fn(&Analysis, usize) -> Option<T>) -> Option<T> {
+        let analysis = self.analyse(uri)?;
+        let offset = Lines::new(analysis.text()).offset(position);
+        feature(&analysis, offset)
+    }
+
+    /// Completion, with the names read from the document without the line being typed.
+    fn completion(&self, uri: &Uri, position: Position) -> Option<Vec<CompletionItem>> {
+        let text = self.documents.get(uri)?;
+        let offset = Lines::new(text).offset(position);
+        let path = path_of(uri);
+        let names = Analysis::new(path.as_deref(), &features::without_line(text, offset), &|p| self.text_of(p));
+        Some(features::completion(text, &names, offset))
+    }
+
+    fn definition(&self, uri: &Uri, position: Position) -> Option<GotoDefinitionResponse> {
+        let analysis = self.analyse(uri)?;
+        let offset = Lines::new(analysis.text()).offset(position);
+        let site = features::definition(&analysis, offset)?;
+        Some(GotoDefinitionResponse::Scalar(location(&analysis, uri, site)?))
+    }
+
+    /// Every place that refers to the name at a position: in the document, in the rule file a
+    /// scenario extends, and in the other scenarios that extend the same rule file.
+    fn references(&self, uri: &Uri, position: Position, with_declaration: bool) -> Option<Vec<Location>> {
+        let analysis = self.analyse(uri)?;
+        let offset = Lines::new(analysis.text()).offset(position);
+        let (symbol, sites) = features::references(&analysis, offset)?;
+        let declaration = analysis.index.symbols[symbol].site;
+        let mut found: Vec<(Location, bool)> =
+            sites.iter().filter_map(|&s| Some((location(&analysis, uri, s)?, Some(s) == declaration))).collect();
+        let shared = !matches!(analysis.index.symbols[symbol].kind, Kind::Local | Kind::Builtin);
+        if let (true, Some(site), Some(rules)) = (shared, declaration, analysis.texts[0].path.as_deref()) {
+            for (scenario_uri, other) in self.scenarios_extending(rules, uri) {
+                let Some(id) = other.index.declared_at(site) else { continue };
+                let uses = other.index.references_to(id).filter(|r| r.site.file == 1);
+                found.extend(uses.filter_map(|r| Some((location(&other, &scenario_uri, r.site)?, false))));
+            }
+        }
+        let mut locations: Vec<Location> = found
+            .into_iter()
+            .filter(|(_, is_declaration)| with_declaration || !is_declaration)
+            .map(|(l, _)| l)
+            .collect();
+        locations.dedup_by(|a, b| a.uri == b.uri && a.range == b.range);
+        Some(locations)
+    }
+
+    /// The scenarios (open in the editor, or under the workspace folders) that extend a rule
+    /// file, other than the document asked about, each read with that rule file.
+    fn scenarios_extending(&self, rules: &Path, except: &Uri) -> Vec<(Uri, Analysis)> {
+        let mut paths: Vec<PathBuf> = self.documents.keys().filter_map(path_of).collect();
+        for root in &self.roots {
+            paths.extend(cards_files(root));
+        }
+        paths.sort();
+        paths.dedup();
+        let mut found = Vec::new();
+        for path in paths {
+            let Some(uri) = uri_of(&path) else { continue };
+            let Some(text) = self.text_of(&path).filter(|t| t.contains("extends")) else { continue };
+            if uri == *except || path_of(except).is_some_and(|p| same_file(&p, &path)) {
+                continue;
+            }
+            let analysis = Analysis::new(Some(&path), &text, &|p| self.text_of(p));
+            let extends = analysis.texts[0].path.as_deref().is_some_and(|base| same_file(base, rules));
+            if analysis.is_scenario() && extends {
+                found.push((uri, analysis));
+            }
+        }
+        found
+    }
+}
+
+/// The `.cards` files under a folder (not in hidden folders or `target`), at most
+/// [`MAX_WORKSPACE_FILES`].
+fn cards_files(root: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![root.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if found.len() >= MAX_WORKSPACE_FILES {
+                return found;
+            }
+            match entry.file_type() {
+                Ok(t) if t.is_dir() && !name.starts_with('.') && name != "target" => folders.push(path),
+                Ok(t) if t.is_file() && name.ends_with(".cards") => found.push(path),
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+/// A site of an analysis as a location: in the document, or in the rule file it extends.
+fn location(analysis: &Analysis, uri: &Uri, site: Site) -> Option<Location> {
+    let file: FileId = site.file;
+    let text = &analysis.texts.get(file)?.text;
+    let uri = if file == analysis.this { uri.clone() } else { uri_of(analysis.texts[file].path.as_deref()?)? };
+    Some(Location::new(uri, Lines::new(text).range(site.span)))
+}
+
+fn publish(connection: &Connection, uri: Uri, diagnostics: Vec<Diagnostic>) -> Result<(), String> {
+    let params = PublishDiagnosticsParams { uri, diagnostics, version: None };
+    let notification = Notification::new("textDocument/publishDiagnostics".into(), params);
+    connection.sender.send(notification.into()).map_err(|e| e.to_string())
+}
+
+fn parse<T: DeserializeOwned>(params: Value) -> Option<T> {
+    serde_json::from_value(params).ok()
+}
+
+fn params_of<T: DeserializeOwned>(params: Value) -> Result<T, (ErrorCode, String)> {
+    serde_json::from_value(params).map_err(|e| (ErrorCode::InvalidParams, e.to_string()))
+}
+
+fn error_response(id: RequestId, (code, message): (ErrorCode, String)) -> Response {
+    Response::new_err(id, code as i32, message)
+}
+
+/// Runs a handler; a panic in it becomes an error message instead of ending the server.
+fn guarded<T>(handler: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(handler)).map_err(|panic| {
+        let what =
+            panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned());
+        format!("internal error: {}", what.unwrap_or_else(|| "a panic".into()))
+    })
+}
+
+/// A result as the JSON of a response (`null` for `None`).
+trait ToValue {
+    fn to_value(self) -> Result<Value, serde_json::Error>;
+}
+
+impl<T: serde::Serialize> ToValue for T {
+    fn to_value(self) -> Result<Value, serde_json::Error> {
+        serde_json::to_value(self)
+    }
+}

@@ -1,0 +1,486 @@
+//! `paradox lsp`, driven over JSON-RPC as an editor drives it: the built binary is started, and
+//! each test opens real rule files (and files with mistakes) and asks what an editor asks.
+
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long any answer may take before the test fails (instead of hanging).
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A running server and the messages it has sent that no one has read yet.
+struct Client {
+    child: Child,
+    input: ChildStdin,
+    messages: Receiver<Value>,
+    unread: Vec<Value>,
+    next_id: u64,
+}
+
+impl Client {
+    /// Starts the server and initializes it with the crate's folder as the workspace.
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_paradox"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the server starts");
+        let input = child.stdin.take().expect("stdin");
+        let output = child.stdout.take().expect("stdout");
+        let (send, messages) = channel();
+        std::thread::spawn(move || {
+            let mut output = BufReader::new(output);
+            while let Some(message) = read_message(&mut output) {
+                if send.send(message).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut client = Client { child, input, messages, unread: Vec::new(), next_id: 0 };
+        let root = uri(Path::new(env!("CARGO_MANIFEST_DIR")));
+        let init = client.request("initialize", json!({ "processId": null, "rootUri": root, "capabilities": {} }));
+        assert!(init["result"]["capabilities"]["hoverProvider"].as_bool().unwrap_or(false), "{init}");
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.input, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("the server reads");
+        self.input.flush().expect("the server reads");
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    /// Sends a request and waits for its answer (keeping what else arrives meanwhile).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        self.wait_for(|m| m["id"] == json!(id))
+    }
+
+    /// The result of a request; fails on an error answer.
+    fn result(&mut self, method: &str, params: Value) -> Value {
+        let answer = self.request(method, params);
+        assert!(answer.get("error").is_none(), "{method}: {answer}");
+        answer["result"].clone()
+    }
+
+    /// The first message (read or still to come) that `wanted` accepts.
+    fn wait_for(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        if let Some(i) = self.unread.iter().position(&wanted) {
+            return self.unread.remove(i);
+        }
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.messages.recv_timeout(left) {
+                Ok(message) if wanted(&message) => return message,
+                Ok(message) => self.unread.push(message),
+                Err(RecvTimeoutError::Timeout) => panic!("no answer in {PATIENCE:?}; read {:#?}", self.unread),
+                Err(RecvTimeoutError::Disconnected) => panic!("the server stopped; read {:#?}", self.unread),
+            }
+        }
+    }
+
+    /// The diagnostics published for a document, the next time they are.
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        let published =
+            self.wait_for(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == json!(uri));
+        published["params"]["diagnostics"].as_array().cloned().unwrap_or_default()
+    }
+
+    fn open(&mut self, uri: &str, text: &str) {
+        let document = json!({ "uri": uri, "languageId": "paradox", "version": 1, "text": text });
+        self.notify("textDocument/didOpen", json!({ "textDocument": document }));
+    }
+
+    fn change(&mut self, uri: &str, version: i32, text: &str) {
+        let params = json!({
+            "textDocument": { "uri": uri, "version": version },
+            "contentChanges": [{ "text": text }],
+        });
+        self.notify("textDocument/didChange", params);
+    }
+
+    /// Asks `method` at a position.
+    fn at(&mut self, method: &str, uri: &str, position: Value) -> Value {
+        self.result(method, json!({ "textDocument": { "uri": uri }, "position": position }))
+    }
+
+    /// Shuts the server down as an editor does; it must exit cleanly.
+    fn stop(mut self) {
+        let answer = self.request("shutdown", Value::Null);
+        assert!(answer.get("error").is_none(), "{answer}");
+        self.notify("exit", Value::Null);
+        let status = self.child.wait().expect("the server exits");
+        assert!(status.success(), "{status}");
+    }
+}
+
+fn read_message(output: &mut impl BufRead) -> Option<Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if output.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(n) = line.strip_prefix("Content-Length: ") {
+            length = n.parse().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    output.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+fn path(relative: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
+}
+
+fn uri(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+/// A project file's URI and text.
+fn file(relative: &str) -> (String, String) {
+    let path = path(relative);
+    let text = std::fs::read_to_string(&path).expect("a project file");
+    (uri(&path), text)
+}
+
+/// The position of the `n`th character of the first occurrence of `needle` in `text`.
+fn position(text: &str, needle: &str, n: usize) -> Value {
+    let at = text.find(needle).unwrap_or_else(|| panic!("no {needle:?}")) + n;
+    let line = text[..at].matches('\n').count();
+    let column = text[..at].rfind('\n').map_or(at, |i| at - i - 1);
+    json!({ "line": line, "character": column })
+}
+
+fn labels(items: &Value) -> Vec<String> {
+    items.as_array().into_iter().flatten().filter_map(|i| i["label"].as_str().map(String::from)).collect()
+}
+
+// ------------------------------------------------------------------ diagnostics
+
+#[test]
+fn a_misspelled_name_is_underlined_with_code_label_and_help() {
+    let (uri, text) = file("rules/costly-tricks.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text.replace("tricks[side(taker)] += 1", "trikcs[side(taker)] += 1"));
+    let found = client.diagnostics(&uri);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0]["code"], "paradox::E0101");
+    assert_eq!(found[0]["severity"], 1);
+    assert_eq!(found[0]["message"], "unknown name `trikcs`: not defined\nhelp: did you mean `tricks`?");
+    assert_eq!(found[0]["range"]["start"], position(&text, "tricks[side(taker)] += 1", 0));
+    client.stop();
+}
+
+#[test]
+fn each_broken_declaration_is_underlined() {
+    let (uri, text) = file("tests/fixtures/invalid/syntax-several-errors.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let found = client.diagnostics(&uri);
+    let lines: Vec<u64> = found.iter().filter_map(|d| d["range"]["start"]["line"].as_u64()).collect();
+    assert_eq!(lines, [4, 7, 34, 62], "{found:#?}");
+    assert!(found.iter().all(|d| d["code"] == "paradox::E0001"));
+    client.stop();
+}
+
+#[test]
+fn a_valid_file_gets_no_diagnostics_and_a_fixed_mistake_clears_them() {
+    let (uri, text) = file("rules/tantony.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    assert!(client.diagnostics(&uri).is_empty());
+    client.change(&uri, 2, &text.replace("deals_played += 1", "deals_played += true"));
+    assert_eq!(client.diagnostics(&uri)[0]["code"], "paradox::E0103");
+    client.change(&uri, 3, &text);
+    assert!(client.diagnostics(&uri).is_empty());
+    client.stop();
+}
+
+#[test]
+fn diagnostics_wait_until_the_typing_stops() {
+    let (uri, text) = file("rules/third-man.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    assert!(client.diagnostics(&uri).is_empty());
+    // Typing `xyz` at the end of the file, a key at a time.
+    let typed = Instant::now();
+    for (version, end) in ["\nx", "\nxy", "\nxyz"].iter().enumerate() {
+        client.change(&uri, version as i32 + 2, &format!("{text}{end}"));
+    }
+    let found = client.diagnostics(&uri);
+    assert!(typed.elapsed() >= Duration::from_millis(200), "published after {:?}", typed.elapsed());
+    assert!(found[0]["message"].as_str().unwrap_or_default().contains("`xyz`"), "{found:#?}");
+    // Only one publication for the three changes: the next one comes from a new change.
+    client.change(&uri, 9, &text);
+    assert!(client.diagnostics(&uri).is_empty(), "a second publication for the typing");
+    client.stop();
+}
+
+#[test]
+fn a_scenario_is_checked_with_the_rule_file_it_extends() {
+    let (uri, text) = file("examples/tantony-quota.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    assert!(client.diagnostics(&uri).is_empty());
+    client.change(&uri, 2, &text.replacen("dealer = West", "dealer = Wset", 1));
+    let found = client.diagnostics(&uri);
+    assert_eq!(found[0]["code"], "paradox::E0101", "{found:#?}");
+    assert!(found[0]["message"].as_str().unwrap_or_default().ends_with("did you mean `West`?"), "{found:#?}");
+    client.change(&uri, 3, &text.replace("../rules/tantony.cards", "../rules/nothing.cards"));
+    assert_eq!(client.diagnostics(&uri)[0]["code"], "paradox::E0115");
+    client.stop();
+}
+
+// ------------------------------------------------------------------ hover
+
+#[test]
+fn hover_tells_what_a_name_is() {
+    let (uri, text) = file("rules/costly-tricks.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let mut hover = |needle: &str, n: usize| {
+        let found = client.at("textDocument/hover", &uri, position(&text, needle, n));
+        found["contents"]["value"].as_str().unwrap_or_default().to_string()
+    };
+    let parameter = hover("trick_cost * tricks", 0);
+    assert!(parameter.contains("param trick_cost: int = 20 in 0..220"), "{parameter}");
+    assert!(parameter.contains("default `20`") && parameter.contains("range `0..220`"), "{parameter}");
+    assert!(parameter.contains("points a trick costs the side that wins it"), "{parameter}");
+    let variable = hover("trump = c.colour", 0);
+    assert!(variable.contains("var trump: Colour? = none reset trick"), "{variable}");
+    assert!(variable.contains("The trump of the trick in progress"), "{variable}");
+    let builtin = hover("others(leader)", 0);
+    assert!(builtin.contains("others(seat): list of seats") && builtin.contains("built-in"), "{builtin}");
+    let member = hover("colour: red, rank: 0", 8);
+    assert!(member.contains("member of the enumeration `Colour`"), "{member}");
+    let local = hover("move opener to trick", 5);
+    assert!(local.contains("choose opener from hand[leader] by leader"), "{local}");
+    assert!(hover("say \"the round is drawn", 0).is_empty(), "a keyword is not a name");
+    client.stop();
+}
+
+// ------------------------------------------------------------------ definition and references
+
+#[test]
+fn definition_jumps_to_the_declaration() {
+    let (uri, text) = file("rules/buddy-on-your-left.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let found = client.at("textDocument/definition", &uri, position(&text, "award(s)", 0));
+    assert_eq!(found["uri"], json!(uri));
+    assert_eq!(found["range"]["start"], position(&text, "award(s: seat)", 0));
+    let attribute = client.at("textDocument/definition", &uri, position(&text, "c.points", 2));
+    assert_eq!(attribute["range"]["start"], position(&text, "points: int", 0));
+    client.stop();
+}
+
+#[test]
+fn definition_from_a_scenario_opens_the_rule_file() {
+    let (uri, text) = file("examples/costly-tricks-trump-zero-wins.cards");
+    let (rules_uri, rules) = file("rules/costly-tricks.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let found = client.at("textDocument/definition", &uri, position(&text, "GhostA]", 0));
+    assert_eq!(found["uri"], json!(rules_uri));
+    assert_eq!(found["range"]["start"], position(&rules, "GhostA \"A's ghost\"", 0));
+    let phase = client.at("textDocument/definition", &uri, position(&text, "phase deal", 6));
+    assert_eq!(phase["range"]["start"], position(&rules, "deal {", 0));
+    client.stop();
+}
+
+#[test]
+fn references_reach_across_a_rule_file_and_its_scenarios() {
+    let (uri, text) = file("rules/costly-tricks.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let params = |text: &str, needle: &str| {
+        json!({
+            "textDocument": { "uri": uri.clone() },
+            "position": position(text, needle, 0),
+            "context": { "includeDeclaration": true },
+        })
+    };
+    let found = client.result("textDocument/references", params(&text, "GhostA \"A's ghost\""));
+    let files: Vec<&str> = found.as_array().into_iter().flatten().filter_map(|l| l["uri"].as_str()).collect();
+    assert!(files.iter().filter(|f| f.ends_with("rules/costly-tricks.cards")).count() >= 3, "{files:#?}");
+    assert!(files.iter().any(|f| f.ends_with("examples/costly-tricks-trump-zero-wins.cards")), "{files:#?}");
+    assert!(!files.iter().any(|f| f.contains("tantony")), "{files:#?}");
+    // From a scenario: the same name in the rule file and in the scenario.
+    let (scenario_uri, scenario) = file("examples/costly-tricks-trump-zero-wins.cards");
+    client.open(&scenario_uri, &scenario);
+    let from_scenario = json!({
+        "textDocument": { "uri": scenario_uri },
+        "position": position(&scenario, "GhostA]", 0),
+        "context": { "includeDeclaration": false },
+    });
+    let found = client.result("textDocument/references", from_scenario);
+    let files: Vec<&str> = found.as_array().into_iter().flatten().filter_map(|l| l["uri"].as_str()).collect();
+    assert!(files.iter().any(|f| f.ends_with("rules/costly-tricks.cards")), "{files:#?}");
+    assert!(files.iter().any(|f| f.ends_with("costly-tricks-trump-zero-wins.cards")), "{files:#?}");
+    client.stop();
+}
+
+// ------------------------------------------------------------------ completion
+
+#[test]
+fn completion_offers_what_fits_where_the_cursor_is() {
+    let (uri, text) = file("rules/costly-tricks.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let attributes = client.at("textDocument/completion", &uri, position(&text, "opener.colour", 7));
+    assert_eq!(labels(&attributes), ["colour", "points", "rank"]);
+    // At the start of a statement in a block: statement keywords and names.
+    let statement = client.at("textDocument/completion", &uri, position(&text, "let taker", 0));
+    let statement = labels(&statement);
+    for word in ["let", "choose", "move", "say", "for", "tricks", "leader", "best", "left"] {
+        assert!(statement.contains(&word.to_string()), "{word} missing from {statement:?}");
+    }
+    assert!(!statement.contains(&"param".to_string()), "{statement:?}");
+    // At the top level: declarations.
+    let top = client.at("textDocument/completion", &uri, position(&text, "result highest", 0));
+    assert!(labels(&top).contains(&"variant".to_string()), "{top}");
+    // After `redo`: phases.
+    let typed = text.replacen("leader = taker\n", "leader = taker\n          redo \n", 1);
+    client.change(&uri, 2, &typed);
+    let phases = client.at("textDocument/completion", &uri, position(&typed, "redo \n", 5));
+    assert_eq!(labels(&phases), ["deal", "round", "trick"]);
+    client.stop();
+}
+
+#[test]
+fn completion_in_a_scenario_offers_parameters_and_their_values() {
+    let (uri, text) = file("examples/costly-tricks-trump-zero-wins.cards");
+    let mut client = Client::start();
+    let typed = text.replacen("  replace phase deal {", "  set \n  replace phase deal {", 1);
+    client.open(&uri, &typed);
+    let names = client.at("textDocument/completion", &uri, position(&typed, "set \n", 4));
+    assert_eq!(labels(&names), ["chips_to_win", "free_new_trump", "trick_cost", "tug_of_war"]);
+    let typed = typed.replacen("set \n", "set tug_of_war = \n", 1);
+    client.change(&uri, 2, &typed);
+    let values = client.at("textDocument/completion", &uri, position(&typed, "= \n", 2));
+    assert_eq!(labels(&values), ["true", "false"]);
+    let start = client.at("textDocument/completion", &uri, position(&typed, "  set", 0));
+    assert_eq!(labels(&start), ["replace", "set"]);
+    client.stop();
+}
+
+// ------------------------------------------------------------------ outline, formatting, fixes
+
+#[test]
+fn the_outline_lists_the_declarations_and_the_phases() {
+    let (uri, text) = file("rules/costly-tricks.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let outline = client.result("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri } }));
+    let names: Vec<&str> = outline.as_array().into_iter().flatten().filter_map(|s| s["name"].as_str()).collect();
+    for name in ["trick_cost", "Colour", "card", "hand", "chips", "net", "play", "tug_of_war_short", "SideA", "A"] {
+        assert!(names.contains(&name), "{name} missing from {names:?}");
+    }
+    let play = outline.as_array().into_iter().flatten().find(|s| s["name"] == "play").expect("play");
+    let round = &play["children"][0];
+    assert_eq!(round["name"], "round");
+    let inner: Vec<&str> =
+        round["children"].as_array().into_iter().flatten().filter_map(|s| s["name"].as_str()).collect();
+    assert_eq!(inner, ["deal", "trick"]);
+    client.stop();
+}
+
+#[test]
+fn formatting_gives_the_formatter_s_layout() {
+    let (uri, text) = file("tests/fixtures/format/messy-layout.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let params = json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } });
+    let edits = client.result("textDocument/formatting", params.clone());
+    assert_eq!(edits.as_array().map(Vec::len), Some(1), "{edits}");
+    let formatted = paradox::format::format(&text).expect("formats");
+    assert_eq!(edits[0]["newText"], json!(formatted));
+    assert_eq!(edits[0]["range"]["start"], json!({ "line": 0, "character": 0 }));
+    client.change(&uri, 2, &formatted);
+    assert_eq!(client.result("textDocument/formatting", params), json!([]), "formatted already");
+    client.stop();
+}
+
+#[test]
+fn a_quick_fix_replaces_a_misspelled_name() {
+    let (uri, text) = file("rules/pairadox.cards");
+    let typed = text.replace("got_shape = c.shape", "got_shape = c.shap");
+    let mut client = Client::start();
+    client.open(&uri, &typed);
+    let at = position(&typed, "c.shap\n", 2);
+    let params = json!({
+        "textDocument": { "uri": uri },
+        "range": { "start": at, "end": at },
+        "context": { "diagnostics": [] },
+    });
+    let actions = client.result("textDocument/codeAction", params);
+    assert_eq!(actions[0]["title"], "Replace `shap` with `shape`", "{actions}");
+    assert_eq!(actions[0]["kind"], "quickfix");
+    let edit = &actions[0]["edit"]["changes"][&uri][0];
+    assert_eq!(edit["newText"], "shape");
+    assert_eq!(edit["range"]["start"], at);
+    client.stop();
+}
+
+// ------------------------------------------------------------------ robustness
+
+/// An editor sends every state of a file while it is typed: the server answers each request
+/// on each of them, and never stops.
+#[test]
+fn half_typed_files_never_stop_the_server() {
+    let (uri, text) = file("rules/anarchy.cards");
+    let mut client = Client::start();
+    client.open(&uri, "");
+    let cuts: Vec<usize> = text.char_indices().map(|(i, _)| i).step_by(61).chain([text.len()]).collect();
+    for (version, &cut) in cuts.iter().enumerate() {
+        let typed = &text[..cut];
+        client.change(&uri, version as i32 + 2, typed);
+        let end = position(&format!("{typed}\u{1}"), "\u{1}", 0);
+        for method in ["textDocument/hover", "textDocument/completion", "textDocument/definition"] {
+            client.at(method, &uri, end.clone());
+        }
+        client.result("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri } }));
+        let range = json!({ "start": { "line": 0, "character": 0 }, "end": end });
+        let actions = json!({ "textDocument": { "uri": uri }, "range": range, "context": { "diagnostics": [] } });
+        client.result("textDocument/codeAction", actions);
+        let options = json!({ "tabSize": 2, "insertSpaces": true });
+        client.result("textDocument/formatting", json!({ "textDocument": { "uri": uri }, "options": options }));
+    }
+    // The diagnostics of the states typed before are of no interest: those of the whole file are.
+    client.unread.retain(|m| m["method"] != "textDocument/publishDiagnostics");
+    client.change(&uri, cuts.len() as i32 + 2, &text);
+    let found = client.diagnostics(&uri);
+    assert!(found.is_empty(), "the whole file at last: {found:#?}");
+    client.stop();
+}
+
+#[test]
+fn an_unknown_request_gets_an_error_and_the_server_goes_on() {
+    let mut client = Client::start();
+    let answer = client.request("textDocument/rename", json!({}));
+    assert_eq!(answer["error"]["code"], -32601, "{answer}");
+    let answer = client.request("textDocument/hover", json!({ "nonsense": true }));
+    assert_eq!(answer["error"]["code"], -32602, "{answer}");
+    let unopened =
+        json!({ "textDocument": { "uri": "file:///nowhere.cards" }, "position": { "line": 0, "character": 0 } });
+    assert_eq!(client.result("textDocument/hover", unopened), Value::Null);
+    client.stop();
+}
