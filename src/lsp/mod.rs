@@ -14,6 +14,7 @@ mod text;
 
 pub use text::{path_of, uri_of};
 
+use crate::files;
 use analysis::Analysis;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::*;
@@ -188,7 +189,8 @@ impl Server {
         let open = self.documents.iter().find(|(uri, _)| path_of(uri).is_some_and(|p| same_file(&p, path)));
         match open {
             Some((_, text)) => Some(text.clone()),
-            None => std::fs::read_to_string(path).ok(),
+            // Like every file paradox reads: a regular file within the size limit, else nothing.
+            None => files::read(path, files::MAX_RULE_FILE, "a rule file").ok().and_then(|b| String::from_utf8(b).ok()),
         }
     }
 
