@@ -40,6 +40,11 @@ pub fn text(s: impl Into<String>) -> Doc {
     Doc::Text(s.into())
 }
 
+/// A single space between two parts of a line.
+pub fn sp() -> Doc {
+    text(" ")
+}
+
 pub fn concat(docs: Vec<Doc>) -> Doc {
     Doc::Concat(docs)
 }
