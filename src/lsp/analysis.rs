@@ -7,7 +7,7 @@ use super::text::normalized;
 use crate::check::{self, Origin, Settings};
 use crate::diagnostic::Problem;
 use crate::load::{base_path, cannot_extend};
-use crate::syntax::ast::{File, FileBody, Item, Scenario, Span};
+use crate::syntax::ast::{File, FileBody, Item, ParamDecl, Scenario, Span};
 use std::path::{Path, PathBuf};
 
 /// A text that an analysis read: the document, or the rule file a scenario extends.
@@ -117,6 +117,14 @@ impl Analysis {
     /// Whether the document is a scenario.
     pub fn is_scenario(&self) -> bool {
         self.this == 1
+    }
+
+    /// The declaration of the parameter `name`, in the rule file.
+    pub fn param(&self, name: &str) -> Option<&ParamDecl> {
+        self.items.iter().find_map(|item| match item {
+            Item::Param(p) if p.name.name == name => Some(p),
+            _ => None,
+        })
     }
 }
 
