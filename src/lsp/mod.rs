@@ -12,7 +12,7 @@ mod features;
 mod symbols;
 mod text;
 
-pub use text::{path_of, uri_of};
+use text::{path_of, uri_of};
 
 use analysis::Analysis;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
