@@ -66,7 +66,8 @@ pub fn load(path: &Path, settings: &Settings) -> Result<Game, LoadError> {
     }
 }
 
-fn base_path(scenario: &Path, extends: &str) -> PathBuf {
+/// The path of the rule file a scenario extends: `extends` is relative to the scenario's folder.
+pub fn base_path(scenario: &Path, extends: &str) -> PathBuf {
     scenario.parent().unwrap_or(Path::new(".")).join(extends)
 }
 
@@ -93,14 +94,15 @@ fn read_base(path: &Path, scenario: &ast::Scenario, source: &Source) -> Result<(
 }
 
 fn extends_problem(source: &Source, scenario: &ast::Scenario, why: &str, help: &str) -> LoadError {
-    let problem = Problem::new(
-        Code::Extends,
-        format!("cannot extend `{}`", scenario.extends.value),
-        scenario.extends.span,
-        why.to_string(),
-    )
-    .help(help);
-    LoadError::Invalid(vec![Findings { source: source.clone(), problems: vec![problem] }])
+    let problems = vec![cannot_extend(scenario, why, help)];
+    LoadError::Invalid(vec![Findings { source: source.clone(), problems }])
+}
+
+/// The problem of a scenario whose `extends` names no rule file it can extend: `why` is the
+/// label at the file's name.
+pub fn cannot_extend(scenario: &ast::Scenario, why: &str, help: &str) -> Problem {
+    let message = format!("cannot extend `{}`", scenario.extends.value);
+    Problem::new(Code::Extends, message, scenario.extends.span, why.to_string()).help(help)
 }
 
 /// Checks the rules and sorts the problems by the source they point into.
