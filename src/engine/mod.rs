@@ -36,7 +36,7 @@ mod vm;
 pub use events::{Event, card_order, pile_name, sort_key, suit_attr};
 pub use knowledge::{Exclusion, Inference, Knowledge};
 pub use layout::Layout;
-pub use position::{Frame, Loc, NO_SEAT, Opt, Outcome, Pending, Position, Secret};
+pub use position::{Frame, Loc, MAX_DECISIONS, NO_SEAT, Opt, Outcome, Pending, Position, Secret};
 pub use program::Program;
 pub use seen::Seen;
 pub use view::{PileView, View};
@@ -83,7 +83,13 @@ pub struct State {
 
 impl Clone for State {
     fn clone(&self) -> State {
-        State { game: self.game.clone(), pos: self.pos.clone(), obs: self.obs.clone(), spent: self.spent, work: self.work }
+        State {
+            game: self.game.clone(),
+            pos: self.pos.clone(),
+            obs: self.obs.clone(),
+            spent: self.spent,
+            work: self.work,
+        }
     }
 
     fn clone_from(&mut self, o: &State) {
@@ -162,6 +168,24 @@ impl State {
     /// The state as a save file keeps it.
     pub fn snapshot(&self) -> Snapshot {
         Snapshot { position: self.pos.clone(), log: self.obs.log.clone(), knowledge: self.obs.knowledge.clone() }
+    }
+
+    /// The state to save where players may read the file: in a secret decision, as it stood
+    /// before anyone chose, so that no choice still sealed can be read from it (computer players
+    /// choose again on loading, from the same seed and position, and so choose the same). With
+    /// the seats whose choices were left out.
+    pub fn sealed(&self) -> (Snapshot, Vec<SeatId>) {
+        let mut saved = self.snapshot();
+        let mut unsaid = Vec::new();
+        if let Pending::Together { seats, .. } = &mut saved.position.pending {
+            for secret in seats.iter_mut() {
+                if secret.chosen.take().is_some() {
+                    unsaid.push(secret.seat);
+                }
+            }
+        }
+        saved.position.decisions -= unsaid.len() as u64;
+        (saved, unsaid)
     }
 
     pub fn game(&self) -> &Game {

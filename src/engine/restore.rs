@@ -10,6 +10,9 @@ use super::*;
 pub(super) fn fits(game: &Game, prog: &Program, saved: &Snapshot) -> Result<(), String> {
     let pos = &saved.position;
     let layout = &prog.layout;
+    if pos.decisions > MAX_DECISIONS {
+        return Err(format!("its count of decisions is more than a match reaches (at most {MAX_DECISIONS})"));
+    }
     pos.cards_fit(game.cards.len(), layout.pile_zone.len(), game.seats.len())?;
     sizes(game, layout, saved)?;
     let ok = Ids { game, layout };
