@@ -311,34 +311,57 @@ impl Names<'_> {
 
     /// A value as people read it: seat and card names, enum display names.
     pub fn show(&self, value: Value, ty: &Type) -> String {
-        let fallback = || format!("{value:?}");
-        match (value, ty.base()) {
-            (Value::None, _) => "none".into(),
-            (Value::Int(n), _) => n.to_string(),
-            (Value::Bool(b), _) => b.to_string(),
-            (Value::Seat(s), _) => self.seats.get(s as usize).map_or_else(fallback, |x| x.display.clone()),
-            (Value::Side(s), _) => self.sides.get(s as usize).map_or_else(fallback, |x| x.display.clone()),
-            (Value::Card(c), _) => self.cards.get(c as usize).cloned().unwrap_or_else(fallback),
-            (Value::Enum(v), Type::Enum(e)) => self
-                .enums
-                .get(*e as usize)
-                .and_then(|e| e.values.get(v as usize))
-                .map_or_else(fallback, |x| x.display.clone()),
-            (Value::Set(bits), Type::Set(elem)) => {
-                let items: Vec<String> = (0..64u16)
-                    .filter(|i| bits & (1u64 << i) != 0)
-                    .map(|i| {
-                        let v = match **elem {
-                            Type::Seat => Value::Seat(i as u8),
-                            _ => Value::Enum(i),
-                        };
-                        self.show(v, elem)
-                    })
-                    .collect();
-                format!("[{}]", items.join(", "))
+        let mut out = String::new();
+        self.write(value, ty, &mut out);
+        out
+    }
+
+    /// How long a value is as people read it, without writing it out.
+    pub fn shown_len(&self, value: Value, ty: &Type) -> usize {
+        let mut count = Count(0);
+        self.write(value, ty, &mut count);
+        count.0
+    }
+
+    /// Writes a value as people read it.
+    fn write(&self, value: Value, ty: &Type, out: &mut impl std::fmt::Write) {
+        let name = match (value, ty.base()) {
+            (Value::Seat(s), _) => self.seats.get(s as usize).map(|x| &x.display),
+            (Value::Side(s), _) => self.sides.get(s as usize).map(|x| &x.display),
+            (Value::Card(c), _) => self.cards.get(c as usize),
+            (Value::Enum(v), Type::Enum(e)) => {
+                self.enums.get(*e as usize).and_then(|e| e.values.get(v as usize)).map(|x| &x.display)
             }
-            _ => fallback(),
-        }
+            _ => None,
+        };
+        let _ = match (value, ty.base(), name) {
+            (_, _, Some(name)) => out.write_str(name),
+            (Value::None, _, _) => out.write_str("none"),
+            (Value::Int(n), _, _) => write!(out, "{n}"),
+            (Value::Bool(b), _, _) => write!(out, "{b}"),
+            (Value::Set(bits), Type::Set(elem), _) => {
+                let _ = out.write_char('[');
+                for (k, i) in (0..64u16).filter(|i| bits & (1u64 << i) != 0).enumerate() {
+                    if k > 0 {
+                        let _ = out.write_str(", ");
+                    }
+                    let v = if **elem == Type::Seat { Value::Seat(i as u8) } else { Value::Enum(i) };
+                    self.write(v, elem, out);
+                }
+                out.write_char(']')
+            }
+            _ => write!(out, "{value:?}"),
+        };
+    }
+}
+
+/// A writer that only counts what it is given.
+struct Count(usize);
+
+impl std::fmt::Write for Count {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 += s.len();
+        Ok(())
     }
 }
 

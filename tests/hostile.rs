@@ -1,10 +1,8 @@
 //! Hostile input found by fuzzing (the reproducers are in `fixtures/hostile`): each must cost
 //! little time and memory, never block, and never destroy a file. Every run of the binary here
 //! has a time limit (and those that read without end a memory limit), so a regression fails the
-//! test instead of hanging it.
-//!
-//! The tests marked `ignore` need the engine's work budget for building options, narration and
-//! evaluation (the interpreter's rewrite): they fail today and are to be enabled with it.
+//! test instead of hanging it. The engine's budgets (a decision's, a match's, narration's)
+//! stop the rule files that would run for hours.
 
 mod common;
 
@@ -428,7 +426,6 @@ fn narration_trace(edit: impl Fn(&str) -> String) -> Run {
 }
 
 #[test]
-#[ignore = "needs the engine budget (issue 9 rewrite)"]
 fn trace_of_endless_narration_stops_within_bounded_memory() {
     // Defect 1: the whole log was kept, 3.8 GB, then an abort.
     let run = narration_trace(str::to_string);
@@ -438,7 +435,6 @@ fn trace_of_endless_narration_stops_within_bounded_memory() {
 }
 
 #[test]
-#[ignore = "needs the engine budget (issue 9 rewrite)"]
 fn a_narration_line_past_its_limit_stops_the_match_at_the_say() {
     // One `say` of 900 {v}, each a thousand characters: a line of 900 KB.
     let run = narration_trace(|text| text.replace("repeat until n < 0 {", "repeat 1 {"));
@@ -448,7 +444,6 @@ fn a_narration_line_past_its_limit_stops_the_match_at_the_say() {
 }
 
 #[test]
-#[ignore = "needs the engine budget (issue 9 rewrite)"]
 fn the_narration_of_a_whole_match_has_a_limit() {
     // Lines of a thousand characters, each short enough, for 200,000 decisions: 200 MB of trace.
     let run = narration_trace(|text| {
@@ -462,7 +457,6 @@ fn the_narration_of_a_whole_match_has_a_limit() {
 }
 
 #[test]
-#[ignore = "needs the engine budget (issue 9 rewrite)"]
 fn building_options_is_charged_to_the_match_budget() {
     // Defect 3: 200,000 decisions of 100,000 options each ran for about 40 minutes per match.
     let file = fixture("random-play-100000-options-loop.cards");
@@ -477,7 +471,6 @@ fn building_options_is_charged_to_the_match_budget() {
 }
 
 #[test]
-#[ignore = "needs the engine budget (issue 9 rewrite)"]
 fn the_default_bot_in_a_loop_of_large_decisions_keeps_to_its_time() {
     // The default bot's search builds the options of every world it plays: charged per decision.
     let file = fixture("random-play-100000-options-loop.cards");

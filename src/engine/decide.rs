@@ -193,6 +193,7 @@ impl Item for CardId {
 }
 
 fn legal<T: Item>(vm: &mut Vm<'_>, ask: &Ask, domain: &[T], options: &mut Vec<Opt>) -> Out<()> {
+    vm.charge(domain.len(), ask.at)?;
     let first = options.len();
     let opt = |item: T, tier: u32| Opt { value: item.value(), declared: false, tier };
     if ask.tiers.is_empty() {

@@ -136,6 +136,8 @@ pub struct Position {
     pub(crate) phase_counts: Vec<u32>,
     /// How many decisions have been made.
     pub decisions: u64,
+    /// How many bytes of narration the match has said (against its limit).
+    pub(crate) narrated: u64,
     /// Worked out afresh on restore: a save file is not trusted with it.
     #[serde(skip)]
     zobrist: u64,
@@ -157,6 +159,7 @@ impl Clone for Position {
             rng: self.rng.clone(),
             phase_counts: self.phase_counts.clone(),
             decisions: self.decisions,
+            narrated: self.narrated,
             zobrist: self.zobrist,
         }
     }
@@ -175,6 +178,7 @@ impl Clone for Position {
         self.rng.clone_from(&o.rng);
         self.phase_counts.clone_from(&o.phase_counts);
         self.decisions = o.decisions;
+        self.narrated = o.narrated;
         self.zobrist = o.zobrist;
     }
 }
@@ -259,6 +263,7 @@ impl Hash for Position {
         (self.rng.get_seed(), self.rng.get_stream(), self.rng.get_word_pos()).hash(h);
         self.phase_counts.hash(h);
         self.decisions.hash(h);
+        self.narrated.hash(h);
     }
 }
 
@@ -283,6 +288,7 @@ impl Position {
             rng: ChaCha8Rng::seed_from_u64(seed),
             phase_counts: vec![0; game.phases.len()],
             decisions: 0,
+            narrated: 0,
             zobrist: 0,
         };
         pos.zobrist = pos.zobrist_from_scratch(prog);
@@ -459,6 +465,7 @@ impl Position {
             rng: self.rng.clone(),
             phase_counts: self.phase_counts.clone(),
             decisions: self.decisions,
+            narrated: self.narrated,
             zobrist: 0,
         };
         pos.zobrist = pos.zobrist_from_scratch(prog);

@@ -14,6 +14,16 @@ use crate::syntax::ast::{AssignOp, Extreme, Span};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
+/// The most a match may do in all, in steps (statements run and evaluation work, as
+/// [`STEP_BUDGET`] counts them per decision): the shipped games take at most about 20,000.
+pub const MATCH_BUDGET: u64 = 5_000_000;
+
+/// The longest line of narration, in bytes.
+pub const MAX_LINE: usize = 10_000;
+
+/// The most narration a match may have, in bytes.
+pub const MAX_NARRATION: u64 = 4 << 20;
+
 /// A state taken apart for the interpreter.
 pub(super) struct Flow<'s> {
     pub game: &'s Game,
@@ -124,6 +134,19 @@ impl<'s> Flow<'s> {
         *self.spent = 0;
         while matches!(self.pos.pending, Pending::Running) {
             *self.spent += 1;
+            if *self.work + *self.spent as u64 > MATCH_BUDGET {
+                let halt = Halt::new(
+                    Code::EndlessFlow,
+                    self.current_span(),
+                    "the match runs too long",
+                    "still running here",
+                    &format!(
+                        "a match may take {} million steps in all: check the loops and the decisions they repeat",
+                        MATCH_BUDGET / 1_000_000
+                    ),
+                );
+                return self.fail(&halt, "(the whole match)");
+            }
             if *self.spent > STEP_BUDGET {
                 let halt = Halt::new(
                     Code::EndlessFlow,
@@ -215,18 +238,43 @@ impl<'s> Flow<'s> {
                 self.shuffle(pile);
             }
             Op::Deal { count, from, to, starting } => self.deal(count.as_ref(), from, *to, starting.as_ref())?,
-            Op::Say(text) => {
-                // Worked out even without a log, so that a quiet match stops where a traced one does.
-                if self.obs.log.is_some() {
-                    let line = self.eval(|vm| vm.text(text))?;
-                    self.log(|_| Event::Say(line));
-                } else {
-                    self.eval(|vm| vm.template_values(text))?;
-                }
-            }
+            Op::Say(text) => self.say(text)?,
             Op::Redo(phase) => self.unwind_to(*phase, true)?,
             Op::End(phase) => self.unwind_to(*phase, false)?,
             Op::Nothing => {}
+        }
+        Ok(())
+    }
+
+    /// Narration. Its values are worked out even without a log, so that a quiet match stops
+    /// where a traced one does, and so are the limits on a line and on a match's narration.
+    fn say(&mut self, text: &X) -> Out<()> {
+        let line = if self.obs.log.is_some() { Some(self.eval(|vm| vm.text(text))?) } else { None };
+        let len = match &line {
+            Some(line) => line.len(),
+            None => self.eval(|vm| vm.text_len(text))?,
+        };
+        if len > MAX_LINE {
+            return Err(Halt::new(
+                Code::OutOfRange,
+                self.current_span(),
+                &format!("a line of narration is too long ({len} bytes)"),
+                "says too much at once",
+                &format!("a line may hold at most {MAX_LINE} bytes: say less, or say it in several lines"),
+            ));
+        }
+        self.pos.narrated += len as u64 + 1;
+        if self.pos.narrated > MAX_NARRATION {
+            return Err(Halt::new(
+                Code::OutOfRange,
+                self.current_span(),
+                "the match narrates too much",
+                "still narrating here",
+                &format!("a match may narrate at most {} MiB: say less in the loops", MAX_NARRATION >> 20),
+            ));
+        }
+        if let Some(line) = line {
+            self.log(|_| Event::Say(line));
         }
         Ok(())
     }

@@ -572,18 +572,22 @@ impl<'a> Vm<'a> {
     }
 
     /// Works out a template's values without writing the text (what can stop a match is there).
-    pub fn template_values(&mut self, x: &X) -> Out<()> {
+    /// How long a template's text is, worked out without writing it (what can stop a match
+    /// is there, and so is the length the narration limits count).
+    pub fn text_len(&mut self, x: &X) -> Out<usize> {
         let Compiled::Text(pieces) = &x.code else { return Err(not_constant(self.span(x.at))) };
+        let mut len = 0;
         for piece in pieces {
-            match piece {
-                Piece::Text(_) => {}
-                Piece::Value(v, Type::Text) => self.template_values(v)?,
-                Piece::Value(v, _) => {
-                    self.value(v)?;
-                }
-            }
+            len += match piece {
+                Piece::Text(t) => t.len(),
+                Piece::Value(v, Type::Text) => self.text_len(v)?,
+                Piece::Value(v, ty) => match self.value(v)? {
+                    Value::None => 0,
+                    value => self.game.names().shown_len(value, ty),
+                },
+            };
         }
-        Ok(())
+        Ok(len)
     }
 
     /// A template as text.
