@@ -224,3 +224,21 @@ fn the_cluster_examples_run_as_written() {
         assert_eq!(shard["tallies"]["configurations"][0]["matches"], 5, "{args:?}");
     }
 }
+
+#[test]
+fn a_result_over_a_list_of_seats_reads_the_lead_in_seat_order() {
+    // The Third Man ranked over its seats in another order: the same matches, the same figures.
+    let rules = std::fs::read_to_string("rules/third-man.cards").expect("the rule file");
+    let written = "result highest s in seats by chips[s]";
+    assert!(rules.contains(written), "the result line moved");
+    let listed = temp("third-man-listed.cards");
+    std::fs::write(&listed, rules.replace(written, "result highest s in [P3, P1, P2, P4] by chips[s]"))
+        .expect("a file");
+    let figures = |file: &str| {
+        let json = ok(&["sim", file, "--games", "200", "--format", "json"]);
+        let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        let c = &json["configurations"][0];
+        (c["players"].clone(), c["margin"].clone(), c["lead"].clone())
+    };
+    assert_eq!(figures(listed.to_str().expect("a path")), figures("rules/third-man.cards"));
+}
