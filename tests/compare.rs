@@ -109,6 +109,13 @@ fn four_shards_merge_into_one_run() {
     let (code, _, err) = paradox(&[&["merge"][..], &shards[1..], &[path.to_str().expect("a path")]].concat());
     assert_eq!(code, Some(2));
     assert!(err.contains("another run"), "{err}");
+    // A shard of very many (a slip of the keyboard) is refused at once, without room for each.
+    let slip = ok(&["sim", COSTLY, "--games", "5", "--shard", "1/18446744073709551615"]);
+    let path = temp("slip.json");
+    std::fs::write(&path, slip).expect("a shard file");
+    let (code, _, err) = paradox(&["merge", path.to_str().expect("a path")]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("shard 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 18446744073709551604 more of"), "{err}");
     let junk = temp("junk.json");
     std::fs::write(&junk, "{\"paradox_shard\": 1}").expect("a file");
     let (code, _, err) = paradox(&["merge", junk.to_str().expect("a path")]);

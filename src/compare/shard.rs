@@ -5,6 +5,7 @@
 use super::Run;
 use crate::sim::Tallies;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use std::ops::Range;
 
 /// The version of the shard format; a file of another version is refused.
@@ -35,12 +36,16 @@ pub fn slice(games: u64, [i, n]: [u64; 2]) -> Range<u64> {
     at(i - 1)..at(i)
 }
 
+/// How many missing shards a refusal names.
+const MISSING_SHOWN: usize = 10;
+
 /// Adds up the shards of one run: every shard of it exactly once, all from the same rule file,
 /// configurations, seed, games and bots.
 pub fn merge(shards: &[(String, Shard)]) -> Result<(Run, Tallies), String> {
     let Some((first_name, first)) = shards.first() else { return Err("no shard to merge".to_string()) };
     let n = first.shard[1];
-    let mut seen = vec![false; n as usize];
+    // The shards met, by number: never more than the files given, whatever N a file says.
+    let mut seen = BTreeSet::new();
     let mut tallies =
         Tallies { configurations: first.tallies.configurations.clone(), pairs: first.tallies.pairs.clone() };
     for (k, (name, shard)) in shards.iter().enumerate() {
@@ -51,7 +56,7 @@ pub fn merge(shards: &[(String, Shard)]) -> Result<(Run, Tallies), String> {
             return Err(format!("{name} is a shard of another run than {first_name}"));
         }
         let [i, _] = shard.shard;
-        if i == 0 || i > n || std::mem::replace(&mut seen[(i - 1) as usize], true) {
+        if i == 0 || i > n || !seen.insert(i) {
             return Err(format!("{name}: shard {i} of {n} is given twice or does not exist"));
         }
         let expected = slice(shard.run.games, shard.shard);
@@ -62,9 +67,13 @@ pub fn merge(shards: &[(String, Shard)]) -> Result<(Run, Tallies), String> {
             tallies.merge(&shard.tallies);
         }
     }
-    let missing: Vec<String> = (1..=n).filter(|i| !seen[(*i - 1) as usize]).map(|i| i.to_string()).collect();
-    if !missing.is_empty() {
-        return Err(format!("shard {} of {n} is missing", missing.join(", ")));
+    let missing = n - seen.len() as u64;
+    if missing > 0 {
+        let shown: Vec<String> =
+            (1..=n).filter(|i| !seen.contains(i)).take(MISSING_SHOWN).map(|i| i.to_string()).collect();
+        let more = missing - shown.len() as u64;
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        return Err(format!("shard {}{more} of {n} is missing", shown.join(", ")));
     }
     Ok((first.run.clone(), tallies))
 }
