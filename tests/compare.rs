@@ -116,6 +116,17 @@ fn four_shards_merge_into_one_run() {
     let (code, _, err) = paradox(&["merge", path.to_str().expect("a path")]);
     assert_eq!(code, Some(2));
     assert!(err.contains("shard 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 18446744073709551604 more of"), "{err}");
+    // A shard edited by hand into counts its run does not have is refused, not a crash.
+    let whole = ok(&["compare", COSTLY, "base", "set:chips_to_win=2", "--games", "5", "--shard", "1/1"]);
+    let mut edited: serde_json::Value = serde_json::from_str(&whole).expect("JSON");
+    for pair in edited["tallies"]["pairs"].as_array_mut().expect("pairs") {
+        pair["wins"].as_array_mut().expect("wins").push(serde_json::json!({"first": 0, "second": 0}));
+    }
+    let path = temp("edited.json");
+    std::fs::write(&path, edited.to_string()).expect("a shard file");
+    let (code, _, err) = paradox(&["merge", path.to_str().expect("a path")]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("the counts do not fit shard 1 of 1"), "{err}");
     let junk = temp("junk.json");
     std::fs::write(&junk, "{\"paradox_shard\": 1}").expect("a file");
     let (code, _, err) = paradox(&["merge", junk.to_str().expect("a path")]);
