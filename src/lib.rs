@@ -6,6 +6,7 @@ pub mod compare;
 pub mod diagnostic;
 pub mod engine;
 pub mod eval;
+pub mod files;
 pub mod format;
 pub mod game;
 pub mod load;

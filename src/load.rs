@@ -3,6 +3,7 @@
 
 use crate::check::{self, Origin, Settings};
 use crate::diagnostic::{Code, Problem};
+use crate::files::{self, MAX_RULE_FILE};
 use crate::game::Game;
 use crate::report::{Findings, Source};
 use crate::syntax::ast::{self, Span};
@@ -17,9 +18,11 @@ pub enum LoadError {
     Invalid(Vec<Findings>),
 }
 
-/// Reads a file as text; a file that is not UTF-8 gets a problem at its first bad byte.
+/// Reads a file as text (a regular file of at most [`MAX_RULE_FILE`] bytes); a file that is not
+/// UTF-8 gets a problem at its first bad byte.
 pub fn read(path: &Path) -> Result<Result<Source, Findings>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes =
+        files::read(path, MAX_RULE_FILE, "a rule file").map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let name = path.display().to_string();
     Ok(match String::from_utf8(bytes) {
         Ok(text) => Ok(Source { name, text }),
@@ -63,13 +66,14 @@ pub fn load(path: &Path, settings: &Settings) -> Result<Game, LoadError> {
     }
 }
 
-fn base_path(scenario: &Path, extends: &str) -> PathBuf {
+/// The path of the rule file a scenario extends: `extends` is relative to the scenario's folder.
+pub fn base_path(scenario: &Path, extends: &str) -> PathBuf {
     scenario.parent().unwrap_or(Path::new(".")).join(extends)
 }
 
 fn read_base(path: &Path, scenario: &ast::Scenario, source: &Source) -> Result<(Source, ast::File), LoadError> {
     let base = match read(path) {
-        Err(_) if !path.is_file() => {
+        Err(_) if !path.exists() => {
             let label = format!("no file {}", path.display());
             return Err(extends_problem(
                 source,
@@ -79,7 +83,8 @@ fn read_base(path: &Path, scenario: &ast::Scenario, source: &Source) -> Result<(
             ));
         }
         Err(message) => {
-            return Err(extends_problem(source, scenario, &message, "the path is relative to the scenario file"));
+            let help = "a scenario extends a rule file; the path is relative to the scenario file";
+            return Err(extends_problem(source, scenario, &message, help));
         }
         Ok(Err(findings)) => return Err(LoadError::Invalid(vec![findings])),
         Ok(Ok(base)) => base,
@@ -89,14 +94,15 @@ fn read_base(path: &Path, scenario: &ast::Scenario, source: &Source) -> Result<(
 }
 
 fn extends_problem(source: &Source, scenario: &ast::Scenario, why: &str, help: &str) -> LoadError {
-    let problem = Problem::new(
-        Code::Extends,
-        format!("cannot extend `{}`", scenario.extends.value),
-        scenario.extends.span,
-        why.to_string(),
-    )
-    .help(help);
-    LoadError::Invalid(vec![Findings { source: source.clone(), problems: vec![problem] }])
+    let problems = vec![cannot_extend(scenario, why, help)];
+    LoadError::Invalid(vec![Findings { source: source.clone(), problems }])
+}
+
+/// The problem of a scenario whose `extends` names no rule file it can extend: `why` is the
+/// label at the file's name.
+pub fn cannot_extend(scenario: &ast::Scenario, why: &str, help: &str) -> Problem {
+    let message = format!("cannot extend `{}`", scenario.extends.value);
+    Problem::new(Code::Extends, message, scenario.extends.span, why.to_string()).help(help)
 }
 
 /// Checks the rules and sorts the problems by the source they point into.

@@ -616,8 +616,15 @@ fn fmt_file(path: &std::path::Path, check: bool) -> u8 {
 /// Formats standard input to standard output.
 fn fmt_stdin() -> u8 {
     let mut text = String::new();
-    if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
+    let limit = paradox::files::MAX_RULE_FILE;
+    let mut input = std::io::Read::take(std::io::stdin(), limit + 1);
+    if let Err(e) = std::io::Read::read_to_string(&mut input, &mut text) {
         eprintln!("error: cannot read standard input: {e}");
+        return 2;
+    }
+    if text.len() as u64 > limit {
+        let size = paradox::files::size(limit);
+        eprintln!("error: standard input holds more than {size}, the most paradox reads for a rule file");
         return 2;
     }
     match paradox::format::format(&text) {

@@ -7,6 +7,7 @@ use miette::{
     SourceSpan, SpanContents,
 };
 use std::fmt;
+use std::sync::Arc;
 
 /// A text that problems point into: a rule file, a scenario, or the command line.
 #[derive(Clone, Debug)]
@@ -33,6 +34,41 @@ pub enum Style {
 const LONG_LINE: usize = 1000;
 /// How many bytes of a long line are shown on each side of a label.
 const MARGIN: usize = 40;
+/// A label longer than [`LONG_LINE`] bytes, or over more than this many lines, is drawn under
+/// its first line only, at most `2 * MARGIN` bytes of it.
+const LONG_SPAN_LINES: usize = 20;
+/// How many problems are drawn in full; the rest are counted.
+pub const MAX_DRAWN: usize = 50;
+
+/// A source's text with where its lines start, made once and shared by all its problems, so
+/// that finding the lines around a label takes time for those lines only, not for the text
+/// before them.
+#[derive(Debug)]
+struct Indexed {
+    text: String,
+    /// The offset at which each line starts, the first at 0. A line ends at `\n`, `\r\n` or a
+    /// lone `\r`, as miette counts lines.
+    starts: Vec<usize>,
+}
+
+impl Indexed {
+    fn new(text: &str) -> Indexed {
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        for (i, &b) in bytes.iter().enumerate() {
+            let ends = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+            if ends {
+                starts.push(i + 1);
+            }
+        }
+        Indexed { text: text.to_string(), starts }
+    }
+
+    /// The number of the line (from 0) that holds byte `at`.
+    fn line_of(&self, at: usize) -> usize {
+        self.starts.partition_point(|&s| s <= at) - 1
+    }
+}
 
 /// A text as miette reads it. A line longer than [`LONG_LINE`] is cut to a window around the
 /// label on it: nobody reads such a line whole, and miette cannot draw a label that starts
@@ -40,13 +76,17 @@ const MARGIN: usize = 40;
 #[derive(Debug)]
 struct Excerpt {
     name: String,
-    text: String,
+    source: Arc<Indexed>,
 }
 
 impl Excerpt {
+    fn text(&self) -> &str {
+        &self.source.text
+    }
+
     /// The start and end of the line that holds byte `at`.
     fn line_around(&self, at: usize) -> (usize, usize) {
-        let bytes = self.text.as_bytes();
+        let bytes = self.text().as_bytes();
         let start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let end = bytes[at..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| at + i);
         (start, end)
@@ -54,7 +94,7 @@ impl Excerpt {
 
     /// `at`, moved back to the start of the character it falls in.
     fn char_start(&self, mut at: usize) -> usize {
-        while !self.text.is_char_boundary(at) {
+        while !self.text().is_char_boundary(at) {
             at -= 1;
         }
         at
@@ -63,6 +103,26 @@ impl Excerpt {
     fn contents<'a>(&'a self, data: &'a [u8], span: SourceSpan, line: usize, column: usize) -> MietteSpanContents<'a> {
         let lines = data.iter().filter(|&&b| b == b'\n').count() + 1;
         MietteSpanContents::new_named(self.name.clone(), data, span, line, column, lines)
+    }
+
+    /// What miette would read for the span from the whole text, read from the lines around it
+    /// alone: from the start of a line far enough before the span for the context wanted.
+    fn near<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<MietteSpanContents<'a>, MietteError> {
+        let first = self.source.line_of(span.offset()).saturating_sub(before + 1);
+        let from = self.source.starts[first];
+        let window = &self.text().as_bytes()[from..];
+        let shifted: SourceSpan = (span.offset() - from, span.len()).into();
+        let c = window.read_span(&shifted, before, after)?;
+        let at: SourceSpan = (c.span().offset() + from, c.span().len()).into();
+        let column = c.column();
+        let line = c.line() + first;
+        let data = &self.text().as_bytes()[at.offset()..at.offset() + at.len()];
+        Ok(self.contents(data, at, line, column))
     }
 }
 
@@ -74,22 +134,21 @@ impl SourceCode for Excerpt {
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let (start, end) = (span.offset(), span.offset() + span.len());
-        if end > self.text.len() {
+        if end > self.text().len() {
             return Err(MietteError::OutOfBounds);
         }
         let (first_start, first_end) = self.line_around(start);
         let (last_start, last_end) = self.line_around(end);
         if first_end - first_start <= LONG_LINE && last_end - last_start <= LONG_LINE {
-            let c = self.text.read_span(span, context_lines_before, context_lines_after)?;
-            return Ok(Box::new(self.contents(c.data(), *c.span(), c.line(), c.column())));
+            return Ok(Box::new(self.near(span, context_lines_before, context_lines_after)?));
         }
         let from = match context_lines_before {
             0 => start,
             _ => self.char_start(start.saturating_sub(MARGIN).max(first_start)),
         };
         let to = self.char_start((end + MARGIN).min(last_end)).max(end);
-        let line = self.text.as_bytes()[..from].iter().filter(|&&b| b == b'\n').count();
-        let data = &self.text.as_bytes()[from..to];
+        let line = self.source.line_of(from);
+        let data = &self.text().as_bytes()[from..to];
         Ok(Box::new(self.contents(data, (from, to - from).into(), line, from - first_start)))
     }
 }
@@ -103,7 +162,7 @@ struct Rendered {
 
 impl fmt::Display for Rendered {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.problem.message)
+        f.write_str(&shortened(&self.problem.message))
     }
 }
 
@@ -115,7 +174,7 @@ impl Diagnostic for Rendered {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.problem.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.problem.help.as_ref().map(|h| Box::new(shortened(h)) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -123,19 +182,67 @@ impl Diagnostic for Rendered {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let len = self.source.text.len();
-        let clamp = move |s: crate::syntax::ast::Span| {
-            let start = s.start.min(len);
-            (start, s.end.clamp(start, len) - start)
-        };
-        let main = LabeledSpan::new_primary_with_span(Some(self.problem.label.clone()), clamp(self.problem.span));
-        let notes =
-            self.problem.notes.iter().map(move |n| LabeledSpan::new_with_span(Some(n.label.clone()), clamp(n.span)));
+        let main = self.label(&self.problem.label, self.problem.span, true);
+        let notes = self.problem.notes.iter().map(move |n| self.label(&n.label, n.span, false));
         Some(Box::new(std::iter::once(main).chain(notes)))
     }
 }
 
-/// Renders every problem of `findings`, one report each, followed by a count.
+impl Rendered {
+    /// A label at `span`, kept inside the text; a long span is drawn under its start only
+    /// ([`LONG_SPAN_LINES`]), its label saying how long it is.
+    fn label(&self, text: &str, span: crate::syntax::ast::Span, primary: bool) -> LabeledSpan {
+        let source = &self.source.source;
+        let len = source.text.len();
+        let start = span.start.min(len);
+        let end = span.end.clamp(start, len);
+        let lines = source.line_of(end) - source.line_of(start);
+        let (end, text) = if end - start > LONG_LINE || lines > LONG_SPAN_LINES {
+            let line_end = source.starts.get(source.line_of(start) + 1).map_or(len, |&s| s - 1);
+            let cut = self.source.char_start(line_end.min(start + 2 * MARGIN)).max(start);
+            (cut, format!("{} (a span of {} bytes, its start shown)", shortened(text), end - start))
+        } else {
+            (end, shortened(text))
+        };
+        let at = (start, end - start);
+        if primary {
+            LabeledSpan::new_primary_with_span(Some(text), at)
+        } else {
+            LabeledSpan::new_with_span(Some(text), at)
+        }
+    }
+}
+
+/// How many characters of a word (a name quoted from the file, say) a message shows.
+const LONG_WORD: usize = 60;
+/// How many characters of a message, label or help are shown.
+const LONG_TEXT: usize = 2000;
+
+/// A message, label or help as drawn: a word longer than [`LONG_WORD`] characters cut to its
+/// start, and the whole cut after [`LONG_TEXT`] characters, each cut marked with `…`.
+fn shortened(text: &str) -> String {
+    let mut out = String::new();
+    for (i, word) in text.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        match word.char_indices().nth(LONG_WORD) {
+            Some((at, _)) => {
+                out.push_str(&word[..at]);
+                out.push('…');
+            }
+            None => out.push_str(word),
+        }
+        if let Some((at, _)) = out.char_indices().nth(LONG_TEXT) {
+            out.truncate(at);
+            out.push('…');
+            break;
+        }
+    }
+    out
+}
+
+/// Renders the problems of `findings` ([`render_problems`]), followed by a count of them all.
 pub fn render(findings: &[Findings], style: Style, width: usize) -> String {
     let mut out = render_problems(findings, style, width);
     let total: usize = findings.iter().map(|f| f.problems.len()).sum();
@@ -144,8 +251,8 @@ pub fn render(findings: &[Findings], style: Style, width: usize) -> String {
     out
 }
 
-/// Renders every problem of `findings`, one report each, without the count (for the REPL,
-/// which shows one problem at a time).
+/// Renders the problems of `findings`, one report each, without the count (for the REPL, which
+/// shows one problem at a time): the first [`MAX_DRAWN`] in full, then how many more there are.
 pub fn render_problems(findings: &[Findings], style: Style, width: usize) -> String {
     let theme = match style {
         Style::Colour => GraphicalTheme::unicode(),
@@ -153,14 +260,27 @@ pub fn render_problems(findings: &[Findings], style: Style, width: usize) -> Str
     };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(width);
     let mut out = String::new();
+    let mut drawn = 0;
     for f in findings {
-        for problem in &f.problems {
-            let source = Excerpt { name: f.source.name.clone(), text: f.source.text.clone() };
+        let take = f.problems.len().min(MAX_DRAWN - drawn);
+        if take == 0 {
+            continue;
+        }
+        let source = Arc::new(Indexed::new(&f.source.text));
+        for problem in &f.problems[..take] {
+            let source = Excerpt { name: f.source.name.clone(), source: source.clone() };
             let rendered = Rendered { problem: problem.clone(), source };
             // Writing into a String cannot fail.
             let _ = handler.render_report(&mut out, &rendered);
             out.push('\n');
         }
+        drawn += take;
+    }
+    let total: usize = findings.iter().map(|f| f.problems.len()).sum();
+    if total > drawn {
+        let more = total - drawn;
+        let s = if more == 1 { "" } else { "s" };
+        out.push_str(&format!("... and {more} more problem{s}, not drawn (only the first {MAX_DRAWN} are)\n"));
     }
     out
 }

@@ -155,6 +155,16 @@ fn a_byte_order_mark_and_windows_line_ends_are_read() {
 }
 
 #[test]
+fn what_follows_a_comment_inside_a_statement_continues_one_step_in() {
+    let text = "play {\n  let x = // note\n  1 + 2\n  v = x + // more\n 3\n  move h // from\n to t\n}\n";
+    let expected =
+        "play {\n  let x = // note\n    1 + 2\n  v =\n    x\n    + // more\n      3\n  move h // from\n    to t\n}\n";
+    assert_eq!(format(text).as_deref(), Ok(expected));
+    let members = "enum E { a, // first\n b, c }\n";
+    assert_eq!(format(members).as_deref(), Ok("enum E {\n  a, // first\n  b, c\n}\n"));
+}
+
+#[test]
 fn a_file_with_syntax_errors_is_not_formatted() {
     let found = format("game \"x\"\nparam p int = 3\nzone z { see: all }\n").expect_err("does not parse");
     assert_eq!(found.len(), 2, "{found:#?}");
@@ -224,6 +234,8 @@ proptest! {
         match format(&text) {
             Ok(formatted) => {
                 prop_assert_eq!(meaning(path, &formatted), meaning(path, &text));
+                let odd = formatted.lines().find(|l| (l.len() - l.trim_start().len()) % 2 == 1);
+                prop_assert!(odd.is_none(), "indented by an odd number of spaces: {:?}", odd);
                 let again = format(&formatted);
                 prop_assert_eq!(again.as_ref(), Ok(&formatted));
             }

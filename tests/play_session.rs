@@ -2,25 +2,11 @@
 //! save hands the computer, hot-seat undo, the order moves are shown in, why a move is refused,
 //! the standing line, and `log N`.
 
-use paradox::bots::Kind;
-use paradox::check::Settings;
-use paradox::engine::Actor;
-use paradox::repl::{Session, Setup, in_a_sentence, origin};
-use std::path::Path;
-use std::sync::Arc;
+mod common;
 
-/// A session of `file` with `humans` at the table and random bots in the other seats.
-fn session(file: &str, humans: &[usize]) -> Session {
-    let path = Path::new(file);
-    let settings = Settings::default();
-    let game = Arc::new(paradox::load::load(path, &settings).unwrap_or_else(|_| panic!("{file} loads")));
-    let (source, origin) = origin(path, &settings).expect("the rule file reads");
-    let kinds = vec![Kind::Random; game.players];
-    let (humans, bots) = (humans.to_vec(), "random".into());
-    let setup =
-        Setup { game, source, origin, seed: 1, humans, bots, kinds, colour: false, terminal: false, width: 100 };
-    Session::start(setup).0
-}
+use common::session;
+use paradox::engine::Actor;
+use paradox::repl::in_a_sentence;
 
 #[test]
 fn after_load_the_computer_plays_its_seats_and_the_human_only_theirs() {

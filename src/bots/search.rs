@@ -75,10 +75,35 @@ struct Arm {
     reward: f64,
 }
 
+/// One seat's moves at a node, found by their keys in constant time.
+struct Arms {
+    seat: SeatId,
+    arms: Vec<Arm>,
+    by_key: HashMap<Key, usize>,
+}
+
+impl Arms {
+    fn new(seat: SeatId) -> Arms {
+        Arms { seat, arms: Vec::new(), by_key: HashMap::new() }
+    }
+
+    /// The arm of the move with this key, made if it is new.
+    fn of(&mut self, key: Key) -> usize {
+        *self.by_key.entry(key).or_insert_with(|| {
+            self.arms.push(Arm { key, visits: 0, available: 0, reward: 0.0 });
+            self.arms.len() - 1
+        })
+    }
+
+    fn visits(&self, key: Key) -> u32 {
+        self.by_key.get(&key).map_or(0, |&i| self.arms[i].visits)
+    }
+}
+
 /// One node: for each seat deciding there, its moves; and the node each combination leads to.
 #[derive(Default)]
 struct Node {
-    seats: Vec<(SeatId, Vec<Arm>)>,
+    seats: Vec<Arms>,
     children: HashMap<Vec<Key>, usize>,
 }
 
@@ -120,6 +145,8 @@ impl Search {
             let mut keys = Vec::with_capacity(seats.len());
             let mut moves = Vec::with_capacity(seats.len());
             for seat in seats {
+                // Going through the options is work too: a decision of many options costs more.
+                self.work += world.action_count(seat) as u64;
                 let (s, arm, action, key) = self.select(node, &world, seat, rng);
                 picks.push((s, arm));
                 keys.push(key);
@@ -146,10 +173,11 @@ impl Search {
         let players: Vec<usize> = world.game().seats.iter().map(|s| s.player).collect();
         for (node, picks) in path {
             for (s, arm) in picks {
-                let (seat, arms) = &mut self.nodes[node].seats[s];
-                let arm = &mut arms[arm];
+                let arms = &mut self.nodes[node].seats[s];
+                let seat = arms.seat;
+                let arm = &mut arms.arms[arm];
                 arm.visits += 1;
-                arm.reward += rewards.get(players[*seat as usize]).copied().unwrap_or(0.5);
+                arm.reward += rewards.get(players[seat as usize]).copied().unwrap_or(0.5);
             }
         }
     }
@@ -165,26 +193,20 @@ impl Search {
         rng: &mut ChaCha8Rng,
     ) -> (usize, usize, Action, Key) {
         let seats = &mut self.nodes[node].seats;
-        let s = match seats.iter().position(|(x, _)| *x == seat) {
+        let s = match seats.iter().position(|x| x.seat == seat) {
             Some(s) => s,
             None => {
-                seats.push((seat, Vec::new()));
+                seats.push(Arms::new(seat));
                 seats.len() - 1
             }
         };
-        let arms = &mut seats[s].1;
+        let arms = &mut seats[s];
         let mut untried = Vec::new();
         let mut best: Option<(f64, usize, Action)> = None;
         for action in 0..world.action_count(seat) as Action {
             let Some(key) = world.action_key(seat, action) else { continue };
-            let i = match arms.iter().position(|a| a.key == key) {
-                Some(i) => i,
-                None => {
-                    arms.push(Arm { key, visits: 0, available: 0, reward: 0.0 });
-                    arms.len() - 1
-                }
-            };
-            let arm = &mut arms[i];
+            let i = arms.of(key);
+            let arm = &mut arms.arms[i];
             arm.available += 1;
             if arm.visits == 0 {
                 untried.push((i, action));
@@ -201,7 +223,7 @@ impl Search {
         } else {
             untried[rng.random_range(0..untried.len())]
         };
-        (s, i, action, arms.get(i).map_or((Value::None, false), |a| a.key))
+        (s, i, action, arms.arms.get(i).map_or((Value::None, false), |a| a.key))
     }
 
     /// Plays on at random until the match ends or the result's keys move (or the horizon), and
@@ -245,8 +267,8 @@ impl Search {
 
     /// The most tried of `seat`'s moves at the root, by its number in the real list.
     fn best(&self, seat: SeatId, keys: &[Option<Key>]) -> Option<Action> {
-        let arms = &self.nodes[0].seats.iter().find(|(s, _)| *s == seat)?.1;
-        let visits = |k: &Option<Key>| k.and_then(|k| arms.iter().find(|a| a.key == k)).map_or(0, |a| a.visits);
+        let arms = self.nodes[0].seats.iter().find(|a| a.seat == seat)?;
+        let visits = |k: &Option<Key>| k.map_or(0, |k| arms.visits(k));
         (0..keys.len()).max_by_key(|&a| (visits(&keys[a]), std::cmp::Reverse(a))).map(|a| a as Action)
     }
 }

@@ -17,7 +17,8 @@ pub enum Doc {
     /// A line break and an empty line (never two empty lines in a row).
     BlankLine,
     /// A comment after code on its line; the line ends after it, so a group with more after
-    /// one is broken.
+    /// one is broken, and what follows on the next line without a line break of its own is
+    /// indented one step further (it continues the line the comment ended).
     Trailing(String),
     /// The line breaks inside are indented one step further.
     Indent(Vec<Doc>),
@@ -37,6 +38,11 @@ pub const INDENT: usize = 2;
 
 pub fn text(s: impl Into<String>) -> Doc {
     Doc::Text(s.into())
+}
+
+/// A single space between two parts of a line.
+pub fn sp() -> Doc {
+    text(" ")
 }
 
 pub fn concat(docs: Vec<Doc>) -> Doc {
@@ -127,6 +133,9 @@ pub fn render(doc: &Doc, width: usize) -> String {
         };
         match doc {
             Doc::Text(s) => out.text(s),
+            // After a comment has ended the line, a place that may break is where the next line
+            // starts, with its own indentation.
+            Doc::Line | Doc::SoftLine if flat && out.line_ended() => out.line_break(1, indent),
             Doc::Line if flat => out.space(),
             Doc::SoftLine if flat => {}
             Doc::Line | Doc::SoftLine | Doc::HardLine => out.line_break(1, indent),
@@ -225,9 +234,18 @@ impl Printer {
         self.pending = 0;
     }
 
+    /// Text; a space at the start of a line (after a comment ended the one before) is dropped.
     fn text(&mut self, s: &str) {
+        if self.pending > 0 && s.trim().is_empty() {
+            return;
+        }
         self.start_text();
         self.current().code.push_str(s);
+    }
+
+    /// Whether a comment has ended the line and no text has come since.
+    fn line_ended(&self) -> bool {
+        self.pending > 0
     }
 
     /// A space, unless at the start of a line.
@@ -242,10 +260,12 @@ impl Printer {
         self.pending_indent = indent;
     }
 
+    /// A comment at the end of the line; a line break of the document after it sets its own
+    /// indentation, text right after it continues one step further in.
     fn trailing(&mut self, comment: &str, indent: usize) {
         self.start_text();
         self.current().comment = Some(comment.to_string());
-        self.line_break(1, indent);
+        self.line_break(1, indent + INDENT);
     }
 
     /// The text: comments after code on consecutive lines start in one column, one space after

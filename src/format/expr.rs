@@ -1,13 +1,9 @@
 //! The layout of expressions: brackets kept as written, long chains of operators broken before
 //! the operators, conditional values as a chain of `if ... then ...` / `else ...` lines.
 
-use super::doc::{Doc, concat, group, indent, text};
+use super::doc::{Doc, concat, group, indent, sp};
 use super::{ARGUMENTS, Layout, SQUARE};
 use crate::syntax::ast::*;
-
-fn sp() -> Doc {
-    text(" ")
-}
 
 /// How tightly an operator binds (as in the parser's table), and its words.
 fn operator(op: BinOp) -> (u8, &'static [&'static str]) {

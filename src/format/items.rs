@@ -1,13 +1,8 @@
 //! The layout of a file's declarations and statements.
 
-use super::doc::{Doc, concat, group, indent, text};
+use super::doc::{Doc, concat, group, indent, sp};
 use super::{ARGUMENTS, BRACED, Layout, MEMBERS};
 use crate::syntax::ast::*;
-
-/// A single space between two parts of a line.
-fn sp() -> Doc {
-    text(" ")
-}
 
 impl Layout<'_> {
     pub(super) fn file(&mut self, file: &File) -> Doc {

@@ -5,8 +5,9 @@
 use super::symbols::{FileId, Index};
 use super::text::normalized;
 use crate::check::{self, Origin, Settings};
-use crate::diagnostic::{Code, Problem};
-use crate::syntax::ast::{File, FileBody, Item, Scenario, Span};
+use crate::diagnostic::Problem;
+use crate::load::{base_path, cannot_extend};
+use crate::syntax::ast::{File, FileBody, Item, ParamDecl, Scenario, Span};
 use std::path::{Path, PathBuf};
 
 /// A text that an analysis read: the document, or the rule file a scenario extends.
@@ -58,8 +59,7 @@ impl Analysis {
         syntax: Vec<Problem>,
         read: &dyn Fn(&Path) -> Option<String>,
     ) -> Analysis {
-        let base_path =
-            document.path.as_ref().and_then(|p| p.parent()).map(|dir| normalized(&dir.join(&scenario.extends.value)));
+        let base_path = document.path.as_ref().map(|p| normalized(&base_path(p, &scenario.extends.value)));
         let base_text = base_path.as_deref().and_then(read);
         let base = base_text.as_deref().map(crate::syntax::parse);
         let items = match &base {
@@ -69,25 +69,25 @@ impl Analysis {
         let mut problems = syntax;
         if problems.is_empty() {
             problems = match (&base_path, &base) {
-                (None, _) => vec![extends(
+                (None, _) => vec![cannot_extend(
                     &scenario,
                     "the scenario is not saved in a file yet",
                     "save it next to the rule files",
                 )],
                 (Some(path), None) => {
-                    vec![extends(
+                    vec![cannot_extend(
                         &scenario,
                         &format!("no file {}", path.display()),
                         "the path is relative to the folder of the scenario",
                     )]
                 }
-                (Some(_), Some(Err(found))) => vec![extends(
+                (Some(_), Some(Err(found))) => vec![cannot_extend(
                     &scenario,
                     &format!("the rule file has {} syntax problem(s)", found.len()),
                     "open the rule file to see them",
                 )],
-                (Some(_), Some(Ok(_))) if items.is_empty() => {
-                    vec![extends(
+                (Some(_), Some(Ok(File { body: FileBody::Scenario(_), .. }))) => {
+                    vec![cannot_extend(
                         &scenario,
                         "it is itself a scenario",
                         "a scenario extends a rule file, not another scenario",
@@ -98,7 +98,7 @@ impl Analysis {
                     let mut problems = own;
                     if let Some(first) = in_base.first() {
                         let why = format!("the rule file has problems: {}", first.message);
-                        problems.push(extends(&scenario, &why, "open the rule file to see them"));
+                        problems.push(cannot_extend(&scenario, &why, "open the rule file to see them"));
                     }
                     problems
                 }
@@ -118,6 +118,14 @@ impl Analysis {
     pub fn is_scenario(&self) -> bool {
         self.this == 1
     }
+
+    /// The declaration of the parameter `name`, in the rule file.
+    pub fn param(&self, name: &str) -> Option<&ParamDecl> {
+        self.items.iter().find_map(|item| match item {
+            Item::Param(p) if p.name.name == name => Some(p),
+            _ => None,
+        })
+    }
 }
 
 /// Checks rules (with a scenario): the problems in the file checked (the scenario if there is
@@ -134,13 +142,27 @@ fn check_rules(items: &[Item], scenario: Option<&Scenario>) -> (Vec<Problem>, Ve
     (own, base)
 }
 
-fn extends(scenario: &Scenario, why: &str, help: &str) -> Problem {
-    let message = format!("cannot extend `{}`", scenario.extends.value);
-    Problem::new(Code::Extends, message, scenario.extends.span, why).help(help)
-}
-
 /// Where a problem's span is, clamped to a text.
 pub fn clamp(span: Span, text: &str) -> Span {
     let end = span.end.min(text.len());
     Span::new(span.start.min(end), end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn labels_with_base(base: &str) -> Vec<String> {
+        let scenario = "scenario \"s\" extends \"base.cards\" {}";
+        let analysis = Analysis::new(Some(Path::new("/games/s.cards")), scenario, &|_| Some(base.to_string()));
+        analysis.problems.iter().map(|p| p.label.clone()).collect()
+    }
+
+    #[test]
+    fn a_scenario_says_what_is_wrong_with_its_base() {
+        assert_eq!(labels_with_base("scenario \"t\" extends \"s.cards\" {}"), ["it is itself a scenario"]);
+        let empty = labels_with_base("// nothing written yet\n");
+        assert!(!empty.is_empty() && empty.iter().all(|l| l.starts_with("the rule file has problems")), "{empty:?}");
+        assert_eq!(labels_with_base("game game"), ["the rule file has 1 syntax problem(s)"]);
+    }
 }

@@ -90,11 +90,7 @@ fn what_it_is(symbol: &Symbol) -> String {
 
 /// A parameter's type, default and range.
 fn parameter_facts(analysis: &Analysis, name: &str) -> String {
-    let param = analysis.items.iter().find_map(|item| match item {
-        Item::Param(p) if p.name.name == name => Some(p),
-        _ => None,
-    });
-    let Some(param) = param else { return String::new() };
+    let Some(param) = analysis.param(name) else { return String::new() };
     let default = match &param.default.kind {
         LiteralKind::Int(n) => n.to_string(),
         LiteralKind::Bool(b) => b.to_string(),
@@ -270,11 +266,7 @@ fn by_grammar(analysis: &Analysis, expected: &[Rule], prefix: &str, out: &mut Co
 
 /// The values a parameter may be set to: `true` and `false`, or its enumeration's members.
 fn parameter_values(analysis: &Analysis, name: &str, out: &mut Completions) {
-    let ty = analysis.items.iter().find_map(|item| match item {
-        Item::Param(p) if p.name.name == name => Some(&p.ty.kind),
-        _ => None,
-    });
-    match ty {
+    match analysis.param(name).map(|p| &p.ty.kind) {
         Some(TypeKind::Named(t)) if t.name == "bool" => ["true", "false"].iter().for_each(|w| out.keyword(w)),
         Some(TypeKind::Named(t)) => {
             let members = analysis.index.symbols_of(Kind::Member).filter(|m| m.owner.as_deref() == Some(&t.name));

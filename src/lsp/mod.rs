@@ -12,8 +12,9 @@ mod features;
 mod symbols;
 mod text;
 
-pub use text::{path_of, uri_of};
+use text::{path_of, uri_of};
 
+use crate::files;
 use analysis::Analysis;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::*;
@@ -28,8 +29,9 @@ use text::Lines;
 /// How long after the last change diagnostics are published.
 pub const DEBOUNCE: Duration = Duration::from_millis(250);
 
-/// How many files under the workspace folders are looked through for scenarios.
-const MAX_WORKSPACE_FILES: usize = 5000;
+/// How many files and folders under each workspace folder are looked at for scenarios (an
+/// editor opened on a home folder must not have the whole disk read on every request).
+const MAX_WORKSPACE_ENTRIES: usize = 20_000;
 
 /// Serves one editor over standard input and output until it says exit.
 pub fn serve_stdio() -> Result<(), String> {
@@ -188,7 +190,8 @@ impl Server {
         let open = self.documents.iter().find(|(uri, _)| path_of(uri).is_some_and(|p| same_file(&p, path)));
         match open {
             Some((_, text)) => Some(text.clone()),
-            None => std::fs::read_to_string(path).ok(),
+            // Like every file paradox reads: a regular file within the size limit, else nothing.
+            None => files::read(path, files::MAX_RULE_FILE, "a rule file").ok().and_then(|b| String::from_utf8(b).ok()),
         }
     }
 
@@ -306,7 +309,7 @@ impl Server {
     fn scenarios_extending(&self, rules: &Path, except: &Uri) -> Vec<(Uri, Analysis)> {
         let mut paths: Vec<PathBuf> = self.documents.keys().filter_map(path_of).collect();
         for root in &self.roots {
-            paths.extend(cards_files(root));
+            paths.extend(cards_files(root, MAX_WORKSPACE_ENTRIES));
         }
         paths.sort();
         paths.dedup();
@@ -327,19 +330,21 @@ impl Server {
     }
 }
 
-/// The `.cards` files under a folder (not in hidden folders or `target`), at most
-/// [`MAX_WORKSPACE_FILES`].
-fn cards_files(root: &Path) -> Vec<PathBuf> {
+/// The `.cards` files under a folder (not in hidden folders or `target`), among the first
+/// `limit` files and folders looked at.
+fn cards_files(root: &Path, limit: usize) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut folders = vec![root.to_path_buf()];
+    let mut looked_at = 0;
     while let Some(folder) = folders.pop() {
         let Ok(entries) = std::fs::read_dir(&folder) else { continue };
         for entry in entries.flatten() {
-            let path = entry.path();
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if found.len() >= MAX_WORKSPACE_FILES {
+            looked_at += 1;
+            if looked_at > limit {
                 return found;
             }
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
             match entry.file_type() {
                 Ok(t) if t.is_dir() && !name.starts_with('.') && name != "target" => folders.push(path),
                 Ok(t) if t.is_file() && name.ends_with(".cards") => found.push(path),
@@ -400,5 +405,28 @@ trait ToValue {
 impl<T: serde::Serialize> ToValue for T {
     fn to_value(self) -> Result<Value, serde_json::Error> {
         serde_json::to_value(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_workspace_is_looked_through_up_to_a_limit() {
+        let root = tempfile::tempdir().expect("a temporary folder");
+        let deep = root.path().join("a/b");
+        std::fs::create_dir_all(&deep).expect("folders");
+        for name in ["x.cards", "notes.txt", "y.cards"] {
+            std::fs::write(deep.join(name), "").expect("a file");
+        }
+        std::fs::create_dir(root.path().join(".hidden")).expect("a folder");
+        std::fs::write(root.path().join(".hidden/z.cards"), "").expect("a file");
+        let mut all = cards_files(root.path(), 100);
+        all.sort();
+        assert_eq!(all, [deep.join("x.cards"), deep.join("y.cards")]);
+        // `.hidden`, `a`, `b` and one file of `b`: at most one `.cards` file seen.
+        assert!(cards_files(root.path(), 4).len() <= 1);
+        assert!(cards_files(root.path(), 2).is_empty());
     }
 }

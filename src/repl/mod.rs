@@ -25,7 +25,7 @@ use std::path::Path;
 /// of every file read (a scenario and the rule file it extends) and the parameters.
 pub fn origin(path: &Path, settings: &Settings) -> Result<(Source, Origin), String> {
     let read = |p: &Path| {
-        std::fs::read(p)
+        crate::files::read(p, crate::files::MAX_RULE_FILE, "a rule file")
             .map(|b| Source { name: p.display().to_string(), text: String::from_utf8_lossy(&b).into_owned() })
             .map_err(|e| format!("cannot read {}: {e}", p.display()))
     };

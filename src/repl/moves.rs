@@ -2,6 +2,10 @@
 //! for the N-th move, or a forgiving short form — words shortened to a prefix or run together as
 //! initials (`r5`, `red5`, `give w`), numbers given whole (`7` for `bid 7`), in any order
 //! (`d6`, `6d`, `spades 4` for `6 of diamonds` and `4 of spades`).
+//!
+//! The work is linear in the number of moves: the search for a short form skips the ways that
+//! differ only in which of two equal words of a name is taken, and all the names together get
+//! at most [`MAX_TRIES`] tries; past that the typed text is refused as too vague ([`Found::TooVague`]).
 
 /// What a typed text names among the moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,7 +18,12 @@ pub enum Found {
     OutOfRange(usize),
     /// No move fits.
     None,
+    /// The short form could be read in more ways than are tried ([`MAX_TRIES`]).
+    TooVague,
 }
+
+/// How many ways of reading a short form are tried, over all the moves together.
+pub const MAX_TRIES: usize = 1_000_000;
 
 /// Finds the move `typed` names among `names`.
 pub fn find(typed: &str, names: &[String]) -> Found {
@@ -26,11 +35,19 @@ pub fn find(typed: &str, names: &[String]) -> Found {
     if wanted.is_empty() {
         return Found::None;
     }
-    if let Some(i) = names.iter().position(|n| words(n) == wanted) {
+    let named: Vec<Vec<String>> = names.iter().map(|n| words(n)).collect();
+    if let Some(i) = named.iter().position(|n| *n == wanted) {
         return Found::One(i);
     }
-    let fits: Vec<(usize, Cost)> =
-        names.iter().enumerate().filter_map(|(i, n)| cost(&wanted, &words(n)).map(|c| (i, c))).collect();
+    let mut tries = MAX_TRIES;
+    let mut fits: Vec<(usize, Cost)> = Vec::new();
+    for (i, name) in named.iter().enumerate() {
+        match cost(&wanted, name, &mut tries) {
+            Err(OutOfTries) => return Found::TooVague,
+            Ok(Some(c)) => fits.push((i, c)),
+            Ok(None) => {}
+        }
+    }
     let Some(best) = fits.iter().map(|(_, c)| *c).min() else { return Found::None };
     let best: Vec<usize> = fits.into_iter().filter(|(_, c)| *c == best).map(|(i, _)| i).collect();
     // Moves of one name are the same to the player (like cards of one kind): take the first.
@@ -71,56 +88,77 @@ const FILLER: [&str; 3] = ["of", "the", "to"];
 /// out, then whether they take the words out of the name's order. Less is better.
 type Cost = (usize, bool);
 
+/// The tries ran out before the search ended.
+struct OutOfTries;
+
 /// How well the typed words fit the name, if each fits words of it not taken by another: a
 /// number equals a word; letters are a word's prefix, or spell out prefixes of several words
-/// (`as` for `A of spades`, `d6` for `6 of diamonds`).
-fn cost(typed: &[String], name: &[String]) -> Option<Cost> {
-    let mut taken = vec![false; name.len()];
-    let mut best = None;
-    fits(typed, "", name, &mut taken, None, false, &mut best);
-    best
+/// (`as` for `A of spades`, `d6` for `6 of diamonds`). Each way tried takes one of `tries`.
+fn cost(typed: &[String], name: &[String], tries: &mut usize) -> Result<Option<Cost>, OutOfTries> {
+    let mut search = Search { name, taken: vec![false; name.len()], best: None, tries };
+    search.fits(typed, "", None, false)?;
+    Ok(search.best)
 }
 
-/// Tries every way the typed words (`rest` the part of the current word still to place) take
-/// words of the name, keeping the best cost in `best`.
-fn fits(
-    typed: &[String],
-    rest: &str,
-    name: &[String],
-    taken: &mut [bool],
-    last: Option<usize>,
-    disorder: bool,
-    best: &mut Option<Cost>,
-) {
-    if rest.is_empty() {
-        let Some((word, more)) = typed.split_first() else {
-            let left = (0..name.len()).filter(|&k| !taken[k] && !FILLER.contains(&name[k].as_str())).count();
-            if best.is_none_or(|b| (left, disorder) < b) {
-                *best = Some((left, disorder));
+/// The search for the best way typed words take words of one name.
+struct Search<'a> {
+    name: &'a [String],
+    taken: Vec<bool>,
+    best: Option<Cost>,
+    tries: &'a mut usize,
+}
+
+impl Search<'_> {
+    /// Tries every way the typed words (`rest` the part of the current word still to place) take
+    /// words of the name, keeping the best cost.
+    fn fits(&mut self, typed: &[String], rest: &str, last: Option<usize>, disorder: bool) -> Result<(), OutOfTries> {
+        *self.tries = self.tries.checked_sub(1).ok_or(OutOfTries)?;
+        if rest.is_empty() {
+            let Some((word, more)) = typed.split_first() else {
+                let name = self.name;
+                let left = (0..name.len()).filter(|&k| !self.taken[k] && !FILLER.contains(&name[k].as_str())).count();
+                if self.best.is_none_or(|b| (left, disorder) < b) {
+                    self.best = Some((left, disorder));
+                }
+                return Ok(());
+            };
+            return self.fits(more, word, last, disorder);
+        }
+        for k in 0..self.name.len() {
+            if self.taken[k] || self.same_as_earlier(k, last, disorder) {
+                continue;
             }
-            return;
-        };
-        return fits(more, word, name, taken, last, disorder, best);
+            for end in taking(rest, &self.name[k]) {
+                self.taken[k] = true;
+                let disorder = disorder || last.is_some_and(|l| l > k);
+                let tried = self.fits(typed, &rest[end..], Some(k), disorder);
+                self.taken[k] = false;
+                tried?;
+            }
+        }
+        Ok(())
     }
-    for (k, word) in name.iter().enumerate() {
-        if taken[k] {
-            continue;
-        }
-        let lengths: Vec<usize> = if is_number(rest) || is_number(word) {
-            if rest == word { vec![rest.len()] } else { Vec::new() }
-        } else if word.starts_with(rest) {
-            // Letters that start a word are taken by it whole, not cut up as initials.
-            vec![rest.len()]
-        } else {
-            let common = rest.chars().zip(word.chars()).take_while(|(a, b)| a == b).map(|(a, _)| a.len_utf8());
-            common.scan(0, |at, n| Some(*at + n).inspect(|end| *at = *end)).collect()
-        };
-        for end in lengths {
-            taken[k] = true;
-            let disorder = disorder || last.is_some_and(|l| l > k);
-            fits(typed, &rest[end..], name, taken, Some(k), disorder, best);
-            taken[k] = false;
-        }
+
+    /// Whether an earlier free word of the name equal to word `k` is as good a place as `k`:
+    /// taking one or the other changes which words are left only in order, and only when both
+    /// come after the last word taken (or both before it) while the order still counts.
+    fn same_as_earlier(&self, k: usize, last: Option<usize>, disorder: bool) -> bool {
+        let side = |j: usize| disorder || last.is_none_or(|l| j > l);
+        (0..k).any(|j| !self.taken[j] && self.name[j] == self.name[k] && side(j) == side(k))
+    }
+}
+
+/// How many bytes of `rest` a word of a name may take: all of it when they are the same number
+/// or `rest` starts the word; else each length of the letters they share (initials run together).
+fn taking(rest: &str, word: &str) -> Vec<usize> {
+    if is_number(rest) || is_number(word) {
+        if rest == word { vec![rest.len()] } else { Vec::new() }
+    } else if word.starts_with(rest) {
+        // Letters that start a word are taken by it whole, not cut up as initials.
+        vec![rest.len()]
+    } else {
+        let common = rest.chars().zip(word.chars()).take_while(|(a, b)| a == b).map(|(a, _)| a.len_utf8());
+        common.scan(0, |at, n| Some(*at + n).inspect(|end| *at = *end)).collect()
     }
 }
 
@@ -223,5 +261,36 @@ mod tests {
         assert_eq!(find("ad low", &moves), Found::One(1));
         assert_eq!(find("low", &moves), Found::One(1));
         assert_eq!(find("c7", &moves), Found::One(2));
+    }
+
+    #[test]
+    fn a_name_of_many_equal_words_is_searched_without_trying_each_order() {
+        // Each of the ten typed words could take any of twelve equal words: 12!/2! orders.
+        let moves = names(&["a a a a a a a a a a a a 1", "a a a a a a a a a a a a 2"]);
+        let start = std::time::Instant::now();
+        assert_eq!(find("a a a a a a a a a a", &moves), Found::Several(vec![0, 1]));
+        assert_eq!(find("a a a a a a a a a a 2", &moves), Found::One(1));
+        assert_eq!(find("aaaaaaaaaaaa1", &moves), Found::One(0));
+        assert!(start.elapsed() < std::time::Duration::from_secs(1), "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn a_short_form_read_in_too_many_ways_is_refused_as_vague() {
+        // Words that all start alike, none equal: every order is a different way.
+        let long: Vec<String> = (1..=12).map(|n| "a".repeat(n)).collect();
+        let moves = vec![long.join(" ")];
+        let start = std::time::Instant::now();
+        assert_eq!(find("a a a a a a a a a a", &moves), Found::TooVague);
+        assert_eq!(find(&moves[0].to_uppercase(), &moves), Found::One(0), "the full name is always found");
+        assert!(start.elapsed() < std::time::Duration::from_secs(2), "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn many_moves_are_searched_in_linear_time() {
+        let moves: Vec<String> = (1..=100_000).map(|n| n.to_string()).collect();
+        let start = std::time::Instant::now();
+        assert_eq!(find("99999", &moves), Found::One(99_998));
+        assert_eq!(find("x", &moves), Found::None);
+        assert!(start.elapsed() < std::time::Duration::from_secs(2), "{:?}", start.elapsed());
     }
 }

@@ -4,13 +4,15 @@
 //! written.
 
 use crate::diagnostic::{Code, Problem};
-use crate::engine::Position;
+use crate::engine::{Pending, Position};
+use crate::files;
+use crate::game::SeatId;
 use crate::report::{Findings, Source, Style, render_problems};
 use crate::syntax::ast::Span;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The save format's version; a file of another version is refused.
 pub const VERSION: u32 = 1;
@@ -53,34 +55,73 @@ pub struct SaveFile {
 }
 
 /// Writes `save` to `path` atomically; `Err` says why not.
+///
+/// A save replaces only a regular file that may be written: a folder, a device, a FIFO or a
+/// read-only file is refused. A symbolic link is followed: the file it points to is replaced and
+/// the link stays. The file replaced keeps its permissions; a new file is readable by its owner
+/// alone. The text goes to a temporary file beside the target, renamed over it once complete,
+/// so a save that fails leaves the file it would have replaced as it was.
 pub fn write(path: &Path, save: &SaveFile) -> Result<(), String> {
-    if path.is_dir() {
-        return Err("it is a folder; name a file in it".into());
-    }
+    let (target, permissions) = destination(path)?;
     let text = serde_json::to_string_pretty(save).map_err(|e| e.to_string())?;
-    let dir = match path.parent() {
+    let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
     if !dir.is_dir() {
         return Err(format!("there is no folder {}", dir.display()));
     }
-    // The temporary file's name is random: say what went wrong (the system's words), not where.
-    let why = |e: std::io::Error| match e.raw_os_error() {
-        Some(code) => std::io::Error::from_raw_os_error(code).to_string(),
-        None => e.kind().to_string(),
-    };
     let mut file = tempfile::NamedTempFile::new_in(dir).map_err(why)?;
     file.write_all(text.as_bytes()).and_then(|()| file.write_all(b"\n")).map_err(why)?;
-    file.persist(path).map_err(|e| why(e.error))?;
+    if let Some(permissions) = permissions {
+        file.as_file().set_permissions(permissions).map_err(why)?;
+    }
+    file.as_file().sync_all().map_err(why)?;
+    file.persist(&target).map_err(|e| why(e.error))?;
     Ok(())
+}
+
+/// What went wrong, in the system's words but without the temporary file's random name.
+fn why(e: std::io::Error) -> String {
+    match e.raw_os_error() {
+        Some(code) => std::io::Error::from_raw_os_error(code).to_string(),
+        None => e.kind().to_string(),
+    }
+}
+
+/// The file a save to `path` replaces (the path itself, or what a symbolic link there points
+/// to) and its permissions, or none when there is no file there yet; `Err` when a save may not
+/// go there.
+fn destination(path: &Path) -> Result<(PathBuf, Option<std::fs::Permissions>), String> {
+    let meta = match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((path.to_path_buf(), None)),
+        Err(e) => return Err(why(e)),
+        Ok(meta) => meta,
+    };
+    let (target, meta) = if meta.file_type().is_symlink() {
+        let Ok(target) = std::fs::canonicalize(path) else {
+            return Err("it is a symbolic link to a file that does not exist; name a file".into());
+        };
+        let meta = std::fs::metadata(&target).map_err(why)?;
+        (target, meta)
+    } else {
+        (path.to_path_buf(), meta)
+    };
+    if meta.is_dir() {
+        return Err("it is a folder; name a file in it".into());
+    }
+    files::regular(&meta).map_err(|e| format!("{e}; a save replaces only a regular file"))?;
+    if meta.permissions().readonly() {
+        return Err("it is read-only; make it writable, or name another file".into());
+    }
+    Ok((target, Some(meta.permissions())))
 }
 
 /// Reads a save file made from `origin`; `Err` is the diagnostic to show.
 pub fn read(path: &Path, origin: &Origin, style: Style, width: usize) -> Result<SaveFile, String> {
     let name = path.display().to_string();
     let refuse = |why: String| format!("error: cannot load {name}: {why}\n");
-    let bytes = std::fs::read(path).map_err(|e| refuse(e.to_string()))?;
+    let bytes = files::read(path, files::MAX_SAVE_FILE, "a save file").map_err(refuse)?;
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let json = |e: serde_json::Error, what: &str| {
         let source = Source { name: name.clone(), text: text.clone() };
@@ -103,7 +144,35 @@ pub fn read(path: &Path, origin: &Origin, style: Style, width: usize) -> Result<
         let files: Vec<&str> = save.origin.sources.iter().map(|h| h.file.as_str()).collect();
         return Err(refuse(format!("it was saved from a different rule file ({})", files.join(", "))));
     }
+    if save.position.decisions > MAX_DECISIONS {
+        return Err(refuse(format!(
+            "its count of decisions ({}) is more than a match reaches (at most {MAX_DECISIONS})",
+            save.position.decisions
+        )));
+    }
     Ok(save)
+}
+
+/// The most decisions a saved match may have made: far more than any match reaches (a thousand
+/// years at thirty decisions a second), and far enough from the counter's end that it never wraps.
+pub const MAX_DECISIONS: u64 = 1 << 40;
+
+/// The position to save: in a secret decision, as it stood before anyone chose, so that no
+/// player can read a choice still sealed from the file. The computer players choose again on
+/// loading, from the same seed and position, so they choose the same; a person chooses again.
+/// Returns the position and the seats whose choices were left out.
+pub fn sealed(position: &Position) -> (Position, Vec<SeatId>) {
+    let mut position = position.clone();
+    let mut unsaid = Vec::new();
+    if let Pending::Together { seats, chosen, .. } = &mut position.pending {
+        for (seat, choice) in seats.iter().zip(chosen.iter_mut()) {
+            if choice.take().is_some() {
+                unsaid.push(*seat);
+            }
+        }
+        position.decisions -= unsaid.len() as u64;
+    }
+    (position, unsaid)
 }
 
 /// `--set` and `--variant` as typed.

@@ -11,8 +11,12 @@ use crate::diagnostic::Problem;
 use crate::engine::{Action, Actor, State};
 use crate::game::{Game, SeatId};
 use crate::report::{Findings, Source, Style};
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
+
+/// How many moves a message lists before it says how many more there are.
+const LISTED: usize = 12;
 
 /// How many lines `log` without a number shows.
 const LOG_LINES: usize = 20;
@@ -90,8 +94,9 @@ impl Session {
     pub fn completions(&self) -> Vec<String> {
         let mut words: Vec<String> =
             COMMANDS.iter().map(|(c, _)| c.split(' ').next().unwrap_or(c).to_string()).collect();
+        let mut seen: HashSet<String> = words.iter().cloned().collect();
         for name in self.move_names() {
-            if !words.contains(&name) {
+            if seen.insert(name.clone()) {
                 words.push(name);
             }
         }
@@ -293,7 +298,7 @@ impl Session {
             "Your turn"
         };
         let list = counted(&names);
-        let shown = if list.len() <= 12 { list.join(", ") } else { format!("{}, ...", list[..12].join(", ")) };
+        let shown = if list.len() <= LISTED { list.join(", ") } else { format!("{}, ...", list[..LISTED].join(", ")) };
         let seat = &self.setup.game.seats[seat as usize].display;
         let s = if names.len() == 1 { "" } else { "s" };
         format!("{how} at {seat} (*), {} move{s}: {shown}\n", names.len())
@@ -371,17 +376,28 @@ impl Session {
     }
 
     fn save(&self, path: &Path) -> String {
+        let (position, unsaid) = save::sealed(self.state.position());
         let save = SaveFile {
             version: save::VERSION,
             origin: self.setup.origin.clone(),
             seed: self.setup.seed,
             humans: self.setup.humans.clone(),
             bots: self.setup.bots.clone(),
-            position: self.state.position().clone(),
+            position,
         };
-        match save::write(path, &save) {
-            Ok(()) => format!("Saved to {}.\n", path.display()),
-            Err(e) => format!("error: cannot save to {}: {e}\n", path.display()),
+        if let Err(e) = save::write(path, &save) {
+            return format!("error: cannot save to {}: {e}\n", path.display());
+        }
+        let seats = &self.setup.game.seats;
+        let people: Vec<&str> =
+            unsaid.iter().filter(|s| self.is_human(**s)).map(|s| seats[*s as usize].display.as_str()).collect();
+        match people[..] {
+            [] => format!("Saved to {}.\n", path.display()),
+            _ => format!(
+                "Saved to {}, without the secret choices made so far ({} will choose again after loading).\n",
+                path.display(),
+                people.join(", ")
+            ),
         }
     }
 
@@ -447,10 +463,19 @@ impl Session {
                 self.screen()
             }
             Found::Several(which) => {
-                let list: Vec<&str> = which.iter().map(|i| names[*i].as_str()).collect();
-                format!("`{}` could be {}: type more of the name.\n", typed.trim(), list.join(", "))
+                let list: Vec<&str> = which.iter().take(LISTED).map(|i| names[*i].as_str()).collect();
+                let more = match which.len().saturating_sub(LISTED) {
+                    0 => String::new(),
+                    k => format!(" and {k} more"),
+                };
+                format!("`{}` could be {}{more}: type more of the name.\n", typed.trim(), list.join(", "))
             }
             Found::OutOfRange(n) => format!("There is no move #{n}: there are {} (type `moves`).\n", names.len()),
+            Found::TooVague => format!(
+                "`{}` could be read in too many ways among {} moves: type a move's whole name, or its number (#N).\n",
+                typed.trim(),
+                names.len()
+            ),
             Found::None => self.refuse(seat, typed),
         }
     }
@@ -466,7 +491,7 @@ impl Session {
             return format!("You may not play {name} now: the rule below allows only {allowed}.\n{diagnostic}");
         }
         let moves = counted(&self.move_names());
-        let listed = if moves.len() <= 12 { format!(" ({})", moves.join(", ")) } else { String::new() };
+        let listed = if moves.len() <= LISTED { format!(" ({})", moves.join(", ")) } else { String::new() };
         format!("`{}` is not a command, nor one of your moves now{listed}: type `help` or `moves`.\n", typed.trim())
     }
 }
@@ -492,10 +517,14 @@ fn seating(game: &Game, humans: &[usize]) -> String {
 /// the order the names first come.
 fn counted(names: &[String]) -> Vec<String> {
     let mut counts: Vec<(&String, usize)> = Vec::new();
+    let mut at: HashMap<&String, usize> = HashMap::new();
     for name in names {
-        match counts.iter_mut().find(|(n, _)| *n == name) {
-            Some((_, count)) => *count += 1,
-            None => counts.push((name, 1)),
+        match at.get(name) {
+            Some(&i) => counts[i].1 += 1,
+            None => {
+                at.insert(name, counts.len());
+                counts.push((name, 1));
+            }
         }
     }
     counts.into_iter().map(|(n, count)| if count == 1 { n.clone() } else { format!("{n} ×{count}") }).collect()

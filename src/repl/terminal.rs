@@ -1,6 +1,7 @@
 //! The front ends of a [`Session`]: rustyline on a terminal (completion of commands and moves,
-//! history (none in hot-seat play, where it would show a secret choice), Ctrl-C cancels the line, Ctrl-D quits), or a script read line by line from standard
-//! input, each line echoed after its prompt so that a transcript reads like a session.
+//! history (none in hot-seat play, where it would show a secret choice), Ctrl-C cancels the line,
+//! Ctrl-D quits), or a script read line by line from standard input, each line echoed after its
+//! prompt so that a transcript reads like a session. No line longer than [`MAX_LINE`] is read.
 
 use super::Session;
 use rustyline::completion::{Completer, Pair};
@@ -10,7 +11,14 @@ use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{Context, Editor};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
+
+/// The longest line read, in bytes: a terminal refuses a longer line, a script stops at it.
+pub const MAX_LINE: usize = 64 << 10;
+
+fn too_long() -> String {
+    format!("a line is longer than {}, the longest line paradox reads", crate::files::size(MAX_LINE as u64))
+}
 
 /// Plays with a person at a terminal; `Err` says why the terminal could not be used.
 pub fn interactive(mut session: Session, first: &str) -> Result<(), String> {
@@ -22,6 +30,7 @@ pub fn interactive(mut session: Session, first: &str) -> Result<(), String> {
             helper.0 = session.completions();
         }
         match editor.readline(&session.prompt()) {
+            Ok(line) if line.len() > MAX_LINE => println!("error: {}; it is ignored", too_long()),
             Ok(line) => {
                 if !line.trim().is_empty() && !session.hot_seat() {
                     let _ = editor.add_history_entry(line.as_str());
@@ -39,7 +48,8 @@ pub fn interactive(mut session: Session, first: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Plays a script: each line of `input` is echoed after the prompt, then answered.
+/// Plays a script: each line of `input` is echoed after the prompt, then answered. A line longer
+/// than [`MAX_LINE`] ends the script with an error (what follows it is not a session).
 pub fn scripted(
     mut session: Session,
     first: &str,
@@ -50,11 +60,18 @@ pub fn scripted(
     let mut line = Vec::new();
     while !session.is_done() {
         line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        let limit = MAX_LINE as u64 + 2;
+        if (&mut *input).take(limit).read_until(b'\n', &mut line)? == 0 {
             break;
         }
+        let cut = line.len() as u64 == limit && !line.ends_with(b"\n");
         while matches!(line.last(), Some(b'\n' | b'\r')) {
             line.pop();
+        }
+        if cut || line.len() > MAX_LINE {
+            out.flush()?;
+            let message = format!("{}; the script stops there", too_long());
+            return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, message));
         }
         writeln!(out, "{}{}", session.prompt(), String::from_utf8_lossy(&line))?;
         out.write_all(session.handle_bytes(&line).as_bytes())?;

@@ -82,7 +82,8 @@ fn recover(source: &str, start: usize, problems: &RefCell<Vec<Problem>>) -> Opti
     let starts: Vec<usize> = declaration_starts(source).into_iter().filter(|&s| s >= start).collect();
     let mut items = Vec::new();
     let mut from = start;
-    for _ in 0..MAX_SYNTAX_ERRORS {
+    // The error just reported is the first; each turn may add one more.
+    for _ in 1..MAX_SYNTAX_ERRORS {
         let error_at = problems.borrow().last().map_or(from, |p| p.span.start);
         let broken = starts.iter().rev().copied().find(|&s| s < error_at && s >= from).unwrap_or(from);
         items.extend(items_between(source, from, broken, problems));
@@ -1992,6 +1993,12 @@ variant quick "first to one chip" { set chips_to_win = 1  replace phase round { 
         assert!(found[0].help.as_deref().is_some_and(|h| h.contains("`}` missing")), "{:?}", found[0].help);
         assert_eq!(text(source, found[0].span), "result");
         assert_eq!(text(source, found[1].span), "}");
+    }
+
+    #[test]
+    fn syntax_errors_stop_at_the_limit() {
+        let source = "param p int = 1\n".repeat(MAX_SYNTAX_ERRORS + 50);
+        assert_eq!(problems(&source).len(), MAX_SYNTAX_ERRORS);
     }
 
     #[test]

@@ -1,11 +1,14 @@
-//! Helpers shared by the conformance tests: a match driven by the names a person would type.
+//! Helpers shared by the conformance tests: a match driven by the names a person would type;
+//! and a session at the table for the tests of `play`.
 
 #![allow(dead_code)]
 
+use paradox::bots::Kind;
 use paradox::check::Settings;
 use paradox::engine::{Actor, Event, Layout, PileView, State};
 use paradox::game::Value;
 use paradox::load::load;
+use paradox::repl::{Session, Setup, origin};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -168,4 +171,17 @@ pub fn sorted(names: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = names.iter().map(|s| s.to_string()).collect();
     v.sort();
     v
+}
+
+/// A session of `file` with `humans` at the table and random bots in the other seats, seed 1.
+pub fn session(file: &str, humans: &[usize]) -> Session {
+    let path = Path::new(file);
+    let settings = Settings::default();
+    let game = Arc::new(load(path, &settings).unwrap_or_else(|_| panic!("{file} loads")));
+    let (source, origin) = origin(path, &settings).expect("the rule file reads");
+    let kinds = vec![Kind::Random; game.players];
+    let (humans, bots) = (humans.to_vec(), "random".into());
+    let setup =
+        Setup { game, source, origin, seed: 1, humans, bots, kinds, colour: false, terminal: false, width: 100 };
+    Session::start(setup).0
 }
