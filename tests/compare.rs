@@ -198,6 +198,8 @@ fn mistakes_on_the_command_line_are_reported() {
         (&["compare", COSTLY, "base", "set:trick_cost=5", "--bots", "random,random,random"][..], 2, "--bots"),
         (&["sim", COSTLY, "--shard", "1/2", "--format", "json"][..], 2, "cannot be used with"),
         (&["merge", "no-such-shard.json"][..], 2, "cannot read no-such-shard.json"),
+        // A device is refused before it is read (/dev/zero would fill the memory).
+        (&["merge", "/dev/zero"][..], 2, "not a regular file"),
         (&["sim", COSTLY, "--threads", "100000"][..], 2, "--threads"),
         (&["sim", COSTLY, "--precision", "nan"][..], 2, "--precision"),
     ] {
