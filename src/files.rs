@@ -11,6 +11,9 @@ use std::path::Path;
 pub const MAX_RULE_FILE: u64 = 16 << 20;
 /// The largest save file read: a save holds the log of its match, which a long match makes long.
 pub const MAX_SAVE_FILE: u64 = 64 << 20;
+/// The largest shard of `paradox sim` or `compare` read by `paradox merge`: whole-number counts,
+/// a few KiB for the shipped games (one histogram entry per distinct match length or margin).
+pub const MAX_SHARD_FILE: u64 = 64 << 20;
 
 /// Reads the regular file at `path`, of at most `limit` bytes; `what` names the kind of file in
 /// the message. `Err` says why not, in a sentence that does not repeat the path.

@@ -507,14 +507,14 @@ fn merge(files: &[PathBuf], output: &ReportOutput) -> ExitCode {
     let mut shards = Vec::new();
     for path in files {
         let name = path.display().to_string();
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
+        let bytes = match paradox::files::read(path, paradox::files::MAX_SHARD_FILE, "a shard") {
+            Ok(bytes) => bytes,
             Err(e) => {
                 eprintln!("error: cannot read {name}: {e}");
                 return ExitCode::from(2);
             }
         };
-        match serde_json::from_str::<paradox::compare::shard::Shard>(&text) {
+        match serde_json::from_slice::<paradox::compare::shard::Shard>(&bytes) {
             Ok(shard) => shards.push((name, shard)),
             Err(e) => {
                 eprintln!("error: {name} is not a shard of paradox sim or compare: {e}");

@@ -32,6 +32,9 @@ struct Shape {
     sides: Vec<u64>,
     /// For each seat or side the result ranks, its players as bits.
     items: Vec<u64>,
+    /// Whether the result ranks `seats` or `sides` as such, so that the outcome's standings
+    /// list the items in order (not so for a list or a set of them).
+    listed: bool,
 }
 
 impl Entrant {
@@ -43,7 +46,8 @@ impl Entrant {
         } else {
             game.seats.iter().map(|s| 1 << s.player).collect()
         };
-        let shape = Shape { players: game.players, sides, items };
+        let listed = matches!(game.result.domain.kind, ExprKind::Seats | ExprKind::Sides);
+        let shape = Shape { players: game.players, sides, items, listed };
         Entrant { game, kinds, shape }
     }
 
@@ -108,9 +112,13 @@ fn standing(shape: &Shape, state: &State) -> Option<Vec<i64>> {
     Some(shape.items.iter().map(|bits| keys[bits.trailing_zeros() as usize]).collect())
 }
 
-/// The standing at the end, from the outcome.
-fn final_standing(game: &Game, outcome: &Outcome) -> Vec<i64> {
-    let sign = if game.result.extreme == Extreme::Lowest { -1 } else { 1 };
+/// The standing at the end: from the outcome when it lists the items in order, otherwise
+/// worked out as after a round.
+fn final_standing(shape: &Shape, state: &State, outcome: &Outcome) -> Vec<i64> {
+    if !shape.listed {
+        return standing(shape, state).unwrap_or_default();
+    }
+    let sign = if state.game().result.extreme == Extreme::Lowest { -1 } else { 1 };
     outcome.standings.iter().map(|(_, key)| sign * key).collect()
 }
 
@@ -170,7 +178,7 @@ pub fn play(entrant: &Entrant, seed: u64) -> Record {
         }
     });
     let finish = state.outcome().map(|outcome| {
-        let mut keys = final_standing(&entrant.game, outcome);
+        let mut keys = final_standing(shape, &state, outcome);
         lead.note(&keys);
         keys.sort_unstable_by(|a, b| b.cmp(a));
         Finish {

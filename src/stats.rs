@@ -43,7 +43,11 @@ pub fn share(k: u64, n: u64) -> Option<Estimate> {
     let z2 = Z95 * Z95;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    Some(Estimate { value: p, low: (centre - half).max(0.0), high: (centre + half).min(1.0) })
+    // At none or all the interval ends exactly at 0 or 1 (rounding would leave it a hair off,
+    // outside the share itself).
+    let low = if k == 0.0 { 0.0 } else { (centre - half).max(0.0) };
+    let high = if k == n { 1.0 } else { (centre + half).min(1.0) };
+    Some(Estimate { value: p, low, high })
 }
 
 /// Whole-number sums of a quantity over matches: how many, the sum and the sum of squares.
@@ -279,6 +283,12 @@ mod tests {
         let e = share(0, 10).expect("trials");
         assert!(e.low == 0.0 && close(e.high, 0.2775, 5e-4), "{e:?}");
         assert_eq!(share(3, 0), None);
+        // None or all: the interval holds the share and ends at exactly 0 or 1.
+        for (k, n) in [(0, 2000), (0, 7), (2000, 2000), (10, 10), (400, 400)] {
+            let e = share(k, n).expect("trials");
+            assert!(e.low <= e.value && e.value <= e.high, "{k} of {n}: {e:?}");
+            assert!(if k == 0 { e.low == 0.0 } else { e.high == 1.0 }, "{k} of {n}: {e:?}");
+        }
     }
 
     #[test]

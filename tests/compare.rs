@@ -109,6 +109,24 @@ fn four_shards_merge_into_one_run() {
     let (code, _, err) = paradox(&[&["merge"][..], &shards[1..], &[path.to_str().expect("a path")]].concat());
     assert_eq!(code, Some(2));
     assert!(err.contains("another run"), "{err}");
+    // A shard of very many (a slip of the keyboard) is refused at once, without room for each.
+    let slip = ok(&["sim", COSTLY, "--games", "5", "--shard", "1/18446744073709551615"]);
+    let path = temp("slip.json");
+    std::fs::write(&path, slip).expect("a shard file");
+    let (code, _, err) = paradox(&["merge", path.to_str().expect("a path")]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("shard 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 18446744073709551604 more of"), "{err}");
+    // A shard edited by hand into counts its run does not have is refused, not a crash.
+    let whole = ok(&["compare", COSTLY, "base", "set:chips_to_win=2", "--games", "5", "--shard", "1/1"]);
+    let mut edited: serde_json::Value = serde_json::from_str(&whole).expect("JSON");
+    for pair in edited["tallies"]["pairs"].as_array_mut().expect("pairs") {
+        pair["wins"].as_array_mut().expect("wins").push(serde_json::json!({"first": 0, "second": 0}));
+    }
+    let path = temp("edited.json");
+    std::fs::write(&path, edited.to_string()).expect("a shard file");
+    let (code, _, err) = paradox(&["merge", path.to_str().expect("a path")]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("the counts do not fit shard 1 of 1"), "{err}");
     let junk = temp("junk.json");
     std::fs::write(&junk, "{\"paradox_shard\": 1}").expect("a file");
     let (code, _, err) = paradox(&["merge", junk.to_str().expect("a path")]);
@@ -180,6 +198,8 @@ fn mistakes_on_the_command_line_are_reported() {
         (&["compare", COSTLY, "base", "set:trick_cost=5", "--bots", "random,random,random"][..], 2, "--bots"),
         (&["sim", COSTLY, "--shard", "1/2", "--format", "json"][..], 2, "cannot be used with"),
         (&["merge", "no-such-shard.json"][..], 2, "cannot read no-such-shard.json"),
+        // A device is refused before it is read (/dev/zero would fill the memory).
+        (&["merge", "/dev/zero"][..], 2, "not a regular file"),
         (&["sim", COSTLY, "--threads", "100000"][..], 2, "--threads"),
         (&["sim", COSTLY, "--precision", "nan"][..], 2, "--precision"),
     ] {
@@ -223,4 +243,22 @@ fn the_cluster_examples_run_as_written() {
         assert_eq!(shard["shard"], serde_json::json!([2, 8]), "{args:?}");
         assert_eq!(shard["tallies"]["configurations"][0]["matches"], 5, "{args:?}");
     }
+}
+
+#[test]
+fn a_result_over_a_list_of_seats_reads_the_lead_in_seat_order() {
+    // The Third Man ranked over its seats in another order: the same matches, the same figures.
+    let rules = std::fs::read_to_string("rules/third-man.cards").expect("the rule file");
+    let written = "result highest s in seats by chips[s]";
+    assert!(rules.contains(written), "the result line moved");
+    let listed = temp("third-man-listed.cards");
+    std::fs::write(&listed, rules.replace(written, "result highest s in [P3, P1, P2, P4] by chips[s]"))
+        .expect("a file");
+    let figures = |file: &str| {
+        let json = ok(&["sim", file, "--games", "200", "--format", "json"]);
+        let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+        let c = &json["configurations"][0];
+        (c["players"].clone(), c["margin"].clone(), c["lead"].clone())
+    };
+    assert_eq!(figures(listed.to_str().expect("a path")), figures("rules/third-man.cards"));
 }

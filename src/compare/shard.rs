@@ -3,8 +3,9 @@
 //! the report is the same, byte for byte. Nothing else is shared between the machines.
 
 use super::Run;
-use crate::sim::Tallies;
+use crate::sim::{Paired, Tallies, Tally, pairs};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use std::ops::Range;
 
 /// The version of the shard format; a file of another version is refused.
@@ -35,12 +36,16 @@ pub fn slice(games: u64, [i, n]: [u64; 2]) -> Range<u64> {
     at(i - 1)..at(i)
 }
 
+/// How many missing shards a refusal names.
+const MISSING_SHOWN: usize = 10;
+
 /// Adds up the shards of one run: every shard of it exactly once, all from the same rule file,
 /// configurations, seed, games and bots.
 pub fn merge(shards: &[(String, Shard)]) -> Result<(Run, Tallies), String> {
     let Some((first_name, first)) = shards.first() else { return Err("no shard to merge".to_string()) };
     let n = first.shard[1];
-    let mut seen = vec![false; n as usize];
+    // The shards met, by number: never more than the files given, whatever N a file says.
+    let mut seen = BTreeSet::new();
     let mut tallies =
         Tallies { configurations: first.tallies.configurations.clone(), pairs: first.tallies.pairs.clone() };
     for (k, (name, shard)) in shards.iter().enumerate() {
@@ -51,37 +56,47 @@ pub fn merge(shards: &[(String, Shard)]) -> Result<(Run, Tallies), String> {
             return Err(format!("{name} is a shard of another run than {first_name}"));
         }
         let [i, _] = shard.shard;
-        if i == 0 || i > n || std::mem::replace(&mut seen[(i - 1) as usize], true) {
+        if i == 0 || i > n || !seen.insert(i) {
             return Err(format!("{name}: shard {i} of {n} is given twice or does not exist"));
         }
         let expected = slice(shard.run.games, shard.shard);
-        if !fits(&shard.tallies, &first.tallies) || shard.tallies.matches() != expected.end - expected.start {
+        if !fits(&shard.run, &shard.tallies) || shard.tallies.matches() != expected.end - expected.start {
             return Err(format!("{name}: the counts do not fit shard {i} of {n} of this run (a damaged file?)"));
         }
         if k > 0 {
             tallies.merge(&shard.tallies);
         }
     }
-    let missing: Vec<String> = (1..=n).filter(|i| !seen[(*i - 1) as usize]).map(|i| i.to_string()).collect();
-    if !missing.is_empty() {
-        return Err(format!("shard {} of {n} is missing", missing.join(", ")));
+    let missing = n - seen.len() as u64;
+    if missing > 0 {
+        let shown: Vec<String> =
+            (1..=n).filter(|i| !seen.contains(i)).take(MISSING_SHOWN).map(|i| i.to_string()).collect();
+        let more = missing - shown.len() as u64;
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        return Err(format!("shard {}{more} of {n} is missing", shown.join(", ")));
     }
     Ok((first.run.clone(), tallies))
 }
 
-/// Whether two shards' counts have the same shape: configurations, players, sides and pairs.
-fn fits(a: &Tallies, b: &Tallies) -> bool {
-    let tally = |x: &crate::sim::Tally, y: &crate::sim::Tally| {
-        x.wins.len() == y.wins.len() && x.side_wins.len() == y.side_wins.len() && x.stopped <= x.matches
+/// Whether a shard's counts have the shape of its run (which the report relies on): a tally
+/// per configuration with a count per player (and per side where the run shows sides), as many
+/// matches in each, and a pairing per two configurations over the players and sides both have.
+fn fits(run: &Run, t: &Tallies) -> bool {
+    let described = &run.configurations;
+    let tally = |(x, d): (&Tally, &super::Described)| {
+        x.wins.len() == d.players.len()
+            && (d.sides.is_empty() || x.side_wins.len() == d.sides.len())
+            && x.stopped <= x.matches
+            && x.matches == t.matches()
     };
-    let paired = |x: &crate::sim::Paired, y: &crate::sim::Paired| {
-        x.wins.len() == y.wins.len() && x.side_wins.len() == y.side_wins.len()
+    let paired = |(x, (i, j)): (&Paired, (usize, usize))| {
+        let (a, b) = (&t.configurations[i], &t.configurations[j]);
+        x.wins.len() == a.wins.len().min(b.wins.len()) && x.side_wins.len() == a.side_wins.len().min(b.side_wins.len())
     };
-    a.configurations.len() == b.configurations.len()
-        && a.pairs.len() == b.pairs.len()
-        && a.configurations.iter().zip(&b.configurations).all(|(x, y)| tally(x, y))
-        && a.pairs.iter().zip(&b.pairs).all(|(x, y)| paired(x, y))
-        && a.configurations.iter().all(|t| t.matches == a.matches())
+    t.configurations.len() == described.len()
+        && t.configurations.iter().zip(described).all(tally)
+        && t.pairs.len() == pairs(described.len()).count()
+        && t.pairs.iter().zip(pairs(described.len())).all(paired)
 }
 
 #[cfg(test)]
