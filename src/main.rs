@@ -424,7 +424,7 @@ fn prepare(
             }
             report_load_error(e)
         })?;
-        described.push(Described::of(config, &game, &rules.text));
+        described.push(Described::of(config.played(common), &game, &rules.text));
         loaded.push(Arc::new(game));
     }
     let entrants = paradox::compare::entrants(&loaded, &lab.bots).map_err(|m| usage(format!("--bots: {m}")))?;

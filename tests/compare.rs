@@ -68,6 +68,23 @@ fn the_costly_tricks_comparison_of_the_issue_prints_and_parses() {
 }
 
 #[test]
+fn settings_given_to_every_configuration_are_named_in_the_verdicts() {
+    // `--set` and `--variant` apply to every configuration, so `base` is not the file as
+    // written, and a configuration's own setting of the same parameter replaces the common one.
+    let text = ok(&["compare", COIN, "--set", "seat_edge=10", "base", "set:seat_edge=20", "--games", "300"]);
+    assert!(!text.contains("as written"), "{text}");
+    assert!(text.contains(") with seat_edge=10, ") && text.contains(") with seat_edge=20: "), "{text}");
+    assert!(!text.contains("seat_edge=10, seat_edge=20"), "{text}");
+    let text = ok(&["compare", COIN, "--variant", "favour_the_starter", "base", "set:seat_edge=20", "--games", "300"]);
+    assert!(!text.contains("as written"), "{text}");
+    assert!(
+        text.contains(") with variant favour_the_starter, ")
+            && text.contains(") with variant favour_the_starter, seat_edge=20: "),
+        "{text}"
+    );
+}
+
+#[test]
 fn the_thread_count_changes_nothing() {
     let args = ["compare", COSTLY, "base", "variant:cheap_tricks", "--games", "120", "--seed", "9", "--format", "json"];
     let one = ok(&[&args[..], &["--threads", "1"]].concat());

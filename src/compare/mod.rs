@@ -84,6 +84,20 @@ impl Config {
         Ok(Settings { sets, variant: self.variant.clone().or_else(|| common.variant.clone()) })
     }
 
+    /// The configuration as played when `common` (`--set` and `--variant`, given to every
+    /// configuration) comes first: its label, the variant in force, and every setting, a later
+    /// one of a parameter replacing an earlier one. Its phrase then names all that makes it:
+    /// `base` under `--set trick_cost=10` is not the file as written.
+    pub fn played(&self, common: &Settings) -> Config {
+        let name = |set: &str| set.split_once('=').map_or(set, |(n, _)| n).trim().to_string();
+        let mut sets: Vec<String> = Vec::new();
+        for set in common.sets.iter().chain(&self.sets) {
+            sets.retain(|s| name(s) != name(set));
+            sets.push(set.clone());
+        }
+        Config { label: self.label.clone(), variant: self.variant.clone().or_else(|| common.variant.clone()), sets }
+    }
+
     /// How a sentence names it: "as written", "with variant short_game", "with trick_cost=15".
     pub fn phrase(&self) -> String {
         let mut parts = Vec::new();
