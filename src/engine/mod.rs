@@ -33,10 +33,10 @@ mod status;
 mod view;
 mod vm;
 
-pub use events::{Event, card_order, pile_name, sort_key, suit_attr};
+pub use events::{Event, card_order, pile_name, suit_attr};
 pub use knowledge::{Exclusion, Inference, Knowledge};
 pub use layout::Layout;
-pub use position::{Frame, Loc, MAX_DECISIONS, NO_SEAT, Opt, Outcome, Pending, Position, Secret};
+pub use position::{Frame, Loc, MAX_DECISIONS, Opt, Outcome, Pending, Position, Secret};
 pub use program::Program;
 pub use seen::Seen;
 pub use view::{PileView, View};
