@@ -29,6 +29,8 @@
 //! [`lsp`], [`format`], [`trace`], [`sim`], [`compare`], [`bench`]) and what they need to be
 //! driven from outside ([`syntax`], [`stats`], [`files`]).
 
+#![warn(missing_docs)]
+
 pub mod bench;
 mod bots;
 mod check;
