@@ -26,7 +26,7 @@
 //! ```
 //!
 //! The modules that stay public are the front ends the `paradox` command is made of ([`repl`],
-//! [`lsp`], [`format`], [`trace`], [`sim`], [`compare`], [`bench`]) and what they need to be
+//! [`lsp`], [`format`](mod@format), [`trace`], [`sim`], [`compare`], [`bench`](mod@bench)) and what they need to be
 //! driven from outside ([`syntax`], [`stats`], [`files`]).
 
 #![warn(missing_docs)]

@@ -248,7 +248,7 @@ fn shortened(text: &str) -> String {
     out
 }
 
-/// Renders the problems of `findings` ([`render_problems`]), followed by a count of them all.
+/// Renders the problems of `findings` (`render_problems`), followed by a count of them all.
 pub fn render(findings: &[Findings], style: Style, width: usize) -> String {
     let mut out = render_problems(findings, style, width);
     let total: usize = findings.iter().map(|f| f.problems.len()).sum();

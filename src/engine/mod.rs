@@ -335,7 +335,7 @@ impl State {
     }
 
     /// The legal actions of `seat` in the order people are shown them: the actions that choose
-    /// a card sorted as cards are shown ([`card_order`]), a declared one right after its plain
+    /// a card sorted as cards are shown (`card_order`), a declared one right after its plain
     /// twin, in the places such actions take in the list; other actions where they are.
     pub fn shown_actions(&self, seat: SeatId) -> Vec<Action> {
         let Some(options) = self.options(seat) else { return Vec::new() };
