@@ -18,10 +18,13 @@ use std::time::{Duration, Instant};
 /// What was measured for one game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Figures {
+    /// The game's name.
     pub game: String,
     /// Random play between random bots, without log or knowledge (as `paradox sim`).
     pub decisions_per_second: f64,
+    /// Random matches played for the figure.
     pub matches: u64,
+    /// Decisions made in those matches.
     pub decisions: u64,
     /// A copy of a position met in random play, made afresh.
     pub clone_ns: f64,
@@ -36,8 +39,11 @@ pub struct Figures {
 /// The default bot's time per move.
 #[derive(Clone, Debug, Serialize)]
 pub struct BotFigures {
+    /// Moves timed.
     pub moves: usize,
+    /// The median time of a move, in seconds.
     pub median_seconds: f64,
+    /// The slowest move, in seconds.
     pub slowest_seconds: f64,
 }
 

@@ -53,6 +53,7 @@ pub enum Code {
 }
 
 impl Code {
+    /// Every code, in the order of their numbers.
     pub const ALL: [Code; 20] = [
         Code::Syntax,
         Code::TooDeep,
@@ -106,34 +107,42 @@ impl Code {
 /// A secondary place in the file that explains a problem ("first defined here").
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Note {
+    /// Where in the file.
     pub span: Span,
+    /// What the note says there.
     pub label: String,
 }
 
 /// One problem in a rule file.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Problem {
+    /// What kind of problem it is; its number and its line in the documentation.
     pub code: Code,
     /// One line saying what is wrong, without the location.
     pub message: String,
+    /// Where in the file the problem is.
     pub span: Span,
     /// A short label printed at the span.
     pub label: String,
     /// Advice: what to write instead.
     pub help: Option<String>,
+    /// Other places that explain the problem.
     pub notes: Vec<Note>,
 }
 
 impl Problem {
+    /// A problem with its code, its message, and the label drawn at `span`; no help and no notes.
     pub fn new(code: Code, message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
         Problem { code, message: message.into(), span, label: label.into(), help: None, notes: Vec::new() }
     }
 
+    /// The problem with this advice added.
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
     }
 
+    /// The problem with a note at `span` added.
     pub fn note(mut self, span: Span, label: impl Into<String>) -> Self {
         self.notes.push(Note { span, label: label.into() });
         self

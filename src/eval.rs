@@ -171,18 +171,6 @@ impl<'a, B: Board> Eval<'a, B> {
         Eval { tables, pos, steps: 0, nesting: 0 }
     }
 
-    /// The same evaluator with `steps` of its budget already spent (the engine shares one budget
-    /// between the statements and the expressions run between two decisions).
-    pub fn spent(mut self, steps: usize) -> Self {
-        self.steps = steps;
-        self
-    }
-
-    /// How much of the budget is spent.
-    pub fn steps(&self) -> usize {
-        self.steps
-    }
-
     /// Takes `n` steps of the budget, or stops at `span` when it is spent.
     pub fn charge(&mut self, n: usize, span: Span) -> Out<()> {
         self.steps = self.steps.saturating_add(n);
@@ -560,21 +548,6 @@ impl<'a, B: Board> Eval<'a, B> {
                 )
             })?,
         })
-    }
-
-    /// Works out a template's values without writing the text (what can stop a match is there).
-    pub fn template_values(&mut self, e: &Expr) -> Out<()> {
-        let ExprKind::Template(pieces) = &e.kind else { return Err(not_constant(e.span)) };
-        for piece in pieces {
-            match piece {
-                TemplatePiece::Text(_) => {}
-                TemplatePiece::Value(x, Type::Text) => self.template_values(x)?,
-                TemplatePiece::Value(x, _) => {
-                    self.value(x)?;
-                }
-            }
-        }
-        Ok(())
     }
 
     /// A template as text.

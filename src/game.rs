@@ -9,8 +9,10 @@ use crate::syntax::ast::{AggOp, Audience, BinOp, Extreme, Owner, Span};
 mod dump;
 use serde::{Deserialize, Serialize};
 
+/// A seat's number, in the order the rule file lists the seats.
 pub type SeatId = u8;
 pub type SideId = u8;
+/// A card's number in the pack.
 pub type CardId = u16;
 pub type EnumId = u16;
 pub type AttrId = u16;
@@ -26,11 +28,17 @@ pub type Slot = u16;
 /// A value during play. Small and `Copy`: cards, seats and enum values are ids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Value {
+    /// The value `none`.
     None,
+    /// A whole number.
     Int(i64),
+    /// `true` or `false`.
     Bool(bool),
+    /// A seat.
     Seat(SeatId),
+    /// A side.
     Side(SideId),
+    /// A card.
     Card(CardId),
     /// An index into the enumeration's `values`.
     Enum(u16),
@@ -41,11 +49,17 @@ pub enum Value {
 /// A static type.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Type {
+    /// A whole number.
     Int,
+    /// `true` or `false`.
     Bool,
+    /// A seat.
     Seat,
+    /// A side.
     Side,
+    /// A card.
     Card,
+    /// A value of the enumeration.
     Enum(EnumId),
     /// `set of T` (T an enumeration or `seat`).
     Set(Box<Type>),
@@ -74,6 +88,7 @@ impl Type {
         }
     }
 
+    /// The type with a `?`: a value of it may be `none`.
     pub fn opt(self) -> Type {
         match self {
             Type::Opt(_) | Type::NoneLit | Type::Error => self,
@@ -206,29 +221,43 @@ pub struct VariantInfo {
 /// A compiled game, ready to be played.
 #[derive(Clone, Debug, Serialize)]
 pub struct Game {
+    /// The game's name (`game "..."`).
     pub name: String,
+    /// How many players: each decides for one or more seats.
     pub players: usize,
+    /// The seats, in order, with their names and players.
     pub seats: Vec<SeatInfo>,
+    /// The sides, with their seats.
     pub sides: Vec<SideInfo>,
+    /// The parameters, with the values this game was compiled with.
     pub params: Vec<ParamInfo>,
+    /// The enumerations and their values.
     pub enums: Vec<EnumInfo>,
+    /// The card attributes, derived ones included.
     pub attrs: Vec<AttrInfo>,
     /// `cards[c][a]`: the value of attribute `a` of card `c`, derived attributes included.
     pub cards: Vec<Vec<Value>>,
+    /// Each card's name, as the trace shows it.
     pub card_names: Vec<String>,
     /// Cards start in zone 0 (its first pile) in pack order.
     pub zones: Vec<ZoneInfo>,
+    /// The variables.
     pub vars: Vec<VarInfo>,
+    /// The definitions (`define`).
     pub functions: Vec<FnInfo>,
+    /// The phases.
     pub phases: Vec<PhaseInfo>,
     /// How many local slots a state needs.
     pub slots: usize,
+    /// The flow's statements, as blocks that refer to each other by number.
     pub blocks: Vec<Block>,
     /// The block of `play { ... }`.
     pub play: BlockId,
+    /// How the result is worked out: what is ranked and by which key.
     pub result: ResultSpec,
     /// The `show` lines, in the order declared.
     pub shows: Vec<Show>,
+    /// The variants the rule file declares.
     pub variants: Vec<VariantInfo>,
     /// The variant applied, if any.
     pub variant: Option<String>,

@@ -1,30 +1,74 @@
 //! paradox: a rules language and interpreter for card games.
+//!
+//! A rule file describes a card game; [`load`] reads one (or a scenario that extends one),
+//! checks it with the user's [`Settings`] and gives the compiled [`Game`], or the problems found,
+//! which [`render`] draws for people. A [`State`] is a match of a game in progress: it says who
+//! must decide ([`State::actor`]), lists the legal actions and applies one ([`State::apply`]);
+//! [`Bot`]s decide for seats from what their player may see. [`trace`] plays and records whole
+//! matches, [`sim`] and [`compare`] play many of them.
+//!
+//! ```
+//! use std::path::Path;
+//! use std::sync::Arc;
+//!
+//! let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/costly-tricks.cards");
+//! let game = match paradox::load(&path, &paradox::Settings::default()) {
+//!     Ok(game) => Arc::new(game),
+//!     Err(paradox::LoadError::Io(message)) => panic!("{message}"),
+//!     Err(paradox::LoadError::Invalid(found)) => panic!("{}", paradox::render(&found, paradox::Style::Plain, 100)),
+//! };
+//! let seed = 7;
+//! let mut state = paradox::State::new(game.clone(), seed);
+//! let mut bots = paradox::random_bots(&game, seed);
+//! assert!(paradox::trace::play_out(&mut state, &mut bots), "the match ends");
+//! let outcome = state.outcome().expect("a finished match has an outcome");
+//! println!("winners {:?}, standings {:?}", outcome.winners, outcome.standings);
+//! ```
+//!
+//! The modules that stay public are the front ends the `paradox` command is made of ([`repl`],
+//! [`lsp`], [`format`](mod@format), [`trace`], [`sim`], [`compare`], [`bench`](mod@bench)) and what they need to be
+//! driven from outside ([`syntax`], [`stats`], [`files`]).
+
+#![warn(missing_docs)]
 
 pub mod bench;
-pub mod bots;
-pub mod check;
+mod bots;
+mod check;
 pub mod compare;
-pub mod diagnostic;
-pub mod engine;
-pub mod eval;
+mod diagnostic;
+mod engine;
+mod eval;
 pub mod files;
 pub mod format;
-pub mod game;
-pub mod load;
+mod game;
+mod load;
 pub mod lsp;
 pub mod repl;
-pub mod report;
+mod report;
 pub mod sim;
 pub mod stats;
 pub mod trace;
 pub mod syntax {
-    //! Reading a rule file: the pest grammar, the typed syntax tree and the parser.
-    pub mod ast;
-    pub mod describe;
-    pub mod expect;
+    //! Reading a rule file: the parser, the few syntax-tree types a caller of [`parse`] and
+    //! [`check`](crate::check()) needs, the tokens (for highlighting) and the pest grammar.
+    pub(crate) mod ast;
+    pub(crate) mod describe;
+    pub(crate) mod expect;
     pub mod grammar;
-    pub mod limits;
-    pub mod parser;
+    pub(crate) mod limits;
+    pub(crate) mod parser;
     pub mod tokens;
-    pub use parser::{parse, parse_partial};
+    pub use ast::{File, FileBody, Item, Scenario, Span};
+    pub use parser::parse;
+    pub(crate) use parser::parse_partial;
 }
+
+pub use bots::{Bot, Budget, Kind, RandomBot, SearchBot, parse_kinds, random_bots, seat_bots};
+pub use check::{Found, Origin, Settings, check};
+pub use diagnostic::{Code, Note, Problem};
+pub use engine::{
+    Action, Actor, Event, Layout, Outcome, Pending, PileView, Position, Refusal, Seen, Snapshot, State, View,
+};
+pub use game::{CardId, Game, SeatId, Type, Value};
+pub use load::{LoadError, load, read as read_source, rules_source};
+pub use report::{Findings, Source, Style, render};

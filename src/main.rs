@@ -1,13 +1,9 @@
 //! The `paradox` command line.
 
 use clap::{Parser, Subcommand};
-use paradox::bots::Kind;
-use paradox::check::Settings;
 use paradox::compare::report::Report;
 use paradox::compare::{Amount, Config, Described, Run};
-use paradox::game::Game;
-use paradox::load::{LoadError, load};
-use paradox::report::{Style, render};
+use paradox::{Game, Kind, LoadError, Settings, Style, load, render};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -258,17 +254,17 @@ fn check(files: &[PathBuf], simulate: Option<u64>, options: &GameOptions) -> Exi
 
 /// Plays `matches` random matches of a game that checked clean and reports what stopped any of
 /// them, pointing at the rule; says whether none stopped.
-fn simulated(path: &std::path::Path, game: paradox::game::Game, matches: u64, options: &GameOptions) -> bool {
+fn simulated(path: &std::path::Path, game: paradox::Game, matches: u64, options: &GameOptions) -> bool {
     let shakedown = paradox::sim::shakedown(std::sync::Arc::new(game), matches);
     let name = path.display().to_string();
     if shakedown.stoppages.is_empty() {
         println!("{name}: {matches} random matches played, none stopped");
         return true;
     }
-    let source = paradox::load::rules_source(path)
-        .unwrap_or_else(|| paradox::report::Source { name: name.clone(), text: String::new() });
+    let source =
+        paradox::rules_source(path).unwrap_or_else(|| paradox::Source { name: name.clone(), text: String::new() });
     let problems = shakedown.stoppages.iter().map(|s| s.problem.clone()).collect();
-    eprint!("{}", render(&[paradox::report::Findings { source, problems }], style(), width()));
+    eprint!("{}", render(&[paradox::Findings { source, problems }], style(), width()));
     eprintln!("{name}: {matches} random matches played, {} stopped", shakedown.stopped());
     let mut replay = format!("paradox trace {name}");
     for set in &options.sets {
@@ -286,7 +282,7 @@ fn simulated(path: &std::path::Path, game: paradox::game::Game, matches: u64, op
 }
 
 /// Loads a game, printing its problems; `Err` carries the exit code.
-fn load_game(path: &std::path::Path, options: &GameOptions) -> Result<paradox::game::Game, ExitCode> {
+fn load_game(path: &std::path::Path, options: &GameOptions) -> Result<paradox::Game, ExitCode> {
     load(path, &options.settings()).map_err(report_load_error)
 }
 
@@ -307,7 +303,7 @@ fn report_load_error(e: LoadError) -> ExitCode {
 /// Loads the game of a match and reads its `--bots`; `Err` carries the exit code.
 fn match_setup(run: &MatchOptions) -> Result<(Arc<Game>, Vec<Kind>), ExitCode> {
     let game = load_game(&run.file, &run.options)?;
-    let kinds = paradox::bots::parse_kinds(&run.bots, game.players).map_err(|message| {
+    let kinds = paradox::parse_kinds(&run.bots, game.players).map_err(|message| {
         eprintln!("error: --bots: {message}");
         ExitCode::from(2)
     })?;
@@ -326,9 +322,9 @@ fn trace(run: &MatchOptions) -> ExitCode {
         Format::Json => print!("{}", paradox::trace::json_lines(&state)),
     }
     if let Some(problem) = state.failure() {
-        let findings = vec![paradox::report::Findings {
-            source: paradox::load::rules_source(file)
-                .unwrap_or_else(|| paradox::report::Source { name: file.display().to_string(), text: String::new() }),
+        let findings = vec![paradox::Findings {
+            source: paradox::rules_source(file)
+                .unwrap_or_else(|| paradox::Source { name: file.display().to_string(), text: String::new() }),
             problems: vec![problem.clone()],
         }];
         eprint!("{}", render(&findings, style(), width()));
@@ -614,7 +610,7 @@ fn fmt(files: &[PathBuf], check: bool) -> ExitCode {
 
 /// Formats one file; the exit code it calls for.
 fn fmt_file(path: &std::path::Path, check: bool) -> u8 {
-    let source = match paradox::load::read(path) {
+    let source = match paradox::read_source(path) {
         Ok(Ok(source)) => source,
         Ok(Err(findings)) => {
             eprint!("{}", render(&[findings], style(), width()));
@@ -628,7 +624,7 @@ fn fmt_file(path: &std::path::Path, check: bool) -> u8 {
     let formatted = match paradox::format::format(&source.text) {
         Ok(formatted) => formatted,
         Err(problems) => {
-            eprint!("{}", render(&[paradox::report::Findings { source, problems }], style(), width()));
+            eprint!("{}", render(&[paradox::Findings { source, problems }], style(), width()));
             return 1;
         }
     };
@@ -671,8 +667,8 @@ fn fmt_stdin() -> u8 {
             0
         }
         Err(problems) => {
-            let source = paradox::report::Source { name: "standard input".into(), text };
-            eprint!("{}", render(&[paradox::report::Findings { source, problems }], style(), width()));
+            let source = paradox::Source { name: "standard input".into(), text };
+            eprint!("{}", render(&[paradox::Findings { source, problems }], style(), width()));
             1
         }
     }

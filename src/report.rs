@@ -12,21 +12,27 @@ use std::sync::Arc;
 /// A text that problems point into: a rule file, a scenario, or the command line.
 #[derive(Clone, Debug)]
 pub struct Source {
+    /// The file's name as shown above the problems.
     pub name: String,
+    /// The file's text, which the problems' spans point into.
     pub text: String,
 }
 
 /// The problems found in one source.
 #[derive(Clone, Debug)]
 pub struct Findings {
+    /// The text the problems point into.
     pub source: Source,
+    /// The problems, in the order found.
     pub problems: Vec<Problem>,
 }
 
 /// How reports are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
+    /// With colours, for a terminal.
     Colour,
+    /// Plain text, for files and pipes.
     Plain,
 }
 
@@ -242,7 +248,7 @@ fn shortened(text: &str) -> String {
     out
 }
 
-/// Renders the problems of `findings` ([`render_problems`]), followed by a count of them all.
+/// Renders the problems of `findings` (`render_problems`), followed by a count of them all.
 pub fn render(findings: &[Findings], style: Style, width: usize) -> String {
     let mut out = render_problems(findings, style, width);
     let total: usize = findings.iter().map(|f| f.problems.len()).sum();

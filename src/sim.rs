@@ -20,7 +20,9 @@ use std::time::Instant;
 
 /// A configuration to play: a compiled game and the kind of bot for each player.
 pub struct Entrant {
+    /// The compiled game, in this configuration.
     pub game: Arc<Game>,
+    /// The kind of bot for each player.
     pub kinds: Vec<Kind>,
     shape: Shape,
 }
@@ -38,6 +40,7 @@ struct Shape {
 }
 
 impl Entrant {
+    /// A configuration of `game` played by bots of `kinds`, one per player.
     pub fn new(game: Arc<Game>, kinds: Vec<Kind>) -> Entrant {
         let player_bits = |seats: &[SeatId]| seats.iter().fold(0u64, |b, s| b | 1 << game.seats[*s as usize].player);
         let sides: Vec<u64> = game.sides.iter().map(|t| player_bits(&t.seats)).collect();
@@ -60,6 +63,7 @@ impl Entrant {
 /// What one match came to.
 #[derive(Clone, Debug, Default)]
 pub struct Record {
+    /// Decisions made.
     pub decisions: u64,
     /// How many times the outermost phase around the decisions was entered (0 for none).
     pub rounds: u64,
@@ -203,6 +207,7 @@ pub fn play(entrant: &Entrant, seed: u64) -> Record {
 /// add up exactly ([`Tally::merge`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
+    /// Matches played.
     pub matches: u64,
     /// Matches stopped by a run-time problem (or that did not end); the figures below count
     /// the others.
@@ -211,20 +216,27 @@ pub struct Tally {
     pub wins: Vec<u64>,
     /// Wins per side.
     pub side_wins: Vec<u64>,
+    /// Matches that ended with no winner.
     pub draws: u64,
     /// Matches whose first decision one seat made alone, and how many of them its player won.
     pub started: u64,
+    /// How many of those matches the starter's player won.
     pub starter_wins: u64,
     /// Per started match, the starter's edge times the number of players: `players` for a
     /// win, less the number of winners (an even chance scores 0 on average).
     pub edge: Moments,
+    /// Decisions per match.
     pub decisions: Histogram,
+    /// Rounds per match.
     pub rounds: Histogram,
+    /// The winner's lead over the runner-up per match, in the result's key.
     pub margin: Histogram,
+    /// Changes of the lead per match.
     pub lead_changes: Histogram,
 }
 
 impl Tally {
+    /// An empty tally for a game of `players` players and `sides` sides.
     pub fn new(players: usize, sides: usize) -> Tally {
         Tally {
             matches: 0,
@@ -271,6 +283,7 @@ impl Tally {
         self.lead_changes.add(f.lead_changes);
     }
 
+    /// Adds another tally of the same configuration.
     pub fn merge(&mut self, other: &Tally) {
         self.matches += other.matches;
         self.stopped += other.stopped;
@@ -306,17 +319,24 @@ fn edge_points(shape: &Shape, f: &Finish) -> Option<i64> {
 /// configuration's value less the first's).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Paired {
+    /// Matches both configurations finished.
     pub matches: u64,
     /// Per player (of those both configurations have).
     pub wins: Vec<Discordant>,
+    /// Per side (of those both configurations have).
     pub side_wins: Vec<Discordant>,
+    /// Draws.
     pub draws: Discordant,
     /// The starters' edges, each as a share of a match: both times `players` of both
     /// configurations.
     pub edge: Moments,
+    /// Changes in decisions per match.
     pub decisions: Moments,
+    /// Changes in rounds per match.
     pub rounds: Moments,
+    /// Changes in the winner's margin.
     pub margin: Moments,
+    /// Changes in the number of lead changes.
     pub lead_changes: Moments,
 }
 
@@ -380,11 +400,14 @@ impl Paired {
 /// order (1, 2), (1, 3), ..., (2, 3), ...).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tallies {
+    /// One tally per configuration, in the order given.
     pub configurations: Vec<Tally>,
+    /// One pairing per two configurations.
     pub pairs: Vec<Paired>,
 }
 
 impl Tallies {
+    /// Empty counts for these configurations.
     pub fn new(entrants: &[Entrant]) -> Tallies {
         let shapes: Vec<&Shape> = entrants.iter().map(|e| &e.shape).collect();
         Tallies {
@@ -403,6 +426,7 @@ impl Tallies {
         }
     }
 
+    /// Adds the counts of another shard of the same run.
     pub fn merge(&mut self, other: &Tallies) {
         for (a, b) in self.configurations.iter_mut().zip(&other.configurations) {
             a.merge(b);
@@ -426,7 +450,9 @@ pub fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
 /// What a run cost, which no two runs share: the wall-clock time and the thinking bots' times.
 #[derive(Clone, Debug, Default)]
 pub struct Timing {
+    /// Wall-clock seconds.
     pub seconds: f64,
+    /// How long the thinking bots took over each move with a choice, in seconds.
     pub thinking: Vec<f64>,
 }
 
@@ -467,7 +493,9 @@ pub const MAX_DECISIONS: u64 = 200_000;
 /// A run-time problem that stopped some of the random matches, and their seeds.
 #[derive(Clone, Debug)]
 pub struct Stoppage {
+    /// The problem.
     pub problem: Problem,
+    /// The seeds of the matches it stopped.
     pub seeds: Vec<u64>,
 }
 
@@ -475,7 +503,9 @@ pub struct Stoppage {
 /// problem that stopped any of them (in the order first met).
 #[derive(Clone, Debug)]
 pub struct Shakedown {
+    /// Matches played.
     pub matches: u64,
+    /// Each distinct problem that stopped a match.
     pub stoppages: Vec<Stoppage>,
 }
 

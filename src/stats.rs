@@ -16,8 +16,11 @@ pub const ALPHA: f64 = 0.05;
 /// A figure and its 95 % interval.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Estimate {
+    /// The figure.
     pub value: f64,
+    /// The low end of the interval.
     pub low: f64,
+    /// The high end of the interval.
     pub high: f64,
 }
 
@@ -54,18 +57,23 @@ pub fn share(k: u64, n: u64) -> Option<Estimate> {
 /// Sums of two runs add up exactly.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Moments {
+    /// How many values.
     pub n: u64,
+    /// Their sum.
     pub sum: i128,
+    /// The sum of their squares.
     pub squares: i128,
 }
 
 impl Moments {
+    /// Counts one value.
     pub fn add(&mut self, x: i64) {
         self.n += 1;
         self.sum += x as i128;
         self.squares += (x as i128) * (x as i128);
     }
 
+    /// Adds the sums of another run.
     pub fn merge(&mut self, other: &Moments) {
         self.n += other.n;
         self.sum += other.sum;
@@ -108,20 +116,24 @@ impl Moments {
 pub struct Histogram(pub BTreeMap<u64, u64>);
 
 impl Histogram {
+    /// Counts one match that gave `value`.
     pub fn add(&mut self, value: u64) {
         *self.0.entry(value).or_insert(0) += 1;
     }
 
+    /// Adds the counts of another run.
     pub fn merge(&mut self, other: &Histogram) {
         for (value, count) in &other.0 {
             *self.0.entry(*value).or_insert(0) += count;
         }
     }
 
+    /// How many matches were counted.
     pub fn count(&self) -> u64 {
         self.0.values().sum()
     }
 
+    /// The sums of the values counted.
     pub fn moments(&self) -> Moments {
         let mut m = Moments::default();
         for (&value, &count) in &self.0 {
@@ -174,6 +186,7 @@ pub struct Discordant {
 }
 
 impl Discordant {
+    /// Counts one pair of answers, first configuration then second.
     pub fn add(&mut self, first: bool, second: bool) {
         match (first, second) {
             (true, false) => self.first += 1,
@@ -182,6 +195,7 @@ impl Discordant {
         }
     }
 
+    /// Adds the counts of another run.
     pub fn merge(&mut self, other: &Discordant) {
         self.first += other.first;
         self.second += other.second;

@@ -3,8 +3,7 @@
 
 mod common;
 use common::Table;
-use paradox::diagnostic::Code;
-use paradox::engine::{Actor, State};
+use paradox::{Actor, Code, State};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -71,7 +70,7 @@ fn every_rule_file_shows_a_status_at_every_decision() {
 #[test]
 fn costly_tricks_shows_the_trump_once_there_is_one() {
     let file = RULE_FILES[0];
-    let state = play_until(file, 3, |_| {}, |s| s.var("trump", 0).is_some_and(|t| t != paradox::game::Value::None))
+    let state = play_until(file, 3, |_| {}, |s| s.var("trump", 0).is_some_and(|t| t != paradox::Value::None))
         .expect("a trump is played");
     let status = state.status();
     let trump = line(&status, "Trump: ").unwrap_or_else(|| panic!("no trump line: {status:?}"));
@@ -97,12 +96,12 @@ fn costly_tricks_status_follows_the_rulebooks_trick() {
 
 #[test]
 fn each_rule_file_shows_what_matters_now() {
-    let bid_made = |s: &State| (0..4).any(|i| s.var("bid", i).is_some_and(|b| b != paradox::game::Value::None));
+    let bid_made = |s: &State| (0..4).any(|i| s.var("bid", i).is_some_and(|b| b != paradox::Value::None));
     let cases: [(&str, Moment, &str); 4] = [
         (RULE_FILES[1], &|s| s.status().iter().any(|l| l.starts_with("Lead: ")), ", capturing power "),
-        (RULE_FILES[2], &|s| s.var("counted", 0) == Some(paradox::game::Value::Int(1)), "Auction 2 of at most 9"),
+        (RULE_FILES[2], &|s| s.var("counted", 0) == Some(paradox::Value::Int(1)), "Auction 2 of at most 9"),
         (RULE_FILES[3], &bid_made, " bids "),
-        (RULE_FILES[4], &|s| s.var("led", 0).is_some_and(|l| l != paradox::game::Value::None), "Led: "),
+        (RULE_FILES[4], &|s| s.var("led", 0).is_some_and(|l| l != paradox::Value::None), "Led: "),
     ];
     for (file, stop, expected) in cases {
         let state = play_until(file, 11, |_| {}, stop).unwrap_or_else(|| panic!("{file}: the moment never came"));
@@ -113,7 +112,7 @@ fn each_rule_file_shows_what_matters_now() {
 
 #[test]
 fn pairadox_shows_the_set_and_how_many_true_false_cards_lie_face_down() {
-    let single_played = |s: &State| s.var("got_colour", 0).is_some_and(|c| c != paradox::game::Value::None);
+    let single_played = |s: &State| s.var("got_colour", 0).is_some_and(|c| c != paradox::Value::None);
     let state = play_until(RULE_FILES[5], 11, |_| {}, single_played).expect("a colour Single is played");
     let status = state.status();
     assert!(line(&status, "The set's colour: ").is_some(), "{status:?}");
@@ -125,7 +124,7 @@ fn pairadox_shows_the_set_and_how_many_true_false_cards_lie_face_down() {
 }
 
 /// The rule file's text at a problem's span.
-fn text_at(file: &str, problem: &paradox::diagnostic::Problem) -> String {
+fn text_at(file: &str, problem: &paradox::Problem) -> String {
     let source = std::fs::read_to_string(file).expect("the rule file reads");
     source[problem.span.start..problem.span.end].to_string()
 }

@@ -2,11 +2,7 @@
 //! knowledge, never on the hidden cards; they keep what the player has seen (voids included);
 //! and the search bot plays legal, reproducible moves.
 
-use paradox::bots::{Bot, Budget, SearchBot};
-use paradox::check::Settings;
-use paradox::engine::{Actor, PileView, State};
-use paradox::game::Game;
-use paradox::load::load;
+use paradox::{Actor, Bot, Budget, Game, PileView, SearchBot, Settings, State, load};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
@@ -105,7 +101,7 @@ fn worlds_keep_what_the_player_has_seen() {
                 let world = state.seen_by(player).sample(&mut rng);
                 let (real, dealt) = (state.position(), world.position());
                 assert_eq!(state.view(player).piles, world.view(player).piles, "{name} seed {seed}: the view changed");
-                let sizes = |p: &paradox::engine::Position| p.piles().map(<[u16]>::len).collect::<Vec<_>>();
+                let sizes = |p: &paradox::Position| p.piles().map(<[u16]>::len).collect::<Vec<_>>();
                 assert_eq!(sizes(real), sizes(dealt), "{name} seed {seed}: pile sizes changed");
                 for c in 0..g.cards.len() as u16 {
                     assert!(dealt.pile(dealt.place(c)).contains(&c), "{name}: card {c} misplaced");
@@ -176,7 +172,7 @@ fn pile_of(state: &State, card: u16) -> usize {
 fn action_for(state: &State, card: u16, same: bool) -> u32 {
     let seat = 1;
     (0..state.action_count(seat) as u32)
-        .find(|a| (state.action_key(seat, *a) == Some((paradox::game::Value::Card(card), false))) == same)
+        .find(|a| (state.action_key(seat, *a) == Some((paradox::Value::Card(card), false))) == same)
         .expect("such an action")
 }
 
@@ -216,7 +212,7 @@ fn a_void_is_learnt_only_by_those_who_see_the_card_played() {
             .find(|&seed| {
                 let state = State::new(g.clone(), seed);
                 let hand = state.position().pile(2);
-                hand.iter().all(|c| !matches!(g.cards[*c as usize][0], paradox::game::Value::Int(r) if r > 6))
+                hand.iter().all(|c| !matches!(g.cards[*c as usize][0], paradox::Value::Int(r) if r > 6))
             })
             .expect("a deal where P2 has nothing above 6");
         let mut state = State::new(g.clone(), seed);

@@ -1,9 +1,7 @@
 //! The compiled game: what the checker makes of the rule files (pack, derived attributes,
 //! seats and players, enumeration values).
 
-use paradox::check::Settings;
-use paradox::game::{Game, Value};
-use paradox::load::load;
+use paradox::{Game, Settings, Value, load};
 use std::path::Path;
 
 fn game(file: &str, sets: &[&str]) -> Game {

@@ -7,7 +7,7 @@ mod common;
 mod piles;
 
 use common::{Table, sorted};
-use paradox::engine::{Actor, PileView};
+use paradox::{Actor, PileView};
 use piles::{cards, narration, seen};
 
 /// Bids in turn, starting with whoever is to bid now.

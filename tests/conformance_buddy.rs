@@ -3,7 +3,7 @@
 
 mod common;
 use common::{Table, sorted};
-use paradox::engine::Event;
+use paradox::Event;
 
 const FRESH: &str = "examples/buddy-sweep.cards";
 const EQUAL: &str = "examples/buddy-equal-card.cards";
@@ -307,7 +307,7 @@ fn buddy_level_at_the_top_after_the_target_play_goes_on() {
 
 #[test]
 fn buddy_every_card_is_open_to_everyone() {
-    use paradox::engine::{Layout, PileView};
+    use paradox::{Layout, PileView};
     let t = Table::open(FRESH, &[]);
     let game = t.state.game();
     let layout = Layout::of(game);

@@ -3,7 +3,7 @@
 
 mod common;
 use common::{Table, sorted};
-use paradox::engine::{Layout, PileView};
+use paradox::{Layout, PileView};
 
 const RULEBOOK: &str = "examples/costly-tricks-rulebook-trick.cards";
 const FOLLOW_TRUMP: &str = "examples/costly-tricks-trump-must-be-followed.cards";

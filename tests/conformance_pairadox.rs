@@ -7,7 +7,7 @@ mod common;
 mod piles;
 
 use common::{Table, sorted};
-use paradox::engine::PileView;
+use paradox::PileView;
 use piles::{cards, narration, seen};
 
 /// Plays cards in turn, each by the seat to act, checking whose turn it is.

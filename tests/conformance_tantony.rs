@@ -7,7 +7,7 @@ mod common;
 mod piles;
 
 use common::{Table, sorted};
-use paradox::engine::{Event, PileView};
+use paradox::{Event, PileView};
 use piles::{cards, narration, seen};
 use std::collections::HashMap;
 

@@ -4,7 +4,7 @@
 
 mod common;
 use common::{Table, sorted};
-use paradox::engine::Event;
+use paradox::Event;
 
 const AUCTION: &str = "examples/third-man-auction.cards";
 const SEATS: [&str; 4] = ["P1", "P2", "P3", "P4"];

@@ -7,11 +7,8 @@
 mod common;
 
 use common::Table;
-use paradox::check::{self, Settings};
-use paradox::diagnostic::Code;
-use paradox::load::{LoadError, load};
-use paradox::report::{Findings, Source, Style, render};
-use paradox::syntax::ast::FileBody;
+use paradox::syntax::FileBody;
+use paradox::{Code, Findings, LoadError, Settings, Source, Style, load, render};
 use std::path::{Path, PathBuf};
 
 /// The width diagnostics are rendered at.
@@ -58,7 +55,7 @@ fn check_text(name: &str, text: &str) -> Option<String> {
         Err(problems) => problems,
         Ok(file) => {
             let FileBody::Rules(items) = &file.body else { panic!("{name} is a scenario") };
-            check::check(items, None, &Settings::default()).err()?.into_iter().map(|(_, p)| p).collect()
+            paradox::check(items, None, &Settings::default()).err()?.into_iter().map(|(_, p)| p).collect()
         }
     };
     Some(rendered(vec![Findings { source, problems }]))

@@ -3,9 +3,9 @@
 //! before and after, and so are the problems of a file that does not compile); formatting
 //! twice changes nothing more; and the same holds for rule files mutated at random.
 
-use paradox::check::{self, Settings};
+use paradox::Settings;
 use paradox::format::{format, strip_spans, without_spans};
-use paradox::syntax::ast::{File, FileBody, Item};
+use paradox::syntax::{File, FileBody, Item};
 use proptest::prelude::*;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -58,7 +58,7 @@ fn meaning(path: &Path, text: &str) -> Vec<Value> {
     }
     settings
         .iter()
-        .map(|settings| match check::check(&rules, scenario, settings) {
+        .map(|settings| match paradox::check(&rules, scenario, settings) {
             Ok(game) => json_without_spans(&game),
             Err(found) => json_without_spans(&found.into_iter().map(|(_, problem)| problem).collect::<Vec<_>>()),
         })

@@ -7,8 +7,8 @@
 mod common;
 
 use common::session;
-use paradox::engine::{Actor, Pending};
 use paradox::repl::Session;
+use paradox::{Actor, Pending};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};

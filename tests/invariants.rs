@@ -7,10 +7,7 @@
 //! a deal's tricks), the check is made on the last values the state still shows, and on the
 //! game's own narration of the round.
 
-use paradox::check::Settings;
-use paradox::engine::{Actor, Event, State};
-use paradox::game::{CardId, Value};
-use paradox::load::load;
+use paradox::{Actor, CardId, Event, Settings, State, Value, load};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -34,7 +31,7 @@ trait Watch {
 fn play_many<W: Watch>(file: &str, mut watch: impl FnMut() -> W) {
     let game = Arc::new(load(Path::new(file), &Settings::default()).unwrap_or_else(|e| panic!("{file}: {e:?}")));
     for seed in 1..=MATCHES {
-        let mut bots = paradox::bots::random_bots(&game, seed);
+        let mut bots = paradox::random_bots(&game, seed);
         let mut state = State::new(game.clone(), seed);
         let mut w = watch();
         let mut seen = 0;

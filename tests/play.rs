@@ -1,8 +1,6 @@
 //! Every rule file plays to the end under random play, without a run-time problem.
 
-use paradox::check::Settings;
-use paradox::engine::{Actor, State};
-use paradox::load::load;
+use paradox::{Actor, Settings, State, load};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
@@ -52,8 +50,8 @@ fn every_game_plays_to_the_end() {
 
 fn traced(file: &str, seed: u64) -> String {
     let game = Arc::new(load(Path::new(file), &Settings::default()).expect("loads"));
-    let mut bots: Vec<Box<dyn paradox::bots::Bot>> = (0..game.players)
-        .map(|p| Box::new(paradox::bots::RandomBot::new(seed + p as u64)) as Box<dyn paradox::bots::Bot>)
+    let mut bots: Vec<Box<dyn paradox::Bot>> = (0..game.players)
+        .map(|p| Box::new(paradox::RandomBot::new(seed + p as u64)) as Box<dyn paradox::Bot>)
         .collect();
     let mut state = State::new(game, seed);
     paradox::trace::play_out(&mut state, &mut bots);
@@ -73,10 +71,10 @@ fn the_same_seed_gives_the_same_match_and_another_seed_another() {
 
 #[test]
 fn a_hidden_hand_shows_only_its_count_to_others() {
-    use paradox::engine::PileView;
+    use paradox::PileView;
     let game = Arc::new(load(Path::new("rules/tantony.cards"), &Settings::default()).expect("loads"));
     let state = State::new(game, 3);
-    let layout = paradox::engine::Layout::of(state.game());
+    let layout = paradox::Layout::of(state.game());
     let hand = state.game().zones.iter().position(|z| z.name == "hand").expect("a hand zone") as u16;
     let north_hand = layout.pile(hand, 0);
     assert!(
@@ -90,7 +88,7 @@ fn a_hidden_hand_shows_only_its_count_to_others() {
 #[test]
 fn a_saved_position_restores_and_plays_on_identically() {
     let game = Arc::new(load(Path::new("rules/anarchy.cards"), &Settings::default()).expect("loads"));
-    let mut bot = paradox::bots::RandomBot::new(11);
+    let mut bot = paradox::RandomBot::new(11);
     let mut state = State::new(game.clone(), 5);
     for _ in 0..60 {
         let seat = match state.actor() {
@@ -98,12 +96,12 @@ fn a_saved_position_restores_and_plays_on_identically() {
             Actor::Together(seats) => seats[0],
             Actor::Nobody => break,
         };
-        let action = paradox::bots::Bot::choose(&mut bot, &state.seen_by(game.seats[seat as usize].player), seat)
+        let action = paradox::Bot::choose(&mut bot, &state.seen_by(game.seats[seat as usize].player), seat)
             .expect("a legal action");
         state.apply(seat, action).expect("applies");
     }
     let saved = serde_json::to_value(state.snapshot()).expect("a state serialises");
-    let read = |json: &serde_json::Value| -> paradox::engine::Snapshot {
+    let read = |json: &serde_json::Value| -> paradox::Snapshot {
         serde_json::from_value(json.clone()).expect("and reads back")
     };
     let mut copy = State::restore(game.clone(), read(&saved)).expect("the position fits the game");
@@ -123,10 +121,8 @@ fn a_saved_position_restores_and_plays_on_identically() {
         p["frames"].as_array_mut().expect("frames").push(serde_json::json!({"Block": {"block": 9_999, "pc": 0}}))
     });
     assert!(State::restore(game.clone(), lost).is_err(), "a block the game does not have is refused");
-    let mut bots_a: Vec<Box<dyn paradox::bots::Bot>> =
-        (0..4).map(|p| Box::new(paradox::bots::RandomBot::new(p)) as _).collect();
-    let mut bots_b: Vec<Box<dyn paradox::bots::Bot>> =
-        (0..4).map(|p| Box::new(paradox::bots::RandomBot::new(p)) as _).collect();
+    let mut bots_a: Vec<Box<dyn paradox::Bot>> = (0..4).map(|p| Box::new(paradox::RandomBot::new(p)) as _).collect();
+    let mut bots_b: Vec<Box<dyn paradox::Bot>> = (0..4).map(|p| Box::new(paradox::RandomBot::new(p)) as _).collect();
     paradox::trace::play_out(&mut state, &mut bots_a);
     paradox::trace::play_out(&mut copy, &mut bots_b);
     assert!(state.outcome().is_some(), "the match ends");
@@ -208,8 +204,7 @@ fn a_players_log_shows_only_their_own_dealt_hand() {
 fn a_players_log_leaves_out_moves_of_no_cards() {
     let game = Arc::new(load(Path::new("rules/anarchy.cards"), &Settings::default()).expect("loads"));
     let state = State::new(game, 1);
-    let empty =
-        |e: &&paradox::engine::Event| matches!(e, paradox::engine::Event::Moved { cards, .. } if cards.is_empty());
+    let empty = |e: &&paradox::Event| matches!(e, paradox::Event::Moved { cards, .. } if cards.is_empty());
     assert!(state.events().iter().any(|e| empty(&e)), "anarchy gathers empty piles at the start");
     for player in 0..4 {
         let log = state.log_for(player);
@@ -226,5 +221,5 @@ fn sets_are_gone_through_member_by_member() {
     assert_eq!(names, ["a", "c"], "the members of `used`");
     let mut state = state;
     state.apply(0, 1).expect("applies");
-    assert!(state.events().iter().any(|e| matches!(e, paradox::engine::Event::Say(s) if s == "total 124, chose c")));
+    assert!(state.events().iter().any(|e| matches!(e, paradox::Event::Say(s) if s == "total 124, chose c")));
 }

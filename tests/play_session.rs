@@ -5,7 +5,7 @@
 mod common;
 
 use common::session;
-use paradox::engine::Actor;
+use paradox::Actor;
 use paradox::repl::in_a_sentence;
 
 #[test]

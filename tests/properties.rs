@@ -6,10 +6,8 @@
 //! random `--set` and `--variant` choices; and generated packs (`deck`, derived attributes and
 //! definitions) that would run for hours or recurse forever if the evaluator let them.
 
-use paradox::check::{self, Origin, Settings};
-use paradox::diagnostic::Problem;
-use paradox::report::{Findings, Source, Style, render};
-use paradox::syntax::{self, ast};
+use paradox::syntax;
+use paradox::{Findings, Origin, Problem, Settings, Source, Style, render};
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -45,18 +43,18 @@ fn rule_file(name: &str) -> &'static str {
 }
 
 /// The base that a scenario read from random text is checked against.
-fn base_rules() -> &'static (String, Vec<ast::Item>) {
-    static BASE: OnceLock<(String, Vec<ast::Item>)> = OnceLock::new();
+fn base_rules() -> &'static (String, Vec<syntax::Item>) {
+    static BASE: OnceLock<(String, Vec<syntax::Item>)> = OnceLock::new();
     BASE.get_or_init(|| {
         let text = rule_file("costly-tricks.cards").to_string();
         let file = syntax::parse(&text).expect("costly-tricks.cards parses");
-        let ast::FileBody::Rules(items) = file.body else { panic!("costly-tricks.cards is a rule file") };
+        let syntax::FileBody::Rules(items) = file.body else { panic!("costly-tricks.cards is a rule file") };
         (text, items)
     })
 }
 
 /// `span` lies inside `text` and starts and ends on character boundaries.
-fn span_inside(text: &str, span: ast::Span, what: &str) -> Result<(), TestCaseError> {
+fn span_inside(text: &str, span: syntax::Span, what: &str) -> Result<(), TestCaseError> {
     prop_assert!(
         span.start <= span.end && span.end <= text.len(),
         "{what}: span {:?} is not inside a text of {} bytes",
@@ -103,8 +101,8 @@ fn parse_and_check(text: &str, settings: &Settings) -> Result<(), TestCaseError>
         Ok(file) => {
             span_inside(text, file.span, "the file's span")?;
             match &file.body {
-                ast::FileBody::Rules(items) => checked(items, None, text, None, settings)?,
-                ast::FileBody::Scenario(scenario) => {
+                syntax::FileBody::Rules(items) => checked(items, None, text, None, settings)?,
+                syntax::FileBody::Scenario(scenario) => {
                     let (base, items) = base_rules();
                     checked(items, Some(scenario), base, Some(text), settings)?
                 }
@@ -117,13 +115,13 @@ fn parse_and_check(text: &str, settings: &Settings) -> Result<(), TestCaseError>
 }
 
 fn checked(
-    items: &[ast::Item],
-    scenario: Option<&ast::Scenario>,
+    items: &[syntax::Item],
+    scenario: Option<&syntax::Scenario>,
     rules: &str,
     scenario_text: Option<&str>,
     settings: &Settings,
 ) -> Result<(), TestCaseError> {
-    match check::check(items, scenario, settings) {
+    match paradox::check(items, scenario, settings) {
         Ok(game) => {
             let summary = game.summary();
             prop_assert!(summary.contains("cards"), "{summary}");
@@ -607,10 +605,10 @@ proptest! {
 /// The span test must be able to fail: a span past the end, or inside a character, is caught.
 #[test]
 fn span_test_catches_bad_spans() {
-    assert!(span_inside("abc", ast::Span::new(0, 3), "whole").is_ok());
-    assert!(span_inside("abc", ast::Span::new(2, 4), "past the end").is_err());
-    assert!(span_inside("abc", ast::Span::new(3, 2), "backwards").is_err());
-    assert!(span_inside("é", ast::Span::new(0, 1), "half a character").is_err());
+    assert!(span_inside("abc", syntax::Span::new(0, 3), "whole").is_ok());
+    assert!(span_inside("abc", syntax::Span::new(2, 4), "past the end").is_err());
+    assert!(span_inside("abc", syntax::Span::new(3, 2), "backwards").is_err());
+    assert!(span_inside("é", syntax::Span::new(0, 1), "half a character").is_err());
 }
 
 /// The rule files are valid, and the mutations do what they say.
@@ -619,8 +617,8 @@ fn unmutated_rule_files_check_and_mutations_apply() {
     for (path, text) in rule_files() {
         parse_and_check(text, &Settings::default()).unwrap_or_else(|e| panic!("{path}: {e}"));
         let file = syntax::parse(text).unwrap_or_else(|p| panic!("{path}: {p:?}"));
-        let ast::FileBody::Rules(items) = file.body else { panic!("{path} is not a rule file") };
-        assert!(check::check(&items, None, &Settings::default()).is_ok(), "{path} checks");
+        let syntax::FileBody::Rules(items) = file.body else { panic!("{path} is not a rule file") };
+        assert!(paradox::check(&items, None, &Settings::default()).is_ok(), "{path} checks");
         let first = Pick(0);
         let truncated = Mutation::Truncate(Pick(text.len() / 2)).apply(text);
         assert!(truncated.len() < text.len() && text.starts_with(&truncated), "{path}: truncated");

@@ -1,11 +1,7 @@
 //! Saved positions are untrusted: a hand-edited save that the rules could not have reached is
 //! refused with a reason, never played, and nothing in one makes the engine panic.
 
-use paradox::bots::{Bot, RandomBot};
-use paradox::check::Settings;
-use paradox::engine::{Actor, Pending, Snapshot, State};
-use paradox::game::{Game, Type, Value};
-use paradox::load::load;
+use paradox::{Actor, Bot, Game, Pending, RandomBot, Settings, Snapshot, State, Type, Value, load};
 use serde_json::{Value as Json, json};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;

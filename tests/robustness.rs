@@ -1,11 +1,7 @@
 //! Hostile and extreme files: empty, binary, absurdly nested, huge, and packs or definitions that
 //! would run away. Each must give problems (or a game) quickly, never a panic or a stack overflow.
 
-use paradox::check::Settings;
-use paradox::diagnostic::{Code, Problem};
-use paradox::game::Game;
-use paradox::load::{LoadError, load};
-use paradox::report::Findings;
+use paradox::{Code, Findings, Game, LoadError, Problem, Settings, load};
 use proptest::prelude::*;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,9 +1,7 @@
 //! `State::round`: at every decision of a match, the outermost phase the flow is in and how many
 //! times it has been entered, as the event log counts it.
 
-use paradox::check::Settings;
-use paradox::engine::{Actor, Event, State};
-use paradox::load::load;
+use paradox::{Actor, Event, Settings, State, load};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -23,7 +21,7 @@ fn the_round_is_the_outermost_phase_counted_as_the_log_counts_it() {
         let path = format!("rules/{file}.cards");
         let game = Arc::new(load(Path::new(&path), &Settings::default()).expect("checks clean"));
         for seed in 1..=20 {
-            let mut bots = paradox::bots::random_bots(&game, seed);
+            let mut bots = paradox::random_bots(&game, seed);
             let mut state = State::new(game.clone(), seed);
             let mut last = 0;
             loop {

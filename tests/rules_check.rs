@@ -1,9 +1,7 @@
 //! Every rule file in `rules/` and every scenario in `examples/` passes the checker, with its
 //! defaults and with each variant it declares.
 
-use paradox::check::Settings;
-use paradox::load::{LoadError, load};
-use paradox::report::{Style, render};
+use paradox::{LoadError, Settings, Style, load, render};
 use std::path::{Path, PathBuf};
 
 fn files_in(dir: &str) -> Vec<PathBuf> {
@@ -17,7 +15,7 @@ fn files_in(dir: &str) -> Vec<PathBuf> {
 }
 
 /// Loads a file, turning problems into a readable failure message.
-fn check(path: &Path, settings: &Settings) -> Result<paradox::game::Game, String> {
+fn check(path: &Path, settings: &Settings) -> Result<paradox::Game, String> {
     load(path, settings).map_err(|e| match e {
         LoadError::Io(message) => message,
         LoadError::Invalid(findings) => render(&findings, Style::Plain, 100),

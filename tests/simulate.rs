@@ -2,8 +2,7 @@
 //! `paradox trace --seed` plays them) must not stop. Each fixture in `fixtures/runtime` checks
 //! clean but stops during play; what the command prints for it is a snapshot.
 
-use paradox::check::Settings;
-use paradox::load::load;
+use paradox::{Settings, load};
 use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;

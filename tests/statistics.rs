@@ -3,11 +3,10 @@
 //! time, a variant built to favour a seat or the starter is found significant, and a variant
 //! with the same odds is called significant no more often than the stated 5 %.
 
-use paradox::check::Settings;
 use paradox::compare::report::{Comparison, Report};
 use paradox::compare::{Config, Described, Run, entrants};
-use paradox::load::load;
 use paradox::sim::Entrant;
+use paradox::{Settings, load};
 use std::path::Path;
 use std::sync::Arc;
 

@@ -2,8 +2,7 @@
 //! random bots, kept as snapshots. Each snapshot was read through and checked against the
 //! rules (RULINGS.md) before it was accepted: a change to one is a change to how a game plays.
 
-use paradox::check::Settings;
-use paradox::load::load;
+use paradox::{Settings, load};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;

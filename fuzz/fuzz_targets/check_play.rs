@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use paradox::engine::{Actor, State};
+use paradox::{Actor, State};
 use std::sync::Arc;
 
 #[path = "common.rs"]

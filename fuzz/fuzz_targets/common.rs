@@ -3,12 +3,9 @@
 
 #![allow(dead_code)]
 
-use paradox::bots::Kind;
-use paradox::check::{Settings, check};
-use paradox::game::Game;
+use paradox::{Findings, Game, Kind, Settings, Source, Style, check, render};
 use paradox::repl::{Session, Setup};
-use paradox::report::{Findings, Source, Style, render};
-use paradox::syntax::ast::FileBody;
+use paradox::syntax::FileBody;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -51,7 +48,7 @@ pub fn session() -> Session {
     let (game, source, origin) = SETUP.get_or_init(|| {
         let path = Path::new(RULES);
         let settings = Settings::default();
-        let game = paradox::load::load(path, &settings).unwrap_or_else(|_| panic!("the rule file loads"));
+        let game = paradox::load(path, &settings).unwrap_or_else(|_| panic!("the rule file loads"));
         let (source, origin) = paradox::repl::origin(path, &settings).expect("the rule file reads");
         (Arc::new(game), source, origin)
     });

@@ -12,6 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 /// Something that decides for a seat.
 pub trait Bot {
+    /// Picks one of the legal actions of `seat` (a seat of the player `seen` is for), or `None` when it has none.
     fn choose(&mut self, seen: &Seen<'_>, seat: SeatId) -> Option<Action>;
 }
 
@@ -21,6 +22,7 @@ pub struct RandomBot {
 }
 
 impl RandomBot {
+    /// A random bot whose choices follow from `seed`.
     pub fn new(seed: u64) -> Self {
         RandomBot { rng: ChaCha8Rng::seed_from_u64(seed) }
     }
@@ -43,6 +45,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The names `--bots` accepts.
     pub const NAMES: &[&str] = &["default", "random", "mcts"];
 
     /// The strongest kind: what `default` names and what `hint` asks.

@@ -20,6 +20,7 @@ use std::collections::HashMap;
 /// How long the search thinks per decision: it stops at whichever limit comes first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
+    /// Search iterations (one playout each) per decision.
     pub iterations: u32,
     /// The work done in the worlds it searches, playouts included ([`State::work`]): a
     /// measure of effort that is the same on every run, unlike a clock.
@@ -41,6 +42,7 @@ pub struct SearchBot {
 }
 
 impl SearchBot {
+    /// A search bot whose choices follow from `seed`, thinking within `budget` per decision.
     pub fn new(seed: u64, budget: Budget) -> Self {
         SearchBot { seed, budget }
     }

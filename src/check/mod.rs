@@ -36,8 +36,11 @@ const SUGGESTION_BUDGET: usize = 1_000_000;
 /// Where a problem's span points: the rule file, the scenario extending it, or the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
+    /// The rule file itself.
     Rules,
+    /// The scenario that extends it.
     Scenario,
+    /// The `--set` and `--variant` arguments (spans into [`Settings::layout`]'s text).
     Arguments,
 }
 

@@ -11,7 +11,9 @@ use crate::syntax::ast::{self, Literal, LiteralKind, Span};
 /// What the user chose on the command line: `--set name=value` (as typed) and `--variant NAME`.
 #[derive(Clone, Debug, Default)]
 pub struct Settings {
+    /// Each `--set NAME=VALUE`, as typed.
     pub sets: Vec<String>,
+    /// The `--variant` chosen, if any.
     pub variant: Option<String>,
 }
 

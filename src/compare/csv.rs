@@ -7,6 +7,7 @@ use crate::stats::Estimate;
 
 const HEADER: &str = "configuration,figure,value,low,high,p,adjusted_p,verdict";
 
+/// The report as CSV: one line per figure of a configuration and per difference, under a header.
 pub fn render(report: &Report) -> String {
     let mut out = format!("{HEADER}\n");
     for f in &report.configurations {

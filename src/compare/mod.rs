@@ -22,8 +22,11 @@ use std::sync::Arc;
 /// parameters set (`set:NAME=VALUE,NAME=VALUE`), or a variant and settings joined by `+`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Config {
+    /// The name the report gives it, as written on the command line.
     pub label: String,
+    /// The variant it plays, if any.
     pub variant: Option<String>,
+    /// The parameters it sets, as `NAME=VALUE`.
     pub sets: Vec<String>,
 }
 
@@ -113,7 +116,9 @@ impl Config {
 /// who plays, and the result's key.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Described {
+    /// The configuration.
     pub config: Config,
+    /// The game's one-line summary with its parameter values.
     pub summary: String,
     /// Each player, with its side when the side is its seats alone, and the seats it decides
     /// for: "player 1 (side A: A, B)".
@@ -128,6 +133,7 @@ pub struct Described {
 }
 
 impl Described {
+    /// Describes `config`, loaded as `game`, whose rule file's text is `rules` (for the result's key).
     pub fn of(config: Config, game: &Game, rules: &str) -> Described {
         let player_of = |s: &u8| game.seats[*s as usize].player;
         // A side that is exactly one player's seats names that player.
@@ -166,12 +172,17 @@ const LONGEST_KEY: usize = 24;
 /// Everything a run's report is drawn from besides the counts: shards of one run share it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Run {
+    /// The game's name.
     pub game: String,
+    /// The rule file as named on the command line.
     pub file: String,
     /// The rule file (and the one a scenario extends) with its SHA-256.
     pub sources: Vec<Hashed>,
+    /// The configurations compared, in the order given.
     pub configurations: Vec<Described>,
+    /// The first seed: match `i` of every configuration is played with seed `seed + i`.
     pub seed: u64,
+    /// The `--bots` argument every configuration is played with.
     pub bots: String,
     /// `--precision`, in percentage points, when the run played until its shares were that close.
     pub precision: Option<f64>,
@@ -186,7 +197,12 @@ pub enum Amount {
     Games(u64),
     /// Until every win share's 95 % interval reaches at most this many percentage points either
     /// side, or `cap` matches per configuration.
-    Precision { points: f64, cap: u64 },
+    Precision {
+        /// How close every share must be, in percentage points either side.
+        points: f64,
+        /// The most matches to play per configuration.
+        cap: u64,
+    },
 }
 
 /// The configurations of a run, loaded: a game and bots for each.

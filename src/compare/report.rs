@@ -17,24 +17,34 @@ the per-match differences. Holm's correction over all the comparisons made keeps
 difference significant when none is real under 5 %.";
 
 #[derive(Clone, Debug, Serialize)]
+/// A comparison run's report: the figures of each configuration and the differences between each pair.
 pub struct Report {
+    /// The game's name.
     pub game: String,
+    /// The rule file as named on the command line.
     pub file: String,
     /// The first and the last seed played.
     pub seeds: [u64; 2],
+    /// The `--bots` argument the matches were played with.
     pub bots: String,
     /// Matches played per configuration.
     pub matches: u64,
+    /// What `--precision` asked for and reached, when it was given.
     pub precision: Option<Precision>,
+    /// The figures of each configuration, in the order given.
     pub configurations: Vec<Figures>,
+    /// Each pair of configurations compared.
     pub comparisons: Vec<Comparison>,
+    /// How the comparisons were made and judged, in a paragraph for the reader.
     pub method: &'static str,
 }
 
 /// What `--precision` asked for and what was reached, in percentage points.
 #[derive(Clone, Debug, Serialize)]
 pub struct Precision {
+    /// The precision asked for.
     pub asked: f64,
+    /// The most matches per configuration the run could play to reach it.
     pub cap: u64,
     /// The widest interval of any win share, as the distance from the share to its far end.
     pub reached: f64,
@@ -43,21 +53,30 @@ pub struct Precision {
 /// The figures of one configuration.
 #[derive(Clone, Debug, Serialize)]
 pub struct Figures {
+    /// The configuration's name.
     pub label: String,
+    /// The game's summary in this configuration.
     pub summary: String,
+    /// Matches played.
     pub matches: u64,
     /// Matches stopped by a run-time problem or that did not end; no figure counts them.
     pub stopped: u64,
+    /// Each player's wins.
     pub players: Vec<Share>,
+    /// Each side's wins (empty when every side is one player).
     pub sides: Vec<Share>,
+    /// Matches that ended in a draw.
     pub draws: Share,
+    /// How the player who decided first did, when the matches had one.
     pub starter: Option<Starter>,
+    /// Decisions per match.
     pub decisions: Spread,
     /// How many times the outermost phase around the decisions was entered; `None` when the
     /// decisions are in no phase.
     pub rounds: Option<Spread>,
     /// The result's key as the rule file writes it, in which the margin is counted.
     pub key: String,
+    /// The winner's lead over the runner-up at the end, in the result's key.
     pub margin: Spread,
     /// How often the lead changed hands; `None` when no match had more than one round (the
     /// lead is read at the start of each round and at the end).
@@ -67,6 +86,7 @@ pub struct Figures {
 /// How often a different seat or side came to lead alone, per match.
 #[derive(Clone, Debug, Serialize)]
 pub struct Lead {
+    /// Changes of the lead per match.
     pub changes: Spread,
     /// The share of matches in which the lead changed hands at least once.
     pub changed: Option<Estimate>,
@@ -75,8 +95,11 @@ pub struct Lead {
 /// How often someone won, as a count and a share of the finished matches.
 #[derive(Clone, Debug, Serialize)]
 pub struct Share {
+    /// The player or side.
     pub who: String,
+    /// Matches won.
     pub count: u64,
+    /// The share of the finished matches won, with its 95 % interval.
     pub share: Option<Estimate>,
 }
 
@@ -84,18 +107,26 @@ pub struct Share {
 /// (its win share less the share of winners among the players; 0 when starting does not matter).
 #[derive(Clone, Debug, Serialize)]
 pub struct Starter {
+    /// Matches in which some player decided first.
     pub matches: u64,
+    /// How many of them that player won.
     pub wins: u64,
+    /// Its win share, with its 95 % interval.
     pub share: Option<Estimate>,
+    /// Its edge over an even share, with its 95 % interval.
     pub edge: Option<Estimate>,
 }
 
 /// The mean and the 10th, 50th and 90th percentiles of a per-match count.
 #[derive(Clone, Debug, Serialize)]
 pub struct Spread {
+    /// The mean.
     pub mean: Option<Estimate>,
+    /// The 10th percentile.
     pub p10: Option<Estimate>,
+    /// The median.
     pub p50: Option<Estimate>,
+    /// The 90th percentile.
     pub p90: Option<Estimate>,
 }
 
@@ -108,9 +139,13 @@ impl Spread {
 /// Two configurations side by side, on the matches both finished.
 #[derive(Clone, Debug, Serialize)]
 pub struct Comparison {
+    /// The first configuration's name.
     pub first: String,
+    /// The second configuration's name.
     pub second: String,
+    /// The paired matches both configurations finished.
     pub matches: u64,
+    /// The figures that changed in some paired match, each with its test.
     pub differences: Vec<Difference>,
     /// Figures that came out the same in every paired match: nothing to test.
     pub unchanged: Vec<String>,
@@ -131,22 +166,30 @@ pub enum Unit {
 /// One figure of two configurations, its change and the verdict.
 #[derive(Clone, Debug, Serialize)]
 pub struct Difference {
+    /// The figure's name, as the report prints it.
     pub figure: String,
+    /// What it counts.
     pub unit: Unit,
+    /// The first configuration's figure.
     pub first: Option<Estimate>,
+    /// The second configuration's figure.
     pub second: Option<Estimate>,
     /// The second configuration's figure less the first's, on the paired matches.
     pub change: Option<Estimate>,
     /// `McNemar` or `paired z`.
     pub test: &'static str,
+    /// The test's p-value.
     pub p: f64,
     /// The p-value after Holm's correction over every comparison in the report.
     pub adjusted_p: f64,
+    /// Whether the adjusted p-value is under 5 %.
     pub significant: bool,
+    /// The verdict in a sentence for the reader.
     pub sentence: String,
 }
 
 impl Report {
+    /// The report of a run from its counts.
     pub fn of(run: &Run, tallies: &Tallies) -> Report {
         let matches = tallies.matches();
         let configurations: Vec<Figures> =

@@ -14,10 +14,13 @@ pub const FORMAT: u32 = 1;
 /// One slice of a run's matches, with the counts it came to.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Shard {
+    /// The shard format's version ([`FORMAT`]), checked when shards are merged.
     pub paradox_shard: u32,
     /// This shard's number (from 1) and how many shards the run has.
     pub shard: [u64; 2],
+    /// The run the shard belongs to: shards merge only when this is the same.
     pub run: Run,
+    /// The counts of this shard's matches.
     pub tallies: Tallies,
 }
 

@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 pub enum Event {
     /// A phase started (its `count`-th time).
     Phase {
+        /// The phase's name.
         name: String,
+        /// How many times it has started, this time included.
         count: u32,
     },
     /// Narration from the rule file.
@@ -18,31 +20,48 @@ pub enum Event {
     /// `action` is the option's name, `value` what was chosen; `labelled` when the name is the
     /// choice's own `as` label rather than the value's name.
     Chose {
+        /// The seat that chose.
         seat: SeatId,
+        /// The option's name.
         action: String,
+        /// Whether it was a secret choice.
         secret: bool,
+        /// The value chosen.
         value: Value,
+        /// Whether `action` is the choice's `as` label.
         labelled: bool,
     },
+    /// Cards moved onto a pile.
     Moved {
+        /// The cards moved.
         cards: Vec<CardId>,
+        /// The pile they went to.
         to: usize,
     },
+    /// A pile was shuffled.
     Shuffled {
+        /// The pile shuffled.
         pile: usize,
     },
     /// Cards dealt round the table; `hands[i]` are the cards the `i`-th pile of the zone received.
     Dealt {
+        /// The pile dealt from.
         from: usize,
+        /// The zone dealt into.
         zone: ZoneId,
+        /// How many cards were dealt in all.
         cards: usize,
+        /// The cards each pile received.
         hands: Vec<Vec<CardId>>,
     },
     /// Something was drawn by lot, among `among` candidates.
     Drew {
+        /// The name of what was drawn.
         what: String,
+        /// How many candidates there were.
         among: usize,
     },
+    /// The match ended.
     Over,
 }
 

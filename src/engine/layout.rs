@@ -12,6 +12,7 @@ pub struct Layout {
     pub pile_zone: Vec<(ZoneId, Option<(Owner, u8)>)>,
     /// The first slot of each variable.
     pub var_base: Vec<usize>,
+    /// How many variable slots there are in all.
     pub var_slots: usize,
     /// `see[player][pile]`: whether the player sees which cards are in the pile (zone `see:`).
     pub see: Vec<Vec<bool>>,
@@ -22,6 +23,7 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The layout of a game's piles and variables.
     pub fn of(game: &Game) -> Layout {
         let (seats, sides) = (game.seats.len(), game.sides.len());
         let mut zone_base = Vec::new();

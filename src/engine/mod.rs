@@ -33,10 +33,10 @@ mod status;
 mod view;
 mod vm;
 
-pub use events::{Event, card_order, pile_name, sort_key, suit_attr};
+pub use events::{Event, card_order, pile_name, suit_attr};
 pub use knowledge::{Exclusion, Inference, Knowledge};
 pub use layout::Layout;
-pub use position::{Frame, Loc, MAX_DECISIONS, NO_SEAT, Opt, Outcome, Pending, Position, Secret};
+pub use position::{Frame, Loc, MAX_DECISIONS, Opt, Outcome, Pending, Position, Secret};
 pub use program::Program;
 pub use seen::Seen;
 pub use view::{PileView, View};
@@ -106,8 +106,11 @@ impl Clone for State {
 /// A state as a save file keeps it: the position and what its observers had gathered.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {
+    /// Where the match stands.
     pub position: Position,
+    /// The events so far, if the state kept them.
     pub log: Option<Vec<Event>>,
+    /// What each player knows of the cards, if the state kept it.
     pub knowledge: Option<Knowledge>,
 }
 
@@ -115,12 +118,16 @@ pub struct Snapshot {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     #[error("it is not {0}'s turn to decide")]
+    /// The seat named does not decide now.
     NotYourTurn(String),
     #[error("{0} already chose")]
+    /// The seat named has already made its secret choice in this round.
     AlreadyChose(String),
     #[error("there is no action {0} here")]
+    /// The seat has no action of this number now.
     NoSuchAction(Action),
     #[error("the match is over")]
+    /// The match has ended: nobody decides any more.
     Over,
 }
 
@@ -188,6 +195,7 @@ impl State {
         (saved, unsaid)
     }
 
+    /// The compiled game being played.
     pub fn game(&self) -> &Game {
         &self.game
     }
@@ -197,6 +205,7 @@ impl State {
         self.game.program()
     }
 
+    /// The position: the plain data of where the match stands.
     pub fn position(&self) -> &Position {
         &self.pos
     }
@@ -242,6 +251,7 @@ impl State {
         &self.program().layout
     }
 
+    /// Who must decide now (in a secret round, only the seats still to choose).
     pub fn actor(&self) -> Actor {
         match &self.pos.pending {
             Pending::Choice { seat, .. } => Actor::Seat(*seat),
@@ -260,10 +270,12 @@ impl State {
         }
     }
 
+    /// Whether the match has ended, or was stopped by a run-time problem.
     pub fn is_over(&self) -> bool {
         matches!(self.pos.pending, Pending::Over(_) | Pending::Failed(_))
     }
 
+    /// How the match ended: `None` while it goes on or when a run-time problem stopped it.
     pub fn outcome(&self) -> Option<&Outcome> {
         match &self.pos.pending {
             Pending::Over(o) => Some(o),
@@ -317,12 +329,13 @@ impl State {
         self.options(seat).map_or(0, <[Opt]>::len)
     }
 
+    /// The actions `seat` may take now, as numbers `0..n` (empty when it does not decide).
     pub fn legal_actions(&self, seat: SeatId) -> Vec<Action> {
         (0..self.action_count(seat) as Action).collect()
     }
 
     /// The legal actions of `seat` in the order people are shown them: the actions that choose
-    /// a card sorted as cards are shown ([`card_order`]), a declared one right after its plain
+    /// a card sorted as cards are shown (`card_order`), a declared one right after its plain
     /// twin, in the places such actions take in the list; other actions where they are.
     pub fn shown_actions(&self, seat: SeatId) -> Vec<Action> {
         let Some(options) = self.options(seat) else { return Vec::new() };

@@ -47,14 +47,19 @@ pub enum Pending {
     Running,
     /// One seat chooses among [`Position::options`].
     Choice {
+        /// Where the flow waits.
         at: Loc,
+        /// The seat that chooses.
         seat: SeatId,
     },
     /// Several seats choose in secret, at the same time.
     Together {
+        /// Where the flow waits.
         at: Loc,
+        /// The seats that choose, each with where its options are and its choice once made.
         seats: Vec<Secret>,
     },
+    /// The match ended with this outcome.
     Over(Outcome),
     /// The rule file reached something it cannot do; the problem points at the rule.
     Failed(Problem),

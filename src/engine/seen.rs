@@ -19,10 +19,12 @@ impl State {
 }
 
 impl<'a> Seen<'a> {
+    /// The player whose window this is.
     pub fn player(&self) -> usize {
         self.player
     }
 
+    /// The compiled game being played.
     pub fn game(&self) -> &'a Game {
         self.state.game()
     }

@@ -17,6 +17,7 @@ pub enum PileView {
 /// A position as one player sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
+    /// The player who sees it.
     pub player: usize,
     /// One entry per pile, in the layout's order.
     pub piles: Vec<PileView>,
@@ -38,6 +39,7 @@ impl State {
         View { player, piles, vars: self.pos.vars.clone(), to_act }
     }
 
+    /// One pile as `player` may see it.
     pub fn pile_view(&self, player: usize, pile: usize) -> PileView {
         let cards = self.pos.pile(pile);
         let layout = self.layout();

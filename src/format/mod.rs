@@ -1,6 +1,6 @@
 //! `paradox fmt`: one layout for every rule file.
 //!
-//! The layout is read from the syntax tree, the words from the text: [`Layout`] walks the tree
+//! The layout is read from the syntax tree, the words from the text: `Layout` walks the tree
 //! and takes the file's tokens in order (checking that each is the one the tree says comes
 //! next), so that the formatted file holds exactly the tokens of the original with only the
 //! white space between them changed, and every comment where it was. The rules:
@@ -13,7 +13,7 @@
 //!   (`and`, `+`, `where`, `else`) and after the commas of lists;
 //! - comments after code on consecutive lines are lined up.
 //!
-//! As a last safeguard [`format`] reads the result again and refuses it unless it has the same
+//! As a last safeguard [`format`](fn@format) reads the result again and refuses it unless it has the same
 //! syntax tree as the original.
 
 mod doc;

@@ -2,8 +2,8 @@
 //! output (`lsp-server` for the protocol, `lsp-types` for its messages).
 //!
 //! The editor sends the whole text on every change. Diagnostics are published a moment after
-//! the typing stops ([`DEBOUNCE`]); every request reads the document afresh ([`analysis`]) and
-//! answers from its syntax tree, its problems and the index of its names ([`symbols`]). A
+//! the typing stops ([`DEBOUNCE`]); every request reads the document afresh (`analysis`) and
+//! answers from its syntax tree, its problems and the index of its names (`symbols`). A
 //! request that fails in an unforeseen way gets an error answer and the server goes on.
 
 mod analysis;

@@ -20,11 +20,14 @@ pub const VERSION: u32 = 2;
 /// A file the game was read from, with the SHA-256 of its text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hashed {
+    /// The file's name as given.
     pub file: String,
+    /// The SHA-256 of its text, in hex.
     pub sha256: String,
 }
 
 impl Hashed {
+    /// The file and the hash of its text.
     pub fn of(source: &Source) -> Hashed {
         let digest = Sha256::digest(source.text.as_bytes());
         Hashed { file: source.name.clone(), sha256: digest.iter().map(|b| format!("{b:02x}")).collect() }
@@ -36,7 +39,9 @@ impl Hashed {
 pub struct Origin {
     /// The rule file (or scenario) first, then the rule file a scenario extends.
     pub sources: Vec<Hashed>,
+    /// The `--set` arguments.
     pub sets: Vec<String>,
+    /// The `--variant` chosen, if any.
     pub variant: Option<String>,
 }
 

@@ -23,20 +23,26 @@ const LOG_LINES: usize = 20;
 
 /// What a session starts from.
 pub struct Setup {
+    /// The compiled game to play.
     pub game: Arc<Game>,
     /// The rule file the game's problems point into.
     pub source: Source,
+    /// What the game was made from, for save files.
     pub origin: Origin,
+    /// The match's seed.
     pub seed: u64,
     /// The human players; every other player is a computer.
     pub humans: Vec<usize>,
     /// The computer players as `--bots` names them, and read.
     pub bots: String,
+    /// The bot of each player (only the computer players' are used).
     pub kinds: Vec<Kind>,
     /// Whether the output goes to a terminal: colour (unless `NO_COLOR`), a cleared screen and a
     /// pause when the seat passes from one human to another.
     pub colour: bool,
+    /// Whether the output is a terminal.
     pub terminal: bool,
+    /// The width to lay text out in, in columns.
     pub width: usize,
 }
 
@@ -158,6 +164,7 @@ impl Session {
         &self.state
     }
 
+    /// The game being played.
     pub fn game(&self) -> &Game {
         &self.setup.game
     }
@@ -177,6 +184,7 @@ impl Session {
         }
     }
 
+    /// Whether a human decides for `seat`.
     pub fn is_human(&self, seat: SeatId) -> bool {
         self.setup.humans.contains(&self.player(seat))
     }

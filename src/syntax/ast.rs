@@ -7,11 +7,14 @@ use serde::Serialize;
 /// A byte range `start..end` in the source text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 pub struct Span {
+    /// The first byte.
     pub start: usize,
+    /// The byte after the last.
     pub end: usize,
 }
 
 impl Span {
+    /// The span `start..end`.
     pub fn new(start: usize, end: usize) -> Self {
         Span { start, end }
     }
@@ -21,10 +24,12 @@ impl Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
 
+    /// How many bytes.
     pub fn len(self) -> usize {
         self.end - self.start
     }
 
+    /// Whether it covers no byte.
     pub fn is_empty(self) -> bool {
         self.start == self.end
     }
@@ -68,42 +73,68 @@ pub enum TemplatePart {
 /// A whole file: either a rule file (a list of items) or a scenario extending one.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct File {
+    /// Its rules or its scenario.
     pub body: FileBody,
+    /// The whole file.
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+/// What a file holds.
 pub enum FileBody {
+    /// A rule file: its top-level declarations.
     Rules(Vec<Item>),
+    /// A scenario.
     Scenario(Scenario),
 }
 
 /// `scenario "name" extends "path" { set ... replace phase ... }`
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Scenario {
+    /// The scenario's name.
     pub name: StrLit,
+    /// The path of the rule file it extends, relative to the scenario's folder.
     pub extends: StrLit,
+    /// Its changes: `set`, `replace phase`, ...
     pub items: Vec<VariantItem>,
+    /// The whole scenario.
     pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+/// A top-level declaration of a rule file.
 pub enum Item {
+    /// `game "name"`.
     Game(GameDecl),
+    /// `players N`.
     Players(PlayersDecl),
+    /// `seats ...`.
     Seats(SeatsDecl),
+    /// `control ...`: which player decides for which seats.
     Control(ControlDecl),
+    /// `side ...`.
     Side(SideDecl),
+    /// `param ...`: a value the command line may set.
     Param(ParamDecl),
+    /// `enum ...`.
     Enum(EnumDecl),
+    /// `card ...`: the attributes of a card.
     Card(CardDecl),
+    /// `deck ...`: the pack.
     Deck(DeckDecl),
+    /// `zone ...`: a place cards can be.
     Zone(ZoneDecl),
+    /// `var ...`.
     Var(VarDecl),
+    /// `define ...`: a named expression.
     Define(DefineDecl),
+    /// `play { ... }`: the flow of a match.
     Play(PlayDecl),
+    /// `result ...`: who wins.
     Result(ResultDecl),
+    /// `variant ...`: a named set of changes.
     Variant(VariantDecl),
+    /// `show ...`: a line of the status.
     Show(Box<ShowDecl>),
 }
 

@@ -10,13 +10,17 @@
 use crate::syntax::ast::Span;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What kind of token it is.
 pub enum Kind {
     /// A name or a keyword: a letter or `_`, then letters, digits and `_`.
     Word,
     /// Digits.
     Int,
     /// A string in quotes; `closed` is false when the line ends first.
-    Str { closed: bool },
+    Str {
+        /// Whether the string has its closing quote.
+        closed: bool,
+    },
     /// `// ...` up to the end of the line (not included).
     Comment,
     /// An operator or a bracket: `..`, `==`, `+=`, `=>`, `(`, `.`, ...
@@ -26,12 +30,16 @@ pub enum Kind {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One token and where it is.
 pub struct Token {
+    /// What kind of token it is.
     pub kind: Kind,
+    /// Where it is in the text.
     pub span: Span,
 }
 
 impl Token {
+    /// The token's text in `source`, the text it was read from.
     pub fn text(self, source: &str) -> &str {
         source.get(self.span.start..self.span.end).unwrap_or_default()
     }

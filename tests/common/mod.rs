@@ -3,12 +3,8 @@
 
 #![allow(dead_code)]
 
-use paradox::bots::Kind;
-use paradox::check::Settings;
-use paradox::engine::{Actor, Event, Layout, PileView, State};
-use paradox::game::Value;
-use paradox::load::load;
 use paradox::repl::{Session, Setup, origin};
+use paradox::{Actor, Event, Kind, Layout, PileView, Settings, State, Value, load};
 use std::path::Path;
 use std::sync::Arc;
 

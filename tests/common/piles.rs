@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use crate::common::Table;
-use paradox::engine::{Layout, PileView};
+use paradox::{Layout, PileView};
 
 /// The pile of `zone` owned by `owner` (a seat or side, by name or display name), or the shared
 /// pile when `owner` is `None`, as `player` sees it.
@@ -49,7 +49,7 @@ pub fn narration(t: &Table) -> Vec<String> {
         .events()
         .iter()
         .filter_map(|e| match e {
-            paradox::engine::Event::Say(s) => Some(s.clone()),
+            paradox::Event::Say(s) => Some(s.clone()),
             _ => None,
         })
         .collect()
