@@ -28,8 +28,9 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The default bot's: a move in well under half a second on a small machine (release build).
-    pub const DEFAULT: Budget = Budget { iterations: 4_000, work: 2_000_000 };
+    /// The default bot's: about 0.1 to 0.2 s a move on this project's 2-core machine (release build,
+    /// `paradox bench --bot-moves`), twice the work it had before the engine was rebuilt for speed.
+    pub const DEFAULT: Budget = Budget { iterations: 8_000, work: 4_000_000 };
 }
 
 /// A move's identity from world to world: the value chosen and whether it is declared.
