@@ -28,11 +28,14 @@ pub(crate) struct Vm<'a> {
     nesting: usize,
     /// Definitions already worked out during this evaluation, with their arguments: the position
     /// cannot change while a `Vm` reads it, so a definition called again gives the same value.
-    memo: Vec<Memo>,
+    memo: smallvec::SmallVec<[Memo; MEMOS_INLINE]>,
 }
 
 /// How many definitions' values an evaluation keeps.
 const MEMOS: usize = 16;
+
+/// How many of them it keeps without allocating (most evaluations call few definitions).
+const MEMOS_INLINE: usize = 8;
 
 /// A definition's value for some arguments.
 struct Memo {
@@ -46,7 +49,7 @@ pub(crate) type Visit<'v, 'a> = dyn FnMut(&mut Vm<'a>, Value) -> Out<bool> + 'v;
 
 impl<'a> Vm<'a> {
     pub fn new(game: &'a Game, prog: &'a Program, board: Board<'a>, locals: &'a mut [Value], steps: usize) -> Self {
-        Vm { game, prog, board, locals, steps, nesting: 0, memo: Vec::new() }
+        Vm { game, prog, board, locals, steps, nesting: 0, memo: smallvec::SmallVec::new() }
     }
 
     pub fn span(&self, at: At) -> crate::syntax::ast::Span {
