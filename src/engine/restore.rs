@@ -13,6 +13,12 @@ pub(super) fn fits(game: &Game, prog: &Program, saved: &Snapshot) -> Result<(), 
     if pos.decisions > MAX_DECISIONS {
         return Err(format!("its count of decisions is more than a match reaches (at most {MAX_DECISIONS})"));
     }
+    // A match stops at the `say` that takes its narration past the limit: no count goes further
+    // than the limit and one more line. A larger one would wrap at the next `say`.
+    let most_narrated = run::MAX_NARRATION + run::MAX_LINE as u64 + 1;
+    if pos.narrated > most_narrated {
+        return Err(format!("its count of narration is more than a match reaches (at most {most_narrated} bytes)"));
+    }
     pos.cards_fit(game.cards.len(), layout.pile_zone.len(), game.seats.len())?;
     sizes(game, layout, saved)?;
     let ok = Ids { game, layout };
