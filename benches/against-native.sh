@@ -18,7 +18,7 @@ new="$(cargo metadata --format-version 1 --no-deps | grep -o '"target_directory"
 CARGO_TARGET_DIR=$native_target cargo build --quiet --release --manifest-path "$native_dir/Cargo.toml"
 native="$native_target/release/native-costly-tricks"
 
-rate() { grep -o '"decisions_per_second": *[0-9.]*' | head -n 1 | sed 's/.*: *//'; }
+rate() { grep -o '"decisions_per_second": *[0-9.]*' | head -n 1 | sed 's/.*: *//' | awk '{ printf "%.0f", $1 }'; }
 bench() { "$1" bench rules/costly-tricks.cards --seconds 2 --format json | rate; }
 
 for i in $(seq "$rounds"); do
