@@ -64,9 +64,10 @@ enum Command {
         /// Hot-seat play: the seats of the people at the table (`1,3`); every other seat is a bot.
         #[arg(long, value_name = "SEATS")]
         humans: Option<String>,
-        /// Seeds the deal, every other chance, and the bots.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Seeds the deal, every other chance, and the bots (a random seed, printed, when left
+        /// out; `new` then deals from another random seed, else from the next one).
+        #[arg(long)]
+        seed: Option<u64>,
         /// The computer players: `default` (the strongest), `random`, or one kind per player.
         #[arg(long, default_value = "default", value_name = "KINDS")]
         bots: String,
@@ -548,7 +549,7 @@ fn bench(files: &[PathBuf], seconds: f64, bot_moves: usize, format: Format, opti
 }
 
 /// `paradox play`: sets the table up and hands it to a terminal or a script.
-fn play(file: &std::path::Path, seats: &str, seed: u64, bots: &str, options: &GameOptions) -> ExitCode {
+fn play(file: &std::path::Path, seats: &str, seed: Option<u64>, bots: &str, options: &GameOptions) -> ExitCode {
     let game = match load_game(file, options) {
         Ok(game) => Arc::new(game),
         Err(code) => return code,
@@ -576,7 +577,8 @@ fn play(file: &std::path::Path, seats: &str, seed: u64, bots: &str, options: &Ga
         game,
         source,
         origin,
-        seed,
+        seed: seed.unwrap_or_else(paradox::repl::random_seed),
+        fresh_seeds: seed.is_none(),
         humans,
         bots: bots.to_string(),
         kinds,

@@ -147,11 +147,11 @@ fn the_default_bot_decides_among_thousands_of_options_quickly() {
 #[test]
 fn the_table_of_100000_options_is_drawn_and_a_move_found_quickly() {
     let file = fixture("repl-100000-options.cards");
-    let run = paradox(&["play", &file], Input::Text("99999\nquit\n"), LIMIT, None);
+    let run = paradox(&["play", &file, "--seed", "1"], Input::Text("99999\nquit\n"), LIMIT, None);
     assert_eq!(run.finished().code(), Some(0), "{}", run.stderr);
     assert!(run.stdout.contains("100000 moves: 1, 2, 3"), "{}", head(&run.stdout));
     assert!(run.stdout.contains("P1 chooses 99999"), "{}", head(&run.stdout));
-    let run = paradox(&["play", &file], Input::Text("moves\nquit\n"), LIMIT, None);
+    let run = paradox(&["play", &file, "--seed", "1"], Input::Text("moves\nquit\n"), LIMIT, None);
     assert_eq!(run.finished().stdout.matches("\n  #").count(), 100_000);
     assert!(run.stdout.contains("\n  #100000 100000\n"), "{}", head(&run.stdout));
 }
@@ -172,15 +172,19 @@ fn completion_of_100000_options_is_quick() {
 fn a_label_of_twelve_equal_words_is_matched_quickly() {
     let file = fixture("repl-label-12-words.cards");
     let input = std::fs::read_to_string(fixture("repl-label-12-words.input")).expect("the input");
-    let run = paradox(&["play", &file], Input::Text(&input), LIMIT, None);
+    let run = paradox(&["play", &file, "--seed", "1"], Input::Text(&input), LIMIT, None);
     assert_eq!(run.finished().code(), Some(0), "{}", run.stderr);
     assert!(run.stdout.contains("`a a a a a a a a a a` could be"), "{}", run.stdout);
 }
 
 #[test]
 fn a_script_line_without_end_stops_the_script() {
-    let run =
-        paradox(&["play", "rules/costly-tricks.cards"], Input::File(Path::new("/dev/zero")), LIMIT, Some(1 << 20));
+    let run = paradox(
+        &["play", "rules/costly-tricks.cards", "--seed", "1"],
+        Input::File(Path::new("/dev/zero")),
+        LIMIT,
+        Some(1 << 20),
+    );
     assert_eq!(run.finished().code(), Some(2), "{}", run.stderr);
     assert!(run.stderr.contains("longer than 64 KiB"), "{}", run.stderr);
 }
@@ -272,7 +276,8 @@ fn load_refuses_devices_and_fifos_without_reading_them() {
         script.push_str(&format!("load {}\n", fifo.display()));
     }
     script.push_str("quit\n");
-    let run = paradox(&["play", "rules/costly-tricks.cards"], Input::Text(&script), LIMIT, Some(1 << 20));
+    let run =
+        paradox(&["play", "rules/costly-tricks.cards", "--seed", "1"], Input::Text(&script), LIMIT, Some(1 << 20));
     assert_eq!(run.finished().code(), Some(0), "{}", run.stderr);
     assert!(run.stdout.contains("cannot load /dev/zero: it is a device, not a regular file"), "{}", run.stdout);
     if fifo.exists() {

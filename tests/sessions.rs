@@ -113,3 +113,43 @@ fn a_rule_file_problem_is_a_diagnostic_and_exit_1() {
     assert_eq!(stdout, "");
     assert!(stderr.contains("no parameter `trik_cost`") && stderr.contains("did you mean `trick_cost`?"), "{stderr}");
 }
+
+/// Runs `paradox play ARGS` with `input` on standard input; the standard output.
+fn play_with(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_paradox"))
+        .arg("play")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("paradox runs");
+    child.stdin.take().expect("a pipe").write_all(input.as_bytes()).expect("the input is sent");
+    String::from_utf8(child.wait_with_output().expect("paradox ends").stdout).expect("UTF-8")
+}
+
+#[test]
+fn without_a_seed_a_random_one_is_printed_and_replays_the_deal() {
+    let args = ["rules/costly-tricks.cards", "--bots", "random"];
+    let first = play_with(&args, "#1\nquit\n");
+    let seed_of = |text: &str| {
+        let line = text.lines().nth(1).unwrap_or_default().to_string();
+        let seed = line.strip_prefix("seed ").and_then(|s| s.split(':').next()).and_then(|s| s.parse::<u64>().ok());
+        (seed, line)
+    };
+    let (Some(seed), line) = seed_of(&first) else { panic!("no seed on the second line:\n{first}") };
+    assert_eq!(line, format!("seed {seed}: replay this deal with --seed {seed}"));
+    let again = play_with(&[&args[..], &["--seed", &seed.to_string()]].concat(), "#1\nquit\n");
+    assert_eq!(again, first, "--seed {seed} deals the same match");
+    // Two launches in a row deal from different seeds (one chance in ten million that they do not).
+    let other = play_with(&args, "quit\n");
+    assert_ne!(seed_of(&other).0, Some(seed), "{other}");
+    // `new` deals from another random seed, and says which.
+    let renewed = play_with(&args, "new\ny\nquit\n");
+    let at = renewed.find("A new match, seed ").expect("a new match");
+    let (Some(new_seed), _) = seed_of(&format!("\n{}", &renewed[at + "A new match, ".len()..])) else {
+        panic!("{renewed}")
+    };
+    assert_ne!(Some(new_seed), seed_of(&renewed).0, "{renewed}");
+}

@@ -34,7 +34,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("rules", "a summary of the game"),
     ("save FILE", "save the match to FILE"),
     ("load FILE", "go back to a match saved from this game"),
-    ("new", "start a new match (the next seed)"),
+    ("new", "start a new match (another seed)"),
     ("quit", "leave (Ctrl-D does too)"),
 ];
 

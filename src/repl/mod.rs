@@ -21,6 +21,11 @@ use crate::load::rules_source;
 use crate::report::Source;
 use std::path::Path;
 
+/// A seed for a match nobody gave one for: short enough to type back after `--seed`.
+pub fn random_seed() -> u64 {
+    rand::random_range(1..10_000_000)
+}
+
 /// The rule file a game's problems point into, and what a save of it must match: the SHA-256
 /// of every file read (a scenario and the rule file it extends) and the parameters.
 pub fn origin(path: &Path, settings: &Settings) -> Result<(Source, Origin), String> {

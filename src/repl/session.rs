@@ -31,6 +31,9 @@ pub struct Setup {
     pub origin: Origin,
     /// The match's seed.
     pub seed: u64,
+    /// Whether `new` deals from a fresh random seed (else from the next seed, as in a script
+    /// given `--seed`).
+    pub fresh_seeds: bool,
     /// The human players; every other player is a computer.
     pub humans: Vec<usize>,
     /// The computer players as `--bots` names them, and read.
@@ -70,6 +73,7 @@ impl Session {
         let mut session = Session { setup, state, undo: Vec::new(), shown, facing: None, waiting: false, done: false };
         let game = &session.setup.game;
         let mut out = format!("{} — {}\n", game.name, seating(game, &session.setup.humans));
+        out.push_str(&replay(session.setup.seed));
         out.push_str("Type `help` for the commands, `moves` for your moves.\n\n");
         session.play_bots();
         out.push_str(&session.screen());
@@ -439,13 +443,13 @@ impl Session {
     }
 
     fn new_match(&mut self) -> String {
-        self.setup.seed = self.setup.seed.wrapping_add(1);
+        self.setup.seed = if self.setup.fresh_seeds { super::random_seed() } else { self.setup.seed.wrapping_add(1) };
         self.state = State::new(self.setup.game.clone(), self.setup.seed);
         self.undo.clear();
         self.shown = vec![0; self.setup.game.players];
         self.play_bots();
         let screen = self.screen();
-        format!("A new match, seed {}.\n{screen}", self.setup.seed)
+        format!("A new match, {}{screen}", replay(self.setup.seed))
     }
 
     // ------------------------------------------------------------ moves
@@ -502,6 +506,11 @@ impl Session {
         let listed = if moves.len() <= LISTED { format!(" ({})", moves.join(", ")) } else { String::new() };
         format!("`{}` is not a command, nor one of your moves now{listed}: type `help` or `moves`.\n", typed.trim())
     }
+}
+
+/// The line that says how to deal a match again.
+fn replay(seed: u64) -> String {
+    format!("seed {seed}: replay this deal with --seed {seed}\n")
 }
 
 /// Who plays which seats: `you play North and South; the computer plays the others`.
@@ -587,8 +596,19 @@ mod tests {
         let (source, origin) = super::super::origin(path, &settings).expect("the rule file reads");
         let kinds = vec![Kind::Random; game.players];
         let (humans, bots) = (humans.to_vec(), "random".into());
-        let setup =
-            Setup { game, source, origin, seed: 1, humans, bots, kinds, colour: false, terminal: false, width: 100 };
+        let setup = Setup {
+            game,
+            source,
+            origin,
+            seed: 1,
+            fresh_seeds: false,
+            humans,
+            bots,
+            kinds,
+            colour: false,
+            terminal: false,
+            width: 100,
+        };
         Session::start(setup).0
     }
 

@@ -177,7 +177,18 @@ pub fn session(file: &str, humans: &[usize]) -> Session {
     let (source, origin) = origin(path, &settings).expect("the rule file reads");
     let kinds = vec![Kind::Random; game.players];
     let (humans, bots) = (humans.to_vec(), "random".into());
-    let setup =
-        Setup { game, source, origin, seed: 1, humans, bots, kinds, colour: false, terminal: false, width: 100 };
+    let setup = Setup {
+        game,
+        source,
+        origin,
+        seed: 1,
+        fresh_seeds: false,
+        humans,
+        bots,
+        kinds,
+        colour: false,
+        terminal: false,
+        width: 100,
+    };
     Session::start(setup).0
 }
