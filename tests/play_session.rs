@@ -29,6 +29,12 @@ fn after_load_the_computer_plays_its_seats_and_the_human_only_theirs() {
         assert!(session.is_human(s) || session.state().is_over(), "a bot's seat is to act:\n{out}");
     }
     assert!(out.contains("B (you)") && !out.contains("A (you)"), "drawn for player B:\n{out}");
+    // `undo` brings back the match as it was before the load, its human player included.
+    let out = session.handle("undo");
+    assert!(out.starts_with("Back to the match before `load`"), "{out}");
+    assert_eq!(session.state().position().decisions, before);
+    assert_eq!(session.deciding(), Some(0));
+    assert!(out.contains("A (you)") && !out.contains("B (you)"), "drawn for player A:\n{out}");
 }
 
 #[test]
@@ -70,14 +76,19 @@ fn card_moves_with_a_declaration_are_sorted_the_declared_after_the_plain() {
 }
 
 #[test]
-fn a_forbidden_move_is_refused_in_a_sentence_then_by_the_rule() {
+fn a_forbidden_move_is_refused_in_a_sentence_and_why_shows_the_rule() {
     let mut session = session("rules/tantony.cards", &[0]);
     let moves = session.move_names();
     let out = session.handle("2c");
     let first = out.lines().next().unwrap_or_default();
+    assert!(first.starts_with("You may not play 2 of clubs now: you "), "{out}");
+    assert!(first.ends_with(". (`why` shows the rule.)"), "{out}");
     let allowed = in_a_sentence(&moves);
-    assert_eq!(first, format!("You may not play 2 of clubs now: the rule below allows only {allowed}."), "{out}");
-    assert!(out.contains("E0117") && out.contains(&format!("allowed now: {}", moves.join(", "))), "{out}");
+    let last = allowed.rsplit([',', ';']).next().unwrap_or_default().trim();
+    assert!(first.contains(last), "{out}");
+    assert_eq!(out.lines().count(), 1, "the rule waits for `why`: {out}");
+    let why = session.handle("why");
+    assert!(why.contains("E0117") && why.contains(&format!("allowed now: {}", moves.join(", "))), "{why}");
 }
 
 #[test]

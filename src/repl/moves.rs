@@ -49,11 +49,17 @@ pub fn find(typed: &str, names: &[String]) -> Found {
         }
     }
     let Some(best) = fits.iter().map(|(_, c)| *c).min() else { return Found::None };
-    let best: Vec<usize> = fits.into_iter().filter(|(_, c)| *c == best).map(|(i, _)| i).collect();
-    // Moves of one name are the same to the player (like cards of one kind): take the first.
-    match best[..] {
-        [first, ..] if best.iter().all(|&i| names[i] == names[first]) => Found::One(first),
-        _ => Found::Several(best),
+    let first = fits.iter().find(|(_, c)| *c == best).map_or(0, |(i, _)| *i);
+    // Moves of one name are the same to the player (like cards of one kind): take the first. A
+    // move that fits less well still counts, unless its name only adds words to the best's
+    // (`A of spades low` beside `A of spades`): `b` is `blacks` or `best suit`.
+    let rivals: Vec<usize> = (fits.into_iter())
+        .filter(|(i, c)| *c == best || !named[*i].starts_with(&named[first]))
+        .map(|(i, _)| i)
+        .collect();
+    match rivals[..] {
+        [first, ..] if rivals.iter().all(|&i| names[i] == names[first]) => Found::One(first),
+        _ => Found::Several(rivals),
     }
 }
 
@@ -82,7 +88,7 @@ fn is_number(word: &str) -> bool {
 }
 
 /// Words a name may hold that nobody types: leaving them out costs nothing.
-const FILLER: [&str; 3] = ["of", "the", "to"];
+pub(super) const FILLER: [&str; 3] = ["of", "the", "to"];
 
 /// How well typed words fit a name: how many of the name's words (filler aside) they leave
 /// out, then whether they take the words out of the name's order. Less is better.
@@ -195,7 +201,7 @@ mod tests {
         assert_eq!(find("give w", &moves), Found::One(0));
         assert_eq!(find("gte", &moves), Found::One(1));
         assert_eq!(find("give", &moves), Found::Several(vec![0, 1]));
-        // The move that leaves fewer words out wins.
+        // The move that leaves fewer words out wins over one that only adds words to it.
         assert_eq!(find("as", &moves), Found::One(2));
         assert_eq!(find("a s low", &moves), Found::One(3));
     }
@@ -218,6 +224,16 @@ mod tests {
         let same = names(&["partial Single", "partial Single"]);
         assert_eq!(find("partial", &same), Found::One(0));
         assert_eq!(find("single", &same), Found::One(0));
+    }
+
+    #[test]
+    fn a_short_form_that_starts_several_names_is_ambiguous() {
+        let moves = names(&["reds", "blacks", "best suit", "spades", "shorts"]);
+        assert_eq!(find("b", &moves), Found::Several(vec![1, 2]));
+        assert_eq!(find("bl", &moves), Found::One(1));
+        assert_eq!(find("best", &moves), Found::One(2));
+        assert_eq!(find("s", &moves), Found::Several(vec![2, 3, 4]));
+        assert_eq!(find("sh", &moves), Found::One(4));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! for `undo`, and reads and writes save files; nothing else leaves it.
 
 use super::command::{COMMANDS, Command};
-use super::moves::{Found, find};
+use super::moves::{FILLER, Found, find};
 use super::save::{self, Origin, SaveFile};
 use super::table::{Painter, draw, standing};
 use crate::bots::Kind;
@@ -49,19 +49,41 @@ pub struct Setup {
     pub width: usize,
 }
 
+/// What `undo` goes back to.
+enum Before {
+    /// The state at a human decision, with the player who decided.
+    Move(State, usize),
+    /// The match as it was before `new` or `load` replaced it.
+    Match(Earlier),
+}
+
+/// A match replaced by `new` or `load`, with what `undo` says when it comes back.
+struct Earlier {
+    state: State,
+    seed: u64,
+    humans: Vec<usize>,
+    bots: String,
+    kinds: Vec<Kind>,
+    by: &'static str,
+}
+
 /// A match in progress with the people at the table.
 pub struct Session {
     setup: Setup,
     state: State,
-    /// The states at the human decisions before this one, latest last, with the player who
-    /// decided.
-    undo: Vec<(State, usize)>,
+    /// What `undo` goes back to, latest last: the states at the human decisions before this
+    /// one and the matches `new` and `load` replaced.
+    undo: Vec<Before>,
     /// How many log lines each player has been shown.
     shown: Vec<usize>,
     /// The human whose screen was shown last.
     facing: Option<usize>,
     /// A human's screen waits until they press Enter (hot-seat on a terminal).
     waiting: bool,
+    /// `new` waits for a yes or a no.
+    confirming: bool,
+    /// The rule that refused the last move, for `why`.
+    refusal: Option<Problem>,
     done: bool,
 }
 
@@ -70,7 +92,17 @@ impl Session {
     pub fn start(setup: Setup) -> (Session, String) {
         let state = State::new(setup.game.clone(), setup.seed);
         let shown = vec![0; setup.game.players];
-        let mut session = Session { setup, state, undo: Vec::new(), shown, facing: None, waiting: false, done: false };
+        let mut session = Session {
+            setup,
+            state,
+            undo: Vec::new(),
+            shown,
+            facing: None,
+            waiting: false,
+            confirming: false,
+            refusal: None,
+            done: false,
+        };
         let game = &session.setup.game;
         let mut out = format!("{} — {}\n", game.name, seating(game, &session.setup.humans));
         out.push_str(&replay(session.setup.seed));
@@ -95,6 +127,7 @@ impl Session {
     pub fn prompt(&self) -> String {
         match self.turn() {
             _ if self.waiting => "(press Enter) ".into(),
+            _ if self.confirming => "new match? (y/n) ".into(),
             Some(seat) => format!("{}> ", self.setup.game.seats[seat as usize].display),
             None => "> ".into(),
         }
@@ -133,7 +166,14 @@ impl Session {
             self.waiting = false;
             return self.screen();
         }
-        match Command::parse(line) {
+        if self.confirming {
+            self.confirming = false;
+            return match line.trim().to_lowercase().as_str() {
+                "y" | "yes" => self.new_match(),
+                _ => "No new match: this one goes on.\n".into(),
+            };
+        }
+        match Command::parse(line, &self.move_names()) {
             Ok(command) => self.run(command),
             Err(message) => format!("error: {message}\n"),
         }
@@ -152,7 +192,16 @@ impl Session {
             Command::Rules => super::about::summary(&self.setup.game, &self.setup.source),
             Command::Save(file) => self.save(Path::new(&file)),
             Command::Load(file) => self.load(Path::new(&file)),
-            Command::New => self.new_match(),
+            Command::New if self.state.is_over() || self.state.failure().is_some() => self.new_match(),
+            Command::New => {
+                self.confirming = true;
+                "Start a new match? This one is not over (`undo` would bring it back). Type y or n.\n".into()
+            }
+            Command::Why => match &self.refusal {
+                Some(problem) => self.diagnostic(problem.clone()),
+                None => "No move of yours has been refused: `why` shows the rule that refuses one.\n".into(),
+            },
+            Command::Ask(question) => question,
             Command::Quit => {
                 self.done = true;
                 "Goodbye.\n".into()
@@ -350,17 +399,22 @@ impl Session {
     /// (the one to decide now; when nobody is, the one who decided last): in hot-seat play
     /// nobody takes back another's decision, nor their own past another's made since.
     fn take_back(&mut self) -> String {
-        let Some(&(_, last)) = self.undo.last() else { return "There is nothing to undo.\n".into() };
+        let last = match self.undo.last() {
+            None => return "There is nothing to undo.\n".into(),
+            Some(Before::Match(_)) => return self.bring_back(),
+            Some(Before::Move(_, last)) => *last,
+        };
         let me = self.turn().map_or(last, |s| self.player(s));
         if last != me {
             let who = self.name_of(last);
-            return if self.undo.iter().any(|(_, p)| *p == me) {
+            let decided = |b: &Before| matches!(b, Before::Move(_, p) if *p == me);
+            return if self.undo.iter().any(decided) {
                 format!("{who} has decided since your last decision: you can take back only your own.\n")
             } else {
                 format!("There is nothing of yours to undo: the last decision was {who}'s.\n")
             };
         }
-        if let Some((state, _)) = self.undo.pop() {
+        if let Some(Before::Move(state, _)) = self.undo.pop() {
             self.state = state;
         }
         // The log is now a prefix of the one the players have seen.
@@ -369,6 +423,31 @@ impl Session {
         }
         self.play_bots();
         format!("Back to your previous decision.\n{}", self.screen())
+    }
+
+    /// Brings back the match a `new` or `load` replaced, as it was.
+    fn bring_back(&mut self) -> String {
+        let Some(Before::Match(earlier)) = self.undo.pop() else { return "There is nothing to undo.\n".into() };
+        let Earlier { state, seed, humans, bots, kinds, by } = earlier;
+        (self.state, self.setup.seed, self.setup.humans, self.setup.bots, self.setup.kinds) =
+            (state, seed, humans, bots, kinds);
+        self.shown = (0..self.setup.game.players).map(|p| self.state.log_for(p).len()).collect();
+        self.refusal = None;
+        format!("Back to the match before `{by}` (seed {seed}).\n{}", self.screen())
+    }
+
+    /// Keeps the match as it stands for `undo`, before `new` or `load` replaces it.
+    fn keep(&mut self, by: &'static str) {
+        let setup = &self.setup;
+        let earlier = Earlier {
+            state: self.state.clone(),
+            seed: setup.seed,
+            humans: setup.humans.clone(),
+            bots: setup.bots.clone(),
+            kinds: setup.kinds.clone(),
+            by,
+        };
+        self.undo.push(Before::Match(earlier));
     }
 
     fn score(&self) -> String {
@@ -421,7 +500,7 @@ impl Session {
             Ok(save) => save,
             Err(diagnostic) => return format!("{diagnostic}The match goes on as it was.\n"),
         };
-        let game = &self.setup.game;
+        let game = self.setup.game.clone();
         if save.humans.is_empty() || save.humans.iter().any(|h| *h >= game.players) {
             return refused("its human players do not fit the game".into());
         }
@@ -433,9 +512,10 @@ impl Session {
             Ok(state) => state,
             Err(e) => return refused(e),
         };
+        self.keep("load");
         (self.state, self.setup.seed, self.setup.humans, self.setup.bots, self.setup.kinds) =
             (state, save.seed, save.humans, save.bots, kinds);
-        self.undo.clear();
+        self.refusal = None;
         // What the save holds is not news; what the computer plays from there on is.
         self.shown = (0..game.players).map(|p| self.state.log_for(p).len()).collect();
         self.play_bots();
@@ -443,9 +523,10 @@ impl Session {
     }
 
     fn new_match(&mut self) -> String {
+        self.keep("new");
+        self.refusal = None;
         self.setup.seed = if self.setup.fresh_seeds { super::random_seed() } else { self.setup.seed.wrapping_add(1) };
         self.state = State::new(self.setup.game.clone(), self.setup.seed);
-        self.undo.clear();
         self.shown = vec![0; self.setup.game.players];
         self.play_bots();
         let screen = self.screen();
@@ -466,21 +547,22 @@ impl Session {
         let names: Vec<String> = moves.iter().map(|(_, n)| n.clone()).collect();
         match find(typed, &names) {
             Found::One(i) => {
-                self.undo.push((self.state.clone(), self.player(seat)));
+                self.undo.push(Before::Move(self.state.clone(), self.player(seat)));
                 if let Err(refusal) = self.state.apply(seat, moves[i].0) {
                     self.undo.pop();
                     return format!("error: {refusal}\n");
                 }
+                self.refusal = None;
                 self.play_bots();
                 self.screen()
             }
             Found::Several(which) => {
                 let list: Vec<&str> = which.iter().take(LISTED).map(|i| names[*i].as_str()).collect();
-                let more = match which.len().saturating_sub(LISTED) {
-                    0 => String::new(),
-                    k => format!(" and {k} more"),
+                let list = match which.len().saturating_sub(LISTED) {
+                    0 => or(&list.join(", ")),
+                    k => format!("{} and {k} more", list.join(", ")),
                 };
-                format!("`{}` could be {}{more}: type more of the name.\n", typed.trim(), list.join(", "))
+                format!("`{}` could be {list}: type more of the name.\n", typed.trim())
             }
             Found::OutOfRange(n) => format!("There is no move #{n}: there are {} (type `moves`).\n", names.len()),
             Found::TooVague => format!(
@@ -493,14 +575,21 @@ impl Session {
     }
 
     /// Why nothing legal matches `typed`: the rule that forbids it, or that it is unknown.
-    fn refuse(&self, seat: SeatId, typed: &str) -> String {
+    fn refuse(&mut self, seat: SeatId, typed: &str) -> String {
         let forbidden = self.state.forbidden(seat);
         let names: Vec<String> = forbidden.iter().map(|(n, _)| n.clone()).collect();
         if let Found::One(i) = find(typed, &names) {
             let (name, problem) = &forbidden[i];
-            let allowed = in_a_sentence(&counted(&self.move_names()));
-            let diagnostic = self.diagnostic(problem.clone());
-            return format!("You may not play {name} now: the rule below allows only {allowed}.\n{diagnostic}");
+            let allowed = self.move_names();
+            let condition = self.setup.source.text.get(problem.span.start..problem.span.end).unwrap_or("");
+            let must = obligation(name, &allowed, condition);
+            let allowed = or(&in_a_sentence(&counted(&allowed)));
+            self.refusal = Some(problem.clone());
+            let sentence = match must {
+                Some(must) => format!("you must play {must}: {allowed}"),
+                None => format!("you may play only {allowed}"),
+            };
+            return format!("You may not play {name} now: {sentence}. (`why` shows the rule.)\n");
         }
         let moves = counted(&self.move_names());
         let listed = if moves.len() <= LISTED { format!(" ({})", moves.join(", ")) } else { String::new() };
@@ -511,6 +600,34 @@ impl Session {
 /// The line that says how to deal a match again.
 fn replay(seed: u64) -> String {
     format!("seed {seed}: replay this deal with --seed {seed}\n")
+}
+
+/// What a tier's condition (`c.colour == led`) asks of a move, when the allowed moves make it
+/// plain: the field it names and the word every allowed move's name holds and the refused
+/// one's lacks (`colour red`).
+fn obligation(refused: &str, allowed: &[String], condition: &str) -> Option<String> {
+    let (left, _) = condition.split_once("==")?;
+    let (_, field) = left.trim().rsplit_once('.')?;
+    if field.is_empty() || !field.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let words = |name: &str| name.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>();
+    let first = allowed.first()?;
+    let refused = words(refused);
+    let shared = first.split_whitespace().find(|w| {
+        let w = w.to_lowercase();
+        let plain = !w.chars().all(|c| c.is_ascii_digit()) && !FILLER.contains(&w.as_str());
+        plain && !refused.contains(&w) && allowed.iter().all(|a| words(a).contains(&w))
+    })?;
+    Some(format!("{} {shared}", field.replace('_', " ")))
+}
+
+/// `a`, `a or b`, `a, b or c` from a list written with commas.
+fn or(list: &str) -> String {
+    match list.rsplit_once(", ") {
+        Some((init, last)) if !list.contains("; ") => format!("{init} or {last}"),
+        _ => list.to_string(),
+    }
 }
 
 /// Who plays which seats: `you play North and South; the computer plays the others`.
