@@ -739,6 +739,77 @@ mod tests {
     }
 
     #[test]
+    fn odd_lines_in_every_game_are_answered_without_panicking() {
+        let lines = [
+            "h",
+            "s",
+            "sh",
+            "b",
+            "r",
+            "l 5",
+            "l",
+            "w",
+            "why",
+            "new",
+            "maybe",
+            "new",
+            "y",
+            "undo",
+            "undo",
+            "#1",
+            "#0",
+            "#99999999999999999999",
+            "?",
+            "e",
+            "x y z",
+            "\u{fffd}",
+            "  ",
+            "n",
+            "#1",
+            "undo",
+            "new",
+            "yes",
+            "undo",
+            "undo",
+            "undo",
+            "2c",
+            "red 1",
+            "hearts",
+            "sa",
+            "lo",
+            "loa /no/such/file.json",
+            "undo",
+        ];
+        for entry in std::fs::read_dir("rules").expect("the rules folder") {
+            let path = entry.expect("a rule file").path();
+            let file = path.to_str().expect("a UTF-8 path");
+            let mut session = session(file, &[0]);
+            for line in lines.iter().chain(&["#1"; 20]).chain(&lines) {
+                let out = session.handle(line);
+                assert!(!out.is_empty() || line.trim().is_empty(), "{file}: no answer to `{line}`");
+            }
+        }
+    }
+
+    #[test]
+    fn new_asks_only_while_the_match_is_on() {
+        let mut session = session("rules/costly-tricks.cards", &[0]);
+        assert!(session.handle("new").starts_with("Start a new match?"));
+        assert_eq!(session.prompt(), "new match? (y/n) ");
+        assert_eq!(session.handle("r0"), "No new match: this one goes on.\n");
+        for _ in 0..10_000 {
+            if session.state.is_over() {
+                break;
+            }
+            session.handle("#1");
+        }
+        assert!(session.state.is_over());
+        assert!(session.handle("new").starts_with("A new match, seed 2: replay this deal with --seed 2\n"));
+        assert!(session.handle("undo").starts_with("Back to the match before `new` (seed 1)."));
+        assert!(session.state.is_over());
+    }
+
+    #[test]
     fn four_seat_tables_fit_in_80_columns() {
         let mut four = 0;
         for entry in std::fs::read_dir("rules").expect("the rules folder") {
