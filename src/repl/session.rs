@@ -692,7 +692,8 @@ fn indented(lines: &[String]) -> String {
 
 fn help() -> String {
     let mut out = String::from("Type a move by its name, or a short form: `red 5`, `r5`, `bid 7`, `7`, or `#3` for\n");
-    out.push_str("the third of `moves`. Tab completes commands and moves. The commands:\n");
+    out.push_str("the third of `moves`. Tab completes commands and moves. The commands, which come before\n");
+    out.push_str("moves and may be shortened to any start that fits no other (`q`, `sc`):\n");
     for (name, what) in COMMANDS {
         out.push_str(&format!("  {name:<10} {what}\n"));
     }
