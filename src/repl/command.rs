@@ -43,7 +43,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("why", "the rule that refused your last move, with where it is in the rule file"),
     ("save FILE", "save the match to FILE"),
     ("load FILE", "go back to a match saved from this game"),
-    ("new", "start a new match (another seed; asks first)"),
+    ("new", "start a new match (another seed; asks y/n first)"),
     ("quit", "leave (Ctrl-D does too)"),
 ];
 

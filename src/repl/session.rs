@@ -168,9 +168,11 @@ impl Session {
         }
         if self.confirming {
             self.confirming = false;
+            // Any other line (`quit`, Ctrl-D, a move) is a no, then read as usual.
             return match line.trim().to_lowercase().as_str() {
                 "y" | "yes" => self.new_match(),
-                _ => "No new match: this one goes on.\n".into(),
+                "n" | "no" | "" => "No new match: this one goes on.\n".into(),
+                _ => format!("No new match.\n{}", self.handle(line)),
             };
         }
         match Command::parse(line, &self.move_names()) {
@@ -797,7 +799,12 @@ mod tests {
         let mut session = session("rules/costly-tricks.cards", &[0]);
         assert!(session.handle("new").starts_with("Start a new match?"));
         assert_eq!(session.prompt(), "new match? (y/n) ");
-        assert_eq!(session.handle("r0"), "No new match: this one goes on.\n");
+        assert_eq!(session.handle("n"), "No new match: this one goes on.\n");
+        session.handle("new");
+        assert_eq!(session.handle("rules"), format!("No new match.\n{}", session.handle("rules")));
+        session.handle("new");
+        assert_eq!(session.handle("quit"), "No new match.\nGoodbye.\n");
+        assert!(session.is_done());
         for _ in 0..10_000 {
             if session.state.is_over() {
                 break;
