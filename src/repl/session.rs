@@ -608,9 +608,12 @@ fn replay(seed: u64) -> String {
 /// plain: the field it names and the word every allowed move's name holds and the refused
 /// one's lacks (`colour red`).
 fn obligation(refused: &str, allowed: &[String], condition: &str) -> Option<String> {
-    let (left, _) = condition.split_once("==")?;
-    let (_, field) = left.trim().rsplit_once('.')?;
-    if field.is_empty() || !field.chars().all(|c| c.is_alphanumeric() || c == '_') {
+    // Only `x.field == value`, where value is a name (`led`, `bid[s].suit`): no `and`, no `or`.
+    let (left, right) = condition.split_once("==")?;
+    let (item, field) = left.trim().split_once('.')?;
+    let name =
+        |text: &str, more: &str| !text.is_empty() && text.chars().all(|c| c.is_alphanumeric() || more.contains(c));
+    if !name(item, "_") || !name(field, "_") || !name(right.trim(), "_.[]") {
         return None;
     }
     let words = |name: &str| name.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>();
@@ -739,6 +742,18 @@ mod tests {
         assert_eq!(in_a_sentence(&run), "2, 6, A of diamonds; A of diamonds low; 3 of hearts");
         assert_eq!(in_a_sentence(&names(&["red 6", "red 8"])), "red 6, red 8");
         assert_eq!(in_a_sentence(&names(&["4 of spades", "pass"])), "4 of spades, pass");
+    }
+
+    #[test]
+    fn an_obligation_is_named_only_from_a_plain_condition() {
+        let allowed = ["red 6".to_string(), "red 8".to_string()];
+        assert_eq!(obligation("purple 0", &allowed, "c.colour == led"), Some("colour red".into()));
+        assert_eq!(obligation("purple 0", &allowed, "c.main_colour == bid[s].colour"), Some("main colour red".into()));
+        assert_eq!(obligation("purple 0", &allowed, "s != leader and (c.colour == led)"), None);
+        assert_eq!(obligation("purple 0", &allowed, "c.colour == led or c.rank == 6"), None);
+        assert_eq!(obligation("purple 0", &allowed, "c.colour != led"), None);
+        assert_eq!(obligation("red 0", &allowed, "c.colour == led"), None, "the refused move holds the word");
+        assert_eq!(obligation("purple 0", &["red 6".into(), "blue 8".into()], "c.colour == led"), None);
     }
 
     #[test]
