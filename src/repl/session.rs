@@ -811,7 +811,7 @@ mod tests {
 
     #[test]
     fn new_asks_only_while_the_match_is_on() {
-        let mut session = session("rules/costly-tricks.cards", &[0]);
+        let mut session = session("tests/fixtures/valid/little-tricks.cards", &[0]);
         assert!(session.handle("new").starts_with("Start a new match?"));
         assert_eq!(session.prompt(), "new match? (y/n) ");
         assert_eq!(session.handle("n"), "No new match: this one goes on.\n");
