@@ -11,7 +11,11 @@
 //! use std::path::Path;
 //! use std::sync::Arc;
 //!
-//! let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/costly-tricks.cards");
+//! // Any rule file will do: here the first of the games shipped in `rules/`.
+//! let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+//! let mut files: Vec<_> = std::fs::read_dir(&rules).unwrap().map(|e| e.unwrap().path()).collect();
+//! files.sort();
+//! let path = files.into_iter().find(|p| p.extension().is_some_and(|x| x == "cards")).unwrap();
 //! let game = match paradox::load(&path, &paradox::Settings::default()) {
 //!     Ok(game) => Arc::new(game),
 //!     Err(paradox::LoadError::Io(message)) => panic!("{message}"),
