@@ -103,6 +103,7 @@ pub enum Item {
     Define(DefineDecl),
     Play(PlayDecl),
     Result(ResultDecl),
+    Solve(SolveDecl),
     Variant(VariantDecl),
     Show(Box<ShowDecl>),
 }
@@ -289,6 +290,17 @@ pub enum Extreme {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultDecl {
     pub extreme: Extreme,
+    pub binder: Ident,
+    pub domain: Expr,
+    pub key: Expr,
+    pub span: Span,
+}
+
+/// `solve round for t in sides by net(t)`: the quantity an exact solver optimises in a phase,
+/// for each seat or side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolveDecl {
+    pub phase: Ident,
     pub binder: Ident,
     pub domain: Expr,
     pub key: Expr,
