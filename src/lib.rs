@@ -15,6 +15,7 @@ pub mod lsp;
 pub mod repl;
 pub mod report;
 pub mod sim;
+pub mod solve;
 pub mod stats;
 pub mod trace;
 pub mod syntax {
