@@ -168,3 +168,46 @@ fn the_command_answers_in_text_and_json_and_refuses_with_a_reason() {
     assert_eq!(wrong.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("not a legal move"));
 }
+
+/// The figures (release, one core): `cargo test --release --test solve figures --
+/// --ignored --nocapture`. Positions with `SOLVE_CARDS` cards left in the hands (default 20),
+/// of `SOLVE_FILE`, over `SOLVE_SEEDS` seeds.
+#[test]
+#[ignore]
+fn figures() {
+    let var = |name: &str, default: &str| std::env::var(name).unwrap_or_else(|_| default.to_string());
+    let file = var("SOLVE_FILE", "rules/costly-tricks.cards");
+    let cards: usize = var("SOLVE_CARDS", "20").parse().unwrap();
+    let seeds: u64 = var("SOLVE_SEEDS", "20").parse().unwrap();
+    let game = game(&file);
+    let mut times = Vec::new();
+    let (mut nodes, mut seconds) = (0, 0.0);
+    for seed in 1..=seeds {
+        let state = position(&game, seed, cards);
+        let task = prepare(&state, None).unwrap();
+        let started = std::time::Instant::now();
+        let root = paradox::solve::Searcher::new(task.clone(), objective(&state, &task)).value_of(&state);
+        let (value, searched) = root.unwrap();
+        let took = started.elapsed().as_secs_f64();
+        println!("seed {seed}: value {value:+}, {searched} positions, {took:.4} s");
+        times.push(took);
+        nodes += searched;
+        seconds += took;
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "{file}, {cards} cards left: median {:.4} s, max {:.4} s, {:.2} M positions/s",
+        times[times.len() / 2],
+        times[times.len() - 1],
+        nodes as f64 / seconds / 1e6
+    );
+}
+
+/// The first question's objective, as `analyze` builds it.
+fn objective(state: &State, task: &Task) -> paradox::solve::Objective {
+    let items: Vec<Value> = keys(state, task).unwrap().into_iter().map(|(v, _)| v).collect();
+    match items.as_slice() {
+        [a, b] => paradox::solve::Objective::difference(state.game(), *a, *b),
+        _ => paradox::solve::Objective::alone(state.game(), items[0]),
+    }
+}

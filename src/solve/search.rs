@@ -5,6 +5,27 @@ use super::{Task, Unsolvable, keys};
 use crate::engine::{Action, Actor, State, players_of};
 use crate::game::*;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The table's keys are hashes already: used as they are.
+#[derive(Default)]
+struct Same(u64);
+
+impl Hasher for Same {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 << 8) | u64::from(*b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// What one search optimises: a key, or the difference of two, and whose seats maximise it.
 #[derive(Clone, Debug)]
@@ -71,7 +92,7 @@ enum Bound {
 pub struct Searcher {
     task: Task,
     objective: Objective,
-    table: HashMap<u64, Entry>,
+    table: HashMap<u64, Entry, BuildHasherDefault<Same>>,
     /// How often each seat's choice (by what it chooses) cut a search short.
     history: HashMap<(SeatId, Value, bool), u64>,
     /// One state per depth, reused by `clone_from` (taken while a move is tried on it).
@@ -88,7 +109,15 @@ enum After {
 
 impl Searcher {
     pub fn new(task: Task, objective: Objective) -> Searcher {
-        Searcher { task, objective, table: HashMap::new(), history: HashMap::new(), scratch: Vec::new(), nodes: 0 }
+        Searcher { task, objective, table: HashMap::default(), history: HashMap::new(), scratch: Vec::new(), nodes: 0 }
+    }
+
+    /// The value of `state` under best play alone (no value of each move, no line), and the
+    /// positions searched: what the figures time.
+    pub fn value_of(mut self, state: &State) -> Result<(i64, u64), Unsolvable> {
+        let state = state.unobserved();
+        let value = self.search(&state, state.search_key(), 0, i64::MIN, i64::MAX)?;
+        Ok((value, self.nodes))
     }
 
     /// The exact value of each legal action at `state`, by its number.
@@ -100,7 +129,7 @@ impl Searcher {
             child.clone_from(state);
             values.push(match self.play(&mut child, seat, a)? {
                 After::Ended(v) => v,
-                After::Open => self.search(&child, 0, i64::MIN, i64::MAX)?,
+                After::Open => self.search(&child, child.search_key(), 0, i64::MIN, i64::MAX)?,
             });
         }
         Ok(values)
@@ -145,9 +174,16 @@ impl Searcher {
 
     /// Alpha-beta: the value of `state` if it lies within `(alpha, beta)`, else a bound on the
     /// side it falls.
-    fn search(&mut self, state: &State, depth: usize, mut alpha: i64, mut beta: i64) -> Result<i64, Unsolvable> {
+    /// `key` is the state's [`State::search_key`].
+    fn search(
+        &mut self,
+        state: &State,
+        key: u64,
+        depth: usize,
+        mut alpha: i64,
+        mut beta: i64,
+    ) -> Result<i64, Unsolvable> {
         self.nodes += 1;
-        let key = state.search_key();
         let hint = self.table.get(&key).copied();
         if let Some(e) = hint {
             match e.bound {
@@ -187,7 +223,7 @@ impl Searcher {
                         continue;
                     }
                     seen.push(k);
-                    self.search(&child, depth + 1, alpha, beta)
+                    self.search(&child, k, depth + 1, alpha, beta)
                 }
                 Err(e) => Err(e),
             };
