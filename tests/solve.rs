@@ -89,7 +89,7 @@ fn agree(file: &str, seeds: std::ops::Range<u64>, per_trick: usize) {
         let items: Vec<Value> = keys(&state, &task).unwrap().into_iter().map(|(v, _)| v).collect();
         let Actor::Seat(seat) = state.actor() else { unreachable!() };
         for (goal, answer) in goals(&game, &items).iter().zip(&analysis.answers) {
-            assert_eq!(answer.value, brute(&state, &task, goal), "{file} seed {seed}: {}", answer.measure);
+            let mut exact_moves = Vec::new();
             for (name, value) in &answer.moves {
                 let a =
                     (0..state.action_count(seat) as u32).find(|&a| state.action_name(seat, a).as_ref() == Some(name));
@@ -98,7 +98,11 @@ fn agree(file: &str, seeds: std::ops::Range<u64>, per_trick: usize) {
                 let exact =
                     if ended { measure(goal, &keys(&child, &task).unwrap()) } else { brute(&child, &task, goal) };
                 assert_eq!(*value, exact, "{file} seed {seed}: move {name}");
+                exact_moves.push(exact);
             }
+            let maxing = goal.players.contains(&game.seats[seat as usize].player);
+            let exact = if maxing { exact_moves.iter().max() } else { exact_moves.iter().min() };
+            assert_eq!(Some(&answer.value), exact, "{file} seed {seed}: {}", answer.measure);
             let mut replay = state.clone();
             for (i, (_, name)) in answer.line.iter().enumerate() {
                 let Actor::Seat(s) = replay.actor() else { unreachable!() };
@@ -116,12 +120,12 @@ fn agree(file: &str, seeds: std::ops::Range<u64>, per_trick: usize) {
 
 #[test]
 fn costly_tricks_agrees_with_brute_force() {
-    agree("rules/costly-tricks.cards", 0..300, 4);
+    agree("rules/costly-tricks.cards", 0..200, 4);
 }
 
 #[test]
 fn buddy_agrees_with_brute_force() {
-    agree("rules/buddy-on-your-left.cards", 0..150, 2);
+    agree("rules/buddy-on-your-left.cards", 0..100, 2);
 }
 
 #[test]
