@@ -328,6 +328,9 @@ impl Session {
 
     fn hint(&self) -> String {
         let Some(seat) = self.turn() else { return "There is nothing to decide now.\n".into() };
+        if let Some(exact) = exact_hint(&self.state) {
+            return exact;
+        }
         match self.bot_choice(Kind::strongest(), seat).and_then(|a| self.state.action_name(seat, a)) {
             Some(name) => format!("The computer would play: {name}\n"),
             None => "The computer has no suggestion here.\n".into(),
@@ -563,6 +566,22 @@ fn help() -> String {
         out.push_str(&format!("  {name:<10} {what}\n"));
     }
     out
+}
+
+/// The most positions `hint` lets the exact solver search (a fraction of a second).
+const HINT_BUDGET: u64 = 200_000;
+
+/// The best move by exact analysis, where the position is open and small enough.
+fn exact_hint(state: &State) -> Option<String> {
+    let task = crate::solve::prepare(state, None).ok()?;
+    let analysis = crate::solve::analyze_within(state, &task, HINT_BUDGET).ok()?;
+    let two = analysis.answers.len() == 1;
+    let answer = analysis.answers.iter().find(|a| two || a.mover_maximises)?;
+    let (_, best) = answer.line.first()?;
+    Some(format!(
+        "Best play to the end of this {}, by exact analysis: {best}, worth {:+} ({}).\n",
+        analysis.until, answer.value, answer.measure
+    ))
 }
 
 #[cfg(test)]

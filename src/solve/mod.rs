@@ -46,6 +46,8 @@ pub enum Unsolvable {
     Failed(String),
     #[error("the quantity to solve for cannot be worked out at the end of phase `{0}`")]
     NoValue(String),
+    #[error("the position needs more than {0} positions searched")]
+    TooLarge(u64),
 }
 
 /// What the solver was asked, as found by [`prepare`]: where to stop and what to count.
@@ -65,6 +67,8 @@ pub struct Answer {
     pub measure: String,
     /// Who maximises it.
     pub maximiser: String,
+    /// Whether the seat to move is among those who maximise.
+    pub mover_maximises: bool,
     pub value: i64,
     /// Each legal move of the seat to decide, with its value, in the order shown to people.
     pub moves: Vec<(String, i64)>,
@@ -147,6 +151,11 @@ pub fn keys(state: &State, task: &Task) -> Option<Vec<(Value, i64)>> {
 /// Solves `state` for `task`: one question for two opposed seats or sides, one per seat or
 /// side for three or more.
 pub fn analyze(state: &State, task: &Task) -> Result<Analysis, Unsolvable> {
+    analyze_within(state, task, u64::MAX)
+}
+
+/// [`analyze`], giving up past `budget` positions searched for each question.
+pub fn analyze_within(state: &State, task: &Task, budget: u64) -> Result<Analysis, Unsolvable> {
     let started = Instant::now();
     let state = &state.unobserved();
     let game = state.game();
@@ -161,7 +170,7 @@ pub fn analyze(state: &State, task: &Task) -> Result<Analysis, Unsolvable> {
     let mut answers = Vec::new();
     let mut nodes = 0;
     for objective in objectives {
-        let mut searcher = Searcher::new(task.clone(), objective.clone());
+        let mut searcher = Searcher::new(task.clone(), objective.clone()).within(budget);
         answers.push(answer(&mut searcher, state, &objective, task)?);
         nodes += searcher.nodes;
     }
@@ -195,6 +204,7 @@ fn answer(searcher: &mut Searcher, state: &State, objective: &Objective, task: &
     Ok(Answer {
         measure: objective.describe(game),
         maximiser: objective.maximiser(game),
+        mover_maximises: maxing,
         value,
         moves,
         line,

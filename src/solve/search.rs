@@ -99,6 +99,8 @@ pub struct Searcher {
     scratch: Vec<Option<State>>,
     /// How many positions were searched.
     pub nodes: u64,
+    /// The most positions it may search.
+    budget: u64,
 }
 
 /// A move's outcome: the state after it, and whether the phase ended there.
@@ -109,7 +111,20 @@ enum After {
 
 impl Searcher {
     pub fn new(task: Task, objective: Objective) -> Searcher {
-        Searcher { task, objective, table: HashMap::default(), history: HashMap::new(), scratch: Vec::new(), nodes: 0 }
+        Searcher {
+            task,
+            objective,
+            table: HashMap::default(),
+            history: HashMap::new(),
+            scratch: Vec::new(),
+            nodes: 0,
+            budget: u64::MAX,
+        }
+    }
+
+    /// The same search, giving up past `budget` positions.
+    pub fn within(self, budget: u64) -> Searcher {
+        Searcher { budget, ..self }
     }
 
     /// The value of `state` under best play alone (no value of each move, no line), and the
@@ -184,6 +199,9 @@ impl Searcher {
         mut beta: i64,
     ) -> Result<i64, Unsolvable> {
         self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(Unsolvable::TooLarge(self.budget));
+        }
         let hint = self.table.get(&key).copied();
         if let Some(e) = hint {
             match e.bound {
