@@ -71,7 +71,8 @@ enum Command {
         /// Seeds the deal, every other chance, and the bots.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The computer players: `default` (the strongest), `random`, or one kind per player.
+        /// The computer players: `default` (the strongest), `random`, `solver` (exact play where
+        /// the position is open and small, else `default`), or one kind per player.
         #[arg(long, default_value = "default", value_name = "KINDS")]
         bots: String,
         #[command(flatten)]

@@ -215,3 +215,17 @@ fn objective(state: &State, task: &Task) -> paradox::solve::Objective {
         _ => paradox::solve::Objective::alone(state.game(), items[0]),
     }
 }
+
+#[test]
+fn the_solver_bot_plays_the_best_move_and_hint_names_it() {
+    use paradox::bots::{Bot, Kind, parse_kinds};
+    let state = State::new(game("examples/costly-tricks-rulebook-trick.cards"), 1);
+    let Actor::Seat(seat) = state.actor() else { unreachable!() };
+    let kinds = parse_kinds("solver", 2).unwrap();
+    assert_eq!(kinds[0], Kind::Solver);
+    let mut bot: Box<dyn Bot> = kinds[0].bot(1, 0);
+    let chosen = bot.choose(&state.seen_by(0), seat).unwrap();
+    assert_eq!(state.action_name(seat, chosen).as_deref(), Some("green 4"));
+    let (_, answer, until) = paradox::solve::quick_best(&state).unwrap();
+    assert_eq!((answer.value, until.as_str()), (11, "round"));
+}

@@ -568,19 +568,13 @@ fn help() -> String {
     out
 }
 
-/// The most positions `hint` lets the exact solver search (a fraction of a second).
-const HINT_BUDGET: u64 = 200_000;
-
 /// The best move by exact analysis, where the position is open and small enough.
 fn exact_hint(state: &State) -> Option<String> {
-    let task = crate::solve::prepare(state, None).ok()?;
-    let analysis = crate::solve::analyze_within(state, &task, HINT_BUDGET).ok()?;
-    let two = analysis.answers.len() == 1;
-    let answer = analysis.answers.iter().find(|a| two || a.mover_maximises)?;
+    let (_, answer, until) = crate::solve::quick_best(state)?;
     let (_, best) = answer.line.first()?;
     Some(format!(
-        "Best play to the end of this {}, by exact analysis: {best}, worth {:+} ({}).\n",
-        analysis.until, answer.value, answer.measure
+        "Best play to the end of this {until}, by exact analysis: {best}, worth {:+} ({}).\n",
+        answer.value, answer.measure
     ))
 }
 

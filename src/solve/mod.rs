@@ -216,3 +216,20 @@ fn answer(searcher: &mut Searcher, state: &State, objective: &Objective, task: &
 pub fn best(values: &[i64], maxing: bool) -> Option<i64> {
     if maxing { values.iter().copied().max() } else { values.iter().copied().min() }
 }
+
+/// The most positions a quick answer (`hint`, the `solver` bot) may search: a fraction of a
+/// second.
+pub const QUICK_BUDGET: u64 = 200_000;
+
+/// The best move of the seat to decide by exact analysis, with the answer it comes from, where
+/// the position is open and solves within [`QUICK_BUDGET`] positions.
+pub fn quick_best(state: &State) -> Option<(crate::engine::Action, Answer, String)> {
+    let task = prepare(state, None).ok()?;
+    let analysis = analyze_within(state, &task, QUICK_BUDGET).ok()?;
+    let two = analysis.answers.len() == 1;
+    let answer = analysis.answers.into_iter().find(|a| two || a.mover_maximises)?;
+    let Actor::Seat(seat) = state.actor() else { return None };
+    let (_, best) = answer.line.first()?;
+    let action = (0..state.action_count(seat) as u32).find(|&a| state.action_name(seat, a).as_ref() == Some(best))?;
+    Some((action, answer, analysis.until))
+}
