@@ -47,6 +47,8 @@ pub struct Session {
     /// The states at the human decisions before this one, latest last, with the player who
     /// decided.
     undo: Vec<(State, usize)>,
+    /// Every decision of the match so far, for `analyze`.
+    decided: Vec<super::analyze::Decided>,
     /// How many log lines each player has been shown.
     shown: Vec<usize>,
     /// The human whose screen was shown last.
@@ -61,7 +63,16 @@ impl Session {
     pub fn start(setup: Setup) -> (Session, String) {
         let state = State::new(setup.game.clone(), setup.seed);
         let shown = vec![0; setup.game.players];
-        let mut session = Session { setup, state, undo: Vec::new(), shown, facing: None, waiting: false, done: false };
+        let mut session = Session {
+            setup,
+            state,
+            undo: Vec::new(),
+            decided: Vec::new(),
+            shown,
+            facing: None,
+            waiting: false,
+            done: false,
+        };
         let game = &session.setup.game;
         let mut out = format!("{} — {}\n", game.name, seating(game, &session.setup.humans));
         out.push_str("Type `help` for the commands, `moves` for your moves.\n\n");
@@ -135,6 +146,7 @@ impl Session {
             Command::Help => help(),
             Command::Moves => self.moves(),
             Command::Hint => self.hint(),
+            Command::Analyze => super::analyze::report(&self.decided, &self.state),
             Command::Undo => self.take_back(),
             Command::Show => self.table_and_turn(),
             Command::Score => self.score(),
@@ -217,9 +229,11 @@ impl Session {
             };
             let player = self.player(seat);
             let Some(action) = self.bot_choice(self.setup.kinds[player], seat) else { return };
+            let before = self.state.clone();
             if self.state.apply(seat, action).is_err() {
                 return;
             }
+            self.decided.push((before, seat, action));
         }
     }
 
@@ -354,6 +368,8 @@ impl Session {
         if let Some((state, _)) = self.undo.pop() {
             self.state = state;
         }
+        let now = self.state.position().decisions;
+        self.decided.retain(|(s, _, _)| s.position().decisions < now);
         // The log is now a prefix of the one the players have seen.
         for p in 0..self.shown.len() {
             self.shown[p] = self.shown[p].min(self.state.log_for(p).len());
@@ -427,6 +443,7 @@ impl Session {
         (self.state, self.setup.seed, self.setup.humans, self.setup.bots, self.setup.kinds) =
             (state, save.seed, save.humans, save.bots, kinds);
         self.undo.clear();
+        self.decided.clear();
         // What the save holds is not news; what the computer plays from there on is.
         self.shown = (0..game.players).map(|p| self.state.log_for(p).len()).collect();
         self.play_bots();
@@ -437,6 +454,7 @@ impl Session {
         self.setup.seed = self.setup.seed.wrapping_add(1);
         self.state = State::new(self.setup.game.clone(), self.setup.seed);
         self.undo.clear();
+        self.decided.clear();
         self.shown = vec![0; self.setup.game.players];
         self.play_bots();
         let screen = self.screen();
@@ -462,6 +480,7 @@ impl Session {
                     self.undo.pop();
                     return format!("error: {refusal}\n");
                 }
+                self.decided.push((self.undo[self.undo.len() - 1].0.clone(), seat, moves[i].0));
                 self.play_bots();
                 self.screen()
             }
