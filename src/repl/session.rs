@@ -47,7 +47,7 @@ pub struct Session {
     /// The states at the human decisions before this one, latest last, with the player who
     /// decided.
     undo: Vec<(State, usize)>,
-    /// Every decision of the match so far, for `analyze`.
+    /// Every decision of the match so far, for `analyze` (positions without their observers).
     decided: Vec<super::analyze::Decided>,
     /// How many log lines each player has been shown.
     shown: Vec<usize>,
@@ -229,7 +229,7 @@ impl Session {
             };
             let player = self.player(seat);
             let Some(action) = self.bot_choice(self.setup.kinds[player], seat) else { return };
-            let before = self.state.clone();
+            let before = self.state.unobserved();
             if self.state.apply(seat, action).is_err() {
                 return;
             }
@@ -480,7 +480,7 @@ impl Session {
                     self.undo.pop();
                     return format!("error: {refusal}\n");
                 }
-                self.decided.push((self.undo[self.undo.len() - 1].0.clone(), seat, moves[i].0));
+                self.decided.push((self.undo[self.undo.len() - 1].0.unobserved(), seat, moves[i].0));
                 self.play_bots();
                 self.screen()
             }
