@@ -212,6 +212,17 @@ pub struct ResultSpec {
     pub key: Expr,
 }
 
+/// `solve PHASE for t in sides by KEY`: what an exact solver optimises in a phase.
+#[derive(Clone, Debug, Serialize)]
+pub struct SolveSpec {
+    pub phase: PhaseId,
+    pub slot: Slot,
+    /// `seats` or `sides`.
+    pub domain: Expr,
+    pub key: Expr,
+    pub span: Span,
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct VariantInfo {
     pub name: String,
@@ -257,6 +268,8 @@ pub struct Game {
     pub result: ResultSpec,
     /// The `show` lines, in the order declared.
     pub shows: Vec<Show>,
+    /// The `solve` declarations, at most one per phase.
+    pub solves: Vec<SolveSpec>,
     /// The variants the rule file declares.
     pub variants: Vec<VariantInfo>,
     /// The variant applied, if any.

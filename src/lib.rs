@@ -50,6 +50,7 @@ pub mod lsp;
 pub mod repl;
 mod report;
 pub mod sim;
+pub mod solve;
 pub mod stats;
 pub mod trace;
 pub mod syntax {

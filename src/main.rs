@@ -68,7 +68,8 @@ enum Command {
         /// out; `new` then deals from another random seed, else from the next one).
         #[arg(long)]
         seed: Option<u64>,
-        /// The computer players: `default` (the strongest), `random`, or one kind per player.
+        /// The computer players: `default` (the strongest), `random`, `solver` (exact play where
+        /// the position is open and small, else `default`), or one kind per player.
         #[arg(long, default_value = "default", value_name = "KINDS")]
         bots: String,
         #[command(flatten)]
@@ -87,6 +88,27 @@ enum Command {
         /// Time the default bot at this many moves with a choice (0: not at all).
         #[arg(long, default_value_t = 0, value_name = "N")]
         bot_moves: usize,
+        /// `text` for people, `json` for tools.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[command(flatten)]
+        options: GameOptions,
+    },
+    /// Solve an open position exactly: the value of best play to the end of a phase (by the
+    /// rule file's `solve` quantity), of each legal move, and the best line.
+    Solve {
+        /// A rule file or scenario.
+        file: PathBuf,
+        /// Seeds the deal and every other chance before the position.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Solve to the end of the current instance of this phase (default: the innermost
+        /// phase with a `solve` declaration).
+        #[arg(long, value_name = "PHASE")]
+        until: Option<String>,
+        /// First play these moves, separated by commas (`"red 5, blue 8"`).
+        #[arg(long, value_name = "MOVES")]
+        after: Option<String>,
         /// `text` for people, `json` for tools.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -600,6 +622,40 @@ fn play(file: &std::path::Path, seats: &str, seed: Option<u64>, bots: &str, opti
     }
 }
 
+/// `paradox solve`: the exact analysis of the position after the deal (and `after`).
+fn solve(
+    file: &std::path::Path,
+    seed: u64,
+    until: Option<&str>,
+    after: Option<&str>,
+    format: Format,
+    options: &GameOptions,
+) -> ExitCode {
+    let game = match load_game(file, options) {
+        Ok(game) => Arc::new(game),
+        Err(code) => return code,
+    };
+    let mut state = paradox::State::bare(game, seed);
+    if let Err(message) = paradox::solve::play_moves(&mut state, after.unwrap_or_default()) {
+        eprintln!("error: --after: {message}");
+        return ExitCode::from(2);
+    }
+    let analysis = paradox::solve::prepare(&state, until).and_then(|task| paradox::solve::analyze(&state, &task));
+    match analysis {
+        Ok(analysis) => {
+            match format {
+                Format::Text => print!("{}", paradox::solve::text(&analysis)),
+                Format::Json => println!("{}", serde_json::to_string(&analysis).unwrap_or_default()),
+            }
+            ExitCode::SUCCESS
+        }
+        Err(why) => {
+            eprintln!("error: cannot solve this position: {why}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 /// `paradox fmt`: formats each file in place, or with `check` lists those not formatted.
 fn fmt(files: &[PathBuf], check: bool) -> ExitCode {
     let mut code = 0u8;
@@ -720,6 +776,9 @@ fn run(cli: &Cli) -> ExitCode {
         }
         Command::Merge { files, output } => merge(files, output),
         Command::Fmt { files, check } => fmt(files, *check),
+        Command::Solve { file, seed, until, after, format, options } => {
+            solve(file, *seed, until.as_deref(), after.as_deref(), *format, options)
+        }
         Command::Lsp => lsp(),
         Command::Bench { files, seconds, bot_moves, format, options } => {
             bench(files, *seconds, *bot_moves, *format, options)

@@ -2,8 +2,10 @@
 //! the match itself, so no bot can peek at a hidden card.
 
 mod search;
+mod solver;
 
 pub use search::{Budget, SearchBot};
+pub use solver::SolverBot;
 
 use crate::engine::{Action, Seen};
 use crate::game::{Game, SeatId};
@@ -42,11 +44,13 @@ pub enum Kind {
     Random,
     /// Monte Carlo tree search over the worlds its player cannot tell apart ([`SearchBot`]).
     Search(Budget),
+    /// Exact analysis where the position is open and small enough, else the search ([`SolverBot`]).
+    Solver,
 }
 
 impl Kind {
     /// The names `--bots` accepts.
-    pub const NAMES: &[&str] = &["default", "random", "mcts"];
+    pub const NAMES: &[&str] = &["default", "random", "mcts", "solver"];
 
     /// The strongest kind: what `default` names and what `hint` asks.
     pub fn strongest() -> Kind {
@@ -57,6 +61,7 @@ impl Kind {
         match name {
             "random" => Some(Kind::Random),
             "default" | "mcts" => Some(Kind::strongest()),
+            "solver" => Some(Kind::Solver),
             _ => None,
         }
     }
@@ -68,6 +73,7 @@ impl Kind {
         match self {
             Kind::Random => Box::new(RandomBot::new(seed)),
             Kind::Search(budget) => Box::new(SearchBot::new(seed, budget)),
+            Kind::Solver => Box::new(SolverBot::new(seed)),
         }
     }
 }

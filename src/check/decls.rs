@@ -27,6 +27,7 @@ pub(super) struct Parts<'a> {
     pub defines: Vec<&'a ast::DefineDecl>,
     pub plays: Vec<&'a ast::PlayDecl>,
     pub results: Vec<&'a ast::ResultDecl>,
+    pub solves: Vec<&'a ast::SolveDecl>,
     pub variants: Vec<&'a ast::VariantDecl>,
     pub shows: Vec<&'a ast::ShowDecl>,
 }
@@ -50,6 +51,7 @@ impl<'a> Parts<'a> {
                 ast::Item::Define(d) => parts.defines.push(d),
                 ast::Item::Play(d) => parts.plays.push(d),
                 ast::Item::Result(d) => parts.results.push(d),
+                ast::Item::Solve(d) => parts.solves.push(d),
                 ast::Item::Variant(d) => parts.variants.push(d),
                 ast::Item::Show(d) => parts.shows.push(d.as_ref()),
             }
@@ -107,6 +109,7 @@ fn item_span(item: &ast::Item) -> Span {
         ast::Item::Define(d) => d.span,
         ast::Item::Play(d) => d.span,
         ast::Item::Result(d) => d.span,
+        ast::Item::Solve(d) => d.span,
         ast::Item::Variant(d) => d.span,
         ast::Item::Show(d) => d.span,
     }

@@ -15,6 +15,7 @@ mod flow;
 mod hidden;
 mod settings;
 mod show;
+mod solve;
 mod stmt;
 mod types;
 
@@ -248,6 +249,7 @@ impl Checker {
         let play = self.check_play(&parts, &changes);
         let result = self.check_result(&parts);
         let shows = self.check_shows(&parts);
+        let solves = self.check_solves(&parts);
         self.check_endless_definitions();
         deck?;
         let (play, result) = (play?, result?);
@@ -270,6 +272,7 @@ impl Checker {
             play,
             result,
             shows,
+            solves,
             variants: parts
                 .variants
                 .iter()

@@ -36,9 +36,14 @@ impl Program {
             .collect();
         let r = &game.result;
         let result = ResultX { slot: r.slot, domain: low.domain(&r.domain), key: low.expr(&r.key) };
+        let solves = game
+            .solves
+            .iter()
+            .map(|s| (s.phase, ResultX { slot: s.slot, domain: low.domain(&s.domain), key: low.expr(&s.key) }))
+            .collect();
         let (spans, tables) = (low.spans, low.tables);
         let zobrist = zobrist(game.cards.len() * layout.pile_zone.len());
-        Program { layout, blocks, functions, inits, resets, shows, result, spans, tables, zobrist }
+        Program { layout, blocks, functions, inits, resets, shows, result, solves, spans, tables, zobrist }
     }
 }
 

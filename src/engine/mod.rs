@@ -30,6 +30,7 @@ mod run;
 mod sample;
 mod seen;
 mod status;
+mod stop;
 mod view;
 mod vm;
 
@@ -382,6 +383,13 @@ impl State {
 
     /// Makes `seat`'s choice and runs the flow on to the next decision.
     pub fn apply(&mut self, seat: SeatId, action: Action) -> Result<(), Refusal> {
+        self.choose(seat, action)?;
+        self.flow().advance();
+        Ok(())
+    }
+
+    /// Makes `seat`'s choice without running the flow on.
+    fn choose(&mut self, seat: SeatId, action: Action) -> Result<(), Refusal> {
         let seat_name = || self.game.seats.get(seat as usize).map_or(format!("seat {seat}"), |s| s.display.clone());
         match &mut self.pos.pending {
             Pending::Choice { seat: s, at } => {
@@ -409,7 +417,6 @@ impl State {
             }
             _ => return Err(Refusal::Over),
         }
-        self.flow().advance();
         Ok(())
     }
 }

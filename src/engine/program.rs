@@ -224,6 +224,8 @@ pub struct Program {
     pub(crate) resets: Vec<Vec<VarId>>,
     pub(crate) shows: Vec<ShowX>,
     pub(crate) result: ResultX,
+    /// The `solve` declarations: each phase with its quantity.
+    pub(crate) solves: Vec<(PhaseId, ResultX)>,
     /// The place in the rule file of each lowered node (see [`At`]).
     pub(crate) spans: Vec<Span>,
     /// The per-card tables card conditions look values up in.

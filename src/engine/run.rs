@@ -58,7 +58,11 @@ impl State {
 
 /// The result's domain with each element's key.
 fn keys(vm: &mut Vm<'_>) -> Out<Vec<(Value, i64)>> {
-    let spec = &vm.prog.result;
+    keys_of(vm, &vm.prog.result)
+}
+
+/// A domain of seats or sides with each element's key (the result's, or a `solve`'s).
+pub(super) fn keys_of(vm: &mut Vm<'_>, spec: &ResultX) -> Out<Vec<(Value, i64)>> {
     let mut items = Vec::new();
     vm.items(&spec.domain, &mut items)?;
     let mut keyed = Vec::with_capacity(items.len());
@@ -130,9 +134,18 @@ impl<'s> Flow<'s> {
 
     /// Runs the flow until a decision, the end of the match, or a run-time problem.
     pub fn advance(&mut self) {
+        self.advance_within(usize::MAX);
+    }
+
+    /// Like [`Flow::advance`], but stops (and says so) where the phase whose frame is at index
+    /// `depth` of the frames ends, before anything after it runs (`usize::MAX`: nowhere).
+    pub fn advance_within(&mut self, depth: usize) -> bool {
         *self.work += *self.spent as u64;
         *self.spent = 0;
         while matches!(self.pos.pending, Pending::Running) {
+            if depth != usize::MAX && self.phase_ends(depth) {
+                return true;
+            }
             *self.spent += 1;
             if *self.work + *self.spent as u64 > MATCH_BUDGET {
                 let halt = Halt::new(
@@ -145,7 +158,8 @@ impl<'s> Flow<'s> {
                         MATCH_BUDGET / 1_000_000
                     ),
                 );
-                return self.fail(&halt, "(the whole match)");
+                self.fail(&halt, "(the whole match)");
+                return false;
             }
             if *self.spent > STEP_BUDGET {
                 let halt = Halt::new(
@@ -155,12 +169,22 @@ impl<'s> Flow<'s> {
                     "still running here",
                     "a loop here never ends: make sure its condition can change",
                 );
-                return self.fail(&halt, "(a million steps)");
+                self.fail(&halt, "(a million steps)");
+                return false;
             }
             if let Err(halt) = self.step() {
-                return self.fail(&halt, "during play");
+                self.fail(&halt, "during play");
+                return false;
             }
         }
+        false
+    }
+
+    /// Whether the phase whose frame is at `depth` has ended, or ends with the next step.
+    fn phase_ends(&self, depth: usize) -> bool {
+        let frames = &self.pos.frames;
+        frames.len() <= depth
+            || (frames.len() == depth + 1 && matches!(frames[depth], Frame::Phase { entered: true, .. }))
     }
 
     fn current_span(&self) -> Span {

@@ -80,6 +80,10 @@ impl Dump<'_> {
         let r = &g.result;
         let (domain, key) = (self.expr(&r.domain), self.expr(&r.key));
         self.line(0, &format!("result {:?} ${} in {domain} by {key}", r.extreme, r.slot));
+        for s in &g.solves {
+            let (domain, key) = (self.expr(&s.domain), self.expr(&s.key));
+            self.line(0, &format!("solve phase {} ${} in {domain} by {key}", s.phase, s.slot));
+        }
         for s in &g.shows {
             let each = s.each.as_ref().map_or(String::new(), |b| format!("for {} ", self.binding(b)));
             let when = s.when.as_ref().map_or(String::new(), |w| format!(" when {}", self.expr(w)));

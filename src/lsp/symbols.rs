@@ -417,6 +417,11 @@ impl Walker<'_> {
                 w.local(&result.binder, result.span, None);
                 w.expr(&result.key);
             }),
+            Item::Solve(solve) => self.scoped(|w| {
+                w.expr(&solve.domain);
+                w.local(&solve.binder, solve.span, None);
+                w.expr(&solve.key);
+            }),
             Item::Show(show) => self.scoped(|w| {
                 if let Some(each) = &show.each {
                     w.binding(each);

@@ -12,6 +12,7 @@ pub enum Command {
     Help,
     Moves,
     Hint,
+    Analyze,
     Undo,
     Show,
     Score,
@@ -34,7 +35,8 @@ pub enum Command {
 pub const COMMANDS: &[(&str, &str)] = &[
     ("help", "this list"),
     ("moves", "the moves you may make now, numbered"),
-    ("hint", "what the computer would play in your place"),
+    ("hint", "what the computer would play in your place (the best move, where it can be worked out)"),
+    ("analyze", "the decisions of this phase so far, each with its value and the best one"),
     ("undo", "take back your last move (and the computer's replies), or a `new` or `load`"),
     ("show", "the table again"),
     ("score", "the scores as they stand"),
@@ -52,6 +54,7 @@ const WORDS: &[(&str, Args)] = &[
     ("help", Args::None),
     ("moves", Args::None),
     ("hint", Args::None),
+    ("analyze", Args::None),
     ("undo", Args::None),
     ("show", Args::None),
     ("score", Args::None),
@@ -94,6 +97,8 @@ impl Command {
         let line = line.trim();
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let (word, rest) = (word.to_lowercase(), rest.trim());
+        // The British spelling is the same command, typed in full.
+        let word = if word == "analyse" { "analyze".to_string() } else { word };
         if word.is_empty() {
             return Ok(Command::Nothing);
         }
@@ -131,6 +136,7 @@ fn command(word: &str, rest: &str) -> Result<Command, String> {
         "help" => bare(Command::Help),
         "moves" => bare(Command::Moves),
         "hint" => bare(Command::Hint),
+        "analyze" => bare(Command::Analyze),
         "undo" => bare(Command::Undo),
         "show" => bare(Command::Show),
         "score" => bare(Command::Score),

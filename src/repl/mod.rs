@@ -4,6 +4,7 @@
 //! rustyline with completion and history on a terminal, or line by line from a script.
 
 mod about;
+mod analyze;
 mod command;
 mod moves;
 mod save;

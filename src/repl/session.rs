@@ -64,6 +64,7 @@ struct Earlier {
     humans: Vec<usize>,
     bots: String,
     kinds: Vec<Kind>,
+    decided: Vec<super::analyze::Decided>,
     by: &'static str,
 }
 
@@ -74,6 +75,8 @@ pub struct Session {
     /// What `undo` goes back to, latest last: the states at the human decisions before this
     /// one and the matches `new` and `load` replaced.
     undo: Vec<Before>,
+    /// Every decision of the match so far, for `analyze` (positions without their observers).
+    decided: Vec<super::analyze::Decided>,
     /// How many log lines each player has been shown.
     shown: Vec<usize>,
     /// The human whose screen was shown last.
@@ -96,6 +99,7 @@ impl Session {
             setup,
             state,
             undo: Vec::new(),
+            decided: Vec::new(),
             shown,
             facing: None,
             waiting: false,
@@ -187,6 +191,7 @@ impl Session {
             Command::Help => help(),
             Command::Moves => self.moves(),
             Command::Hint => self.hint(),
+            Command::Analyze => super::analyze::report(&self.decided, &self.state),
             Command::Undo => self.take_back(),
             Command::Show => self.table_and_turn(),
             Command::Score => self.score(),
@@ -280,9 +285,11 @@ impl Session {
             };
             let player = self.player(seat);
             let Some(action) = self.bot_choice(self.setup.kinds[player], seat) else { return };
+            let before = self.state.unobserved();
             if self.state.apply(seat, action).is_err() {
                 return;
             }
+            self.decided.push((before, seat, action));
         }
     }
 
@@ -391,6 +398,9 @@ impl Session {
 
     fn hint(&self) -> String {
         let Some(seat) = self.turn() else { return "There is nothing to decide now.\n".into() };
+        if let Some(exact) = exact_hint(&self.state) {
+            return exact;
+        }
         match self.bot_choice(Kind::strongest(), seat).and_then(|a| self.state.action_name(seat, a)) {
             Some(name) => format!("The computer would play: {name}\n"),
             None => "The computer has no suggestion here.\n".into(),
@@ -419,6 +429,8 @@ impl Session {
         if let Some(Before::Move(state, _)) = self.undo.pop() {
             self.state = state;
         }
+        let now = self.state.position().decisions;
+        self.decided.retain(|(s, _, _)| s.position().decisions < now);
         // The log is now a prefix of the one the players have seen.
         for p in 0..self.shown.len() {
             self.shown[p] = self.shown[p].min(self.state.log_for(p).len());
@@ -430,9 +442,9 @@ impl Session {
     /// Brings back the match a `new` or `load` replaced, as it was.
     fn bring_back(&mut self) -> String {
         let Some(Before::Match(earlier)) = self.undo.pop() else { return "There is nothing to undo.\n".into() };
-        let Earlier { state, seed, humans, bots, kinds, by } = earlier;
-        (self.state, self.setup.seed, self.setup.humans, self.setup.bots, self.setup.kinds) =
-            (state, seed, humans, bots, kinds);
+        let Earlier { state, seed, humans, bots, kinds, decided, by } = earlier;
+        (self.state, self.setup.seed, self.setup.humans, self.setup.bots, self.setup.kinds, self.decided) =
+            (state, seed, humans, bots, kinds, decided);
         self.shown = (0..self.setup.game.players).map(|p| self.state.log_for(p).len()).collect();
         self.refusal = None;
         format!("Back to the match before `{by}` (seed {seed}).\n{}", self.screen())
@@ -447,6 +459,7 @@ impl Session {
             humans: setup.humans.clone(),
             bots: setup.bots.clone(),
             kinds: setup.kinds.clone(),
+            decided: std::mem::take(&mut self.decided),
             by,
         };
         self.undo.push(Before::Match(earlier));
@@ -549,12 +562,14 @@ impl Session {
         let names: Vec<String> = moves.iter().map(|(_, n)| n.clone()).collect();
         match find(typed, &names) {
             Found::One(i) => {
+                let before = self.state.unobserved();
                 self.undo.push(Before::Move(self.state.clone(), self.player(seat)));
                 if let Err(refusal) = self.state.apply(seat, moves[i].0) {
                     self.undo.pop();
                     return format!("error: {refusal}\n");
                 }
                 self.refusal = None;
+                self.decided.push((before, seat, moves[i].0));
                 self.play_bots();
                 self.screen()
             }
@@ -703,6 +718,16 @@ fn help() -> String {
         out.push_str(&format!("  {name:<10} {what}\n"));
     }
     out
+}
+
+/// The best move by exact analysis, where the position is open and small enough.
+fn exact_hint(state: &State) -> Option<String> {
+    let (_, answer, until) = crate::solve::quick_best(state)?;
+    let (_, best) = answer.line.first()?;
+    Some(format!(
+        "Best play to the end of this {until}, by exact analysis: {best}, worth {:+} ({}).\n",
+        answer.value, answer.measure
+    ))
 }
 
 #[cfg(test)]

@@ -132,6 +132,8 @@ pub enum Item {
     Play(PlayDecl),
     /// `result ...`: who wins.
     Result(ResultDecl),
+    /// `solve PHASE for x in seats|sides by KEY`: what best play means in a phase.
+    Solve(SolveDecl),
     /// `variant ...`: a named set of changes.
     Variant(VariantDecl),
     /// `show ...`: a line of the status.
@@ -320,6 +322,17 @@ pub enum Extreme {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultDecl {
     pub extreme: Extreme,
+    pub binder: Ident,
+    pub domain: Expr,
+    pub key: Expr,
+    pub span: Span,
+}
+
+/// `solve round for t in sides by net(t)`: the quantity an exact solver optimises in a phase,
+/// for each seat or side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolveDecl {
+    pub phase: Ident,
     pub binder: Ident,
     pub domain: Expr,
     pub key: Expr,

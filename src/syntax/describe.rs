@@ -74,6 +74,7 @@ pub fn describe_rule(rule: Rule) -> &'static str {
         Rule::k_see => "`see`",
         Rule::k_set => "`set`",
         Rule::k_show => "`show`",
+        Rule::k_solve => "`solve`",
         Rule::k_shuffle => "`shuffle`",
         Rule::k_side => "`side`",
         Rule::k_simultaneously => "`simultaneously`",
@@ -121,6 +122,7 @@ pub fn describe_rule(rule: Rule) -> &'static str {
         Rule::play_decl => "`play { ... }`",
         Rule::result_decl => "`result highest ...` or `result lowest ...`",
         Rule::extreme => "`highest` or `lowest`",
+        Rule::solve_decl => "`solve PHASE for x in seats by ...`",
         Rule::show_decl => "a show line `show \"TEXT\" when CONDITION`",
         Rule::show_each => "`for x in DOMAIN`",
         Rule::show_when => "`when CONDITION`",
@@ -299,8 +301,8 @@ impl Group {
             | k_while | k_repeat | k_move | k_deal | k_end => Some(Group::Statement),
             item | game_decl | players_decl | seats_decl | control_decl | side_decl | param_decl | enum_decl
             | card_decl | deck_decl | zone_decl | var_decl | define_decl | play_decl | result_decl | variant_decl
-            | show_decl | k_show | k_game | k_players | k_seats | k_param | k_enum | k_deck | k_zone | k_var
-            | k_define | k_play | k_result | k_variant => Some(Group::Declaration),
+            | show_decl | solve_decl | k_solve | k_show | k_game | k_players | k_seats | k_param | k_enum | k_deck
+            | k_zone | k_var | k_define | k_play | k_result | k_variant => Some(Group::Declaration),
             _ => None,
         }
     }

@@ -213,6 +213,7 @@ fn is_token(rule: Rule) -> bool {
             | k_see
             | k_set
             | k_show
+            | k_solve
             | k_shuffle
             | k_side
             | k_simultaneously
@@ -479,6 +480,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             Rule::define_decl => Item::Define(self.define_decl(pair)?),
             Rule::play_decl => Item::Play(self.play_decl(pair)?),
             Rule::result_decl => Item::Result(self.result_decl(pair)?),
+            Rule::solve_decl => Item::Solve(self.solve_decl(pair)?),
             Rule::variant_decl => Item::Variant(self.variant_decl(pair)?),
             Rule::show_decl => Item::Show(Box::new(self.show_decl(pair)?)),
             _ => return None,
@@ -741,6 +743,18 @@ impl<'s, 'p> Reader<'s, 'p> {
         let mut children = Children::of(pair);
         Some(ResultDecl {
             extreme: self.extreme(children.next()?)?,
+            binder: self.ident(children.next()?),
+            domain: self.expr(children.next()?)?,
+            key: self.expr(children.next()?)?,
+            span,
+        })
+    }
+
+    fn solve_decl(&self, pair: Node<'s>) -> Option<SolveDecl> {
+        let span = self.span(&pair);
+        let mut children = Children::of(pair);
+        Some(SolveDecl {
+            phase: self.ident(children.next()?),
             binder: self.ident(children.next()?),
             domain: self.expr(children.next()?)?,
             key: self.expr(children.next()?)?,

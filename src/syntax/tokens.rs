@@ -118,9 +118,9 @@ fn string_end(bytes: &[u8], start: usize) -> (usize, bool) {
 }
 
 /// The keywords that start a top-level declaration.
-pub const DECLARATION_KEYWORDS: [&str; 16] = [
+pub const DECLARATION_KEYWORDS: [&str; 17] = [
     "game", "players", "seats", "seat", "side", "param", "enum", "card", "deck", "zone", "var", "define", "play",
-    "result", "show", "variant",
+    "result", "show", "solve", "variant",
 ];
 
 /// Where lines that start with a declaration keyword in their first column begin: the places a

@@ -1,0 +1,88 @@
+//! `solve` declarations: the quantity an exact solver optimises in a phase, one number for
+//! each seat or side (`solve round for t in sides by net(t)`). Checked like the result: the
+//! phase must exist, the domain is `seats` or `sides`, the key is a number; one per phase.
+
+use super::Checker;
+use super::decls::Parts;
+use crate::diagnostic::{Code, Problem, did_you_mean};
+use crate::game::*;
+use crate::syntax::ast;
+
+impl Checker {
+    /// Checks and compiles the `solve` declarations, in the order written.
+    pub(super) fn check_solves(&mut self, parts: &Parts) -> Vec<SolveSpec> {
+        let mut specs: Vec<SolveSpec> = Vec::new();
+        for decl in &parts.solves {
+            let Some(spec) = self.solve(decl) else { continue };
+            if let Some(first) = specs.iter().find(|s| s.phase == spec.phase) {
+                self.report(
+                    Problem::new(
+                        Code::Duplicate,
+                        format!("phase `{}` has two `solve` declarations", decl.phase.name),
+                        decl.span,
+                        "declared again here",
+                    )
+                    .note(first.span, "first declared here")
+                    .help("keep one quantity per phase"),
+                );
+                continue;
+            }
+            specs.push(spec);
+        }
+        specs
+    }
+
+    fn solve(&mut self, decl: &ast::SolveDecl) -> Option<SolveSpec> {
+        let phase = self.solved_phase(&decl.phase);
+        let (domain, dty) = self.expr(&decl.domain);
+        let elem = super::types::element(&dty);
+        if !matches!(elem, Some(Type::Seat | Type::Side | Type::Error)) {
+            self.error(
+                Code::TypeMismatch,
+                format!("a `solve` gives a number to each seat or side, not to {}", self.a_type(&dty)),
+                decl.domain.span,
+                "not seats or sides",
+                "write `solve PHASE for s in seats by ...` or `... for t in sides by ...`",
+            );
+        }
+        if matches!(domain.kind, ExprKind::Sides) && self.sides.is_empty() {
+            self.error(
+                Code::Seating,
+                "the `solve` names sides, but the game declares none",
+                decl.domain.span,
+                "no sides",
+                "declare the sides with `side NAME { SEATS }`, or use the seats: `for s in seats`",
+            );
+        }
+        let elem = elem.unwrap_or(Type::Error);
+        let (slot, key) = self.scoped(|c| {
+            let slot = c.bind(&decl.binder.name, elem, false);
+            (slot, c.expect(&decl.key, &Type::Int, "the quantity of `solve`"))
+        });
+        Some(SolveSpec { phase: phase?, slot, domain, key, span: decl.span })
+    }
+
+    /// The phase a `solve` names, reported when there is none of that name.
+    fn solved_phase(&mut self, name: &ast::Ident) -> Option<PhaseId> {
+        if let Some(i) = self.phases.iter().position(|p| p.name == name.name) {
+            return Some(i as PhaseId);
+        }
+        let help = if self.may_suggest(self.phases.len()) {
+            let names: Vec<&str> = self.phases.iter().map(|p| p.name.as_str()).collect();
+            match did_you_mean(&name.name, names.iter().copied()) {
+                Some(s) => format!("did you mean `{s}`?"),
+                None => format!("the phases of this game are: {}", names.join(", ")),
+            }
+        } else {
+            "check the spelling against the phases of `play`".to_string()
+        };
+        self.error(
+            Code::UnknownTarget,
+            format!("no phase `{}` to solve", name.name),
+            name.span,
+            "no such phase in `play`",
+            help,
+        );
+        None
+    }
+}

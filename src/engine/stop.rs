@@ -1,0 +1,104 @@
+//! What an exact search needs of a state: play on only to the end of a phase, read the
+//! quantity the rule file's `solve` names for that phase there, and a key under which two
+//! positions that will play out alike meet in a table.
+
+use super::program::ResultX;
+use super::run::keys_of;
+use super::vm::Vm;
+use super::*;
+use std::hash::{Hash, Hasher};
+
+impl State {
+    /// The same position without the observers (no log, no players' knowledge): what a search
+    /// copies at every move.
+    pub fn unobserved(&self) -> State {
+        State { game: self.game.clone(), pos: self.pos.clone(), obs: Observers::default(), spent: 0, work: self.work }
+    }
+
+    /// The phases that have a `solve` declaration, in the order declared.
+    pub fn solved_phases(&self) -> Vec<PhaseId> {
+        self.program().solves.iter().map(|(p, _)| *p).collect()
+    }
+
+    /// Where the innermost frame of `phase` lies in the flow, if the flow is inside it now:
+    /// the point [`State::apply_within`] stops at.
+    pub fn phase_frame(&self, phase: PhaseId) -> Option<usize> {
+        let prog = self.program();
+        self.pos.frames.iter().rposition(|f| match f {
+            Frame::Phase { at, .. } => {
+                matches!(prog.op(at.block, at.index), Some(program::Op::Phase(p, _)) if *p == phase)
+            }
+            _ => false,
+        })
+    }
+
+    /// Makes `seat`'s choice and runs the flow on, but stops where the phase whose frame is
+    /// at `frame` ([`State::phase_frame`]) ends: `Ok(true)` when it stopped there (the state
+    /// then waits for nothing, and only [`State::solve_keys`] and the like should read it).
+    pub fn apply_within(&mut self, seat: SeatId, action: Action, frame: usize) -> Result<bool, Refusal> {
+        self.choose(seat, action)?;
+        Ok(self.flow().advance_within(frame))
+    }
+
+    /// The quantity the rule file's `solve` names for `phase`, for each seat or side of its
+    /// domain, as the state stands; `None` without such a declaration or if it cannot be worked out.
+    pub fn solve_keys(&self, phase: PhaseId) -> Option<Vec<(Value, i64)>> {
+        let (_, spec): &(PhaseId, ResultX) = self.program().solves.iter().find(|(p, _)| *p == phase)?;
+        let mut locals = self.pos.locals.clone();
+        let mut vm = Vm::new(&self.game, self.program(), self.pos.board(), &mut locals, 0);
+        keys_of(&mut vm, spec).ok()
+    }
+
+    /// The result's domain with each element's key as the state stands, if it can be worked out.
+    pub fn result_values(&self) -> Option<Vec<(Value, i64)>> {
+        self.result_keys().ok()
+    }
+
+    /// How far the generator has gone: it moves exactly when chance is drawn.
+    pub fn chance_drawn(&self) -> u128 {
+        self.pos.rng.get_word_pos()
+    }
+
+    /// A key for a table of searched positions: the same for two positions whose future play
+    /// is the same (cards in the same order in the same piles, from the same seats; the same
+    /// variables, flow and decision pending), whatever path led to them. The count of
+    /// decisions, the narration said and the generator are left out (a search refuses chance).
+    pub fn search_key(&self) -> u64 {
+        let mut h = Mix(self.pos.zobrist());
+        for pile in self.pos.piles() {
+            pile.hash(&mut h);
+        }
+        for card in 0..self.pos.card_count() as CardId {
+            self.pos.came_from(card).hash(&mut h);
+        }
+        self.pos.vars.hash(&mut h);
+        self.pos.locals.hash(&mut h);
+        self.pos.frames.hash(&mut h);
+        self.pos.stack.hash(&mut h);
+        self.pos.pending.hash(&mut h);
+        self.pos.options.hash(&mut h);
+        self.pos.phase_counts.hash(&mut h);
+        h.finish()
+    }
+}
+
+/// A fast multiply-rotate hasher (the one rustc uses), enough for a table key.
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
