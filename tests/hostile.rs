@@ -345,20 +345,28 @@ impl FifoLike for std::fs::FileType {
     }
 }
 
-#[test]
-fn a_save_whose_decisions_would_wrap_is_refused() {
+/// Saves a Costly Tricks match, sets one counter of the saved position to the largest u64, loads
+/// it back and returns what `load` answered, after checking the match went on as it was.
+fn load_with_counter_at_max(counter: &str) -> String {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let file = dir.path().join("match.json");
     let mut session = session("rules/costly-tricks.cards", &[0]);
     assert!(session.handle(&format!("save {}", file.display())).starts_with("Saved"));
     let text = std::fs::read_to_string(&file).expect("the save reads");
     let mut json: serde_json::Value = serde_json::from_str(&text).expect("the save is JSON");
-    json["state"]["position"]["decisions"] = serde_json::json!(u64::MAX);
+    assert!(json["state"]["position"][counter].is_u64(), "the save holds the count of {counter}");
+    json["state"]["position"][counter] = serde_json::json!(u64::MAX);
     std::fs::write(&file, json.to_string()).expect("the save writes");
     let before = session.state().position().clone();
     let out = session.handle(&format!("load {}", file.display()));
-    assert!(out.contains("its count of decisions (18446744073709551615) is more than a match reaches"), "{out}");
     assert_eq!(session.state().position(), &before, "the match goes on as it was");
+    out
+}
+
+#[test]
+fn a_save_whose_decisions_would_wrap_is_refused() {
+    let out = load_with_counter_at_max("decisions");
+    assert!(out.contains("its count of decisions (18446744073709551615) is more than a match reaches"), "{out}");
 }
 
 #[test]
@@ -366,19 +374,8 @@ fn a_save_whose_narration_count_would_wrap_is_refused() {
     // The count of narration a match has said is saved too: at the largest u64 it loaded and
     // wrapped at the next `say` (a debug build panicked there; a release build counted on from
     // nearly nothing, as if the match had said next to nothing).
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let file = dir.path().join("match.json");
-    let mut session = session("rules/costly-tricks.cards", &[0]);
-    assert!(session.handle(&format!("save {}", file.display())).starts_with("Saved"));
-    let text = std::fs::read_to_string(&file).expect("the save reads");
-    let mut json: serde_json::Value = serde_json::from_str(&text).expect("the save is JSON");
-    assert!(json["state"]["position"]["narrated"].is_u64(), "the save holds the count");
-    json["state"]["position"]["narrated"] = serde_json::json!(u64::MAX);
-    std::fs::write(&file, json.to_string()).expect("the save writes");
-    let before = session.state().position().clone();
-    let out = session.handle(&format!("load {}", file.display()));
+    let out = load_with_counter_at_max("narrated");
     assert!(out.contains("its count of narration is more than a match reaches"), "{out}");
-    assert_eq!(session.state().position(), &before, "the match goes on as it was");
 }
 
 /// The first position of The Third Man where the person (seat 4) is to bid in secret after the
