@@ -608,27 +608,15 @@ impl Checker {
 
     pub(super) fn check_result(&mut self, parts: &Parts) -> Option<ResultSpec> {
         let decl = parts.results.first()?;
-        let (domain, dty) = self.expr(&decl.domain);
-        let elem = super::types::element(&dty);
-        if !matches!(elem, Some(Type::Seat | Type::Side | Type::Error)) {
-            self.error(
-                Code::TypeMismatch,
-                format!("the result ranks seats or sides, not {}", self.a_type(&dty)),
-                decl.domain.span,
-                "not seats or sides",
-                "write `result highest s in seats by score[s]` or `... in sides by ...`",
-            );
-        }
-        if matches!(domain.kind, ExprKind::Sides) && self.sides.is_empty() {
-            self.error(
-                Code::Seating,
-                "the result ranks sides, but the game declares none",
-                decl.domain.span,
-                "no sides",
-                "declare the sides with `side NAME { SEATS }`, or rank the seats: `result highest s in seats by ...`",
-            );
-        }
-        let elem = elem.unwrap_or(Type::Error);
+        let (domain, elem) = self.seats_or_sides(
+            &decl.domain,
+            SeatsOrSides {
+                not_them: "the result ranks seats or sides, not",
+                write: "write `result highest s in seats by score[s]` or `... in sides by ...`",
+                no_sides: "the result ranks sides, but the game declares none",
+                or_seats: "rank the seats: `result highest s in seats by ...`",
+            },
+        );
         self.scoped(|c| {
             let slot = c.bind(&decl.binder.name, elem, false);
             let (key, kty) = c.expr(&decl.key);
@@ -643,6 +631,46 @@ impl Checker {
             }
             Some(ResultSpec { extreme: decl.extreme, slot, domain, key })
         })
+    }
+}
+
+/// The words of the problems of a domain that must be seats or sides.
+pub(super) struct SeatsOrSides {
+    /// The message before the type found ("the result ranks seats or sides, not").
+    pub not_them: &'static str,
+    /// The help for another type.
+    pub write: &'static str,
+    /// The message for sides in a game that has none.
+    pub no_sides: &'static str,
+    /// The help's advice to use the seats instead.
+    pub or_seats: &'static str,
+}
+
+impl Checker {
+    /// Checks a domain that must be seats or sides (a result's, a `solve`'s): the domain and its
+    /// element type (`Type::Error` after a problem).
+    pub(super) fn seats_or_sides(&mut self, domain: &ast::Expr, words: SeatsOrSides) -> (Expr, Type) {
+        let (checked, dty) = self.expr(domain);
+        let elem = super::types::element(&dty);
+        if !matches!(elem, Some(Type::Seat | Type::Side | Type::Error)) {
+            self.error(
+                Code::TypeMismatch,
+                format!("{} {}", words.not_them, self.a_type(&dty)),
+                domain.span,
+                "not seats or sides",
+                words.write,
+            );
+        }
+        if matches!(checked.kind, ExprKind::Sides) && self.sides.is_empty() {
+            self.error(
+                Code::Seating,
+                words.no_sides,
+                domain.span,
+                "no sides",
+                format!("declare the sides with `side NAME {{ SEATS }}`, or {}", words.or_seats),
+            );
+        }
+        (checked, elem.unwrap_or(Type::Error))
     }
 }
 

@@ -3,7 +3,7 @@
 //! phase must exist, the domain is `seats` or `sides`, the key is a number; one per phase.
 
 use super::Checker;
-use super::decls::Parts;
+use super::decls::{Parts, SeatsOrSides};
 use crate::diagnostic::{Code, Problem, did_you_mean};
 use crate::game::*;
 use crate::syntax::ast;
@@ -34,27 +34,15 @@ impl Checker {
 
     fn solve(&mut self, decl: &ast::SolveDecl) -> Option<SolveSpec> {
         let phase = self.solved_phase(&decl.phase);
-        let (domain, dty) = self.expr(&decl.domain);
-        let elem = super::types::element(&dty);
-        if !matches!(elem, Some(Type::Seat | Type::Side | Type::Error)) {
-            self.error(
-                Code::TypeMismatch,
-                format!("a `solve` gives a number to each seat or side, not to {}", self.a_type(&dty)),
-                decl.domain.span,
-                "not seats or sides",
-                "write `solve PHASE for s in seats by ...` or `... for t in sides by ...`",
-            );
-        }
-        if matches!(domain.kind, ExprKind::Sides) && self.sides.is_empty() {
-            self.error(
-                Code::Seating,
-                "the `solve` names sides, but the game declares none",
-                decl.domain.span,
-                "no sides",
-                "declare the sides with `side NAME { SEATS }`, or use the seats: `for s in seats`",
-            );
-        }
-        let elem = elem.unwrap_or(Type::Error);
+        let (domain, elem) = self.seats_or_sides(
+            &decl.domain,
+            SeatsOrSides {
+                not_them: "a `solve` gives a number to each seat or side, not to",
+                write: "write `solve PHASE for s in seats by ...` or `... for t in sides by ...`",
+                no_sides: "the `solve` names sides, but the game declares none",
+                or_seats: "use the seats: `for s in seats`",
+            },
+        );
         let (slot, key) = self.scoped(|c| {
             let slot = c.bind(&decl.binder.name, elem, false);
             (slot, c.expect(&decl.key, &Type::Int, "the quantity of `solve`"))
