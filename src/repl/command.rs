@@ -229,6 +229,8 @@ mod tests {
         assert_eq!(parse("he"), Ok(Command::Help));
         assert_eq!(parse("hi"), Ok(Command::Hint));
         assert_eq!(parse("sc"), Ok(Command::Score));
+        assert_eq!(parse("an"), Ok(Command::Analyze));
+        assert_eq!(parse("analyse"), Ok(Command::Analyze), "the British spelling in full");
         assert_eq!(parse("w"), Ok(Command::Why));
         assert_eq!(parse("l"), Ok(Command::Log(None)));
         assert_eq!(parse("loa x.json"), Ok(Command::Load("x.json".into())));
