@@ -605,6 +605,24 @@ pub enum StmtKind {
     MakeCard(Vec<(AttrId, Expr)>),
 }
 
+impl StmtKind {
+    /// The blocks directly inside a statement, the `then` blocks of its decision included.
+    pub fn blocks(&self) -> Vec<BlockId> {
+        let thens = |c: &Choose| c.tiers.iter().filter_map(|t| t.then).collect::<Vec<_>>();
+        match self {
+            StmtKind::If(_, t, o) => std::iter::once(*t).chain(*o).collect(),
+            StmtKind::For(_, b)
+            | StmtKind::Repeat(_, b)
+            | StmtKind::RepeatUntil(_, b)
+            | StmtKind::While(_, b)
+            | StmtKind::Phase(_, b) => vec![*b],
+            StmtKind::Simultaneously(_, c, b) => std::iter::once(*b).chain(thens(c)).collect(),
+            StmtKind::Choose(c) => thens(c),
+            _ => Vec::new(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Block {
     pub stmts: Vec<Stmt>,

@@ -109,6 +109,10 @@ enum Command {
         /// First play these moves, separated by commas (`"red 5, blue 8"`).
         #[arg(long, value_name = "MOVES")]
         after: Option<String>,
+        /// Give up past this many positions searched for one question (a position of a few
+        /// million takes seconds; the table grows with it, about 40 bytes a position).
+        #[arg(long, value_name = "N", default_value_t = 20_000_000)]
+        max_positions: u64,
         /// `text` for people, `json` for tools.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -622,25 +626,28 @@ fn play(file: &std::path::Path, seats: &str, seed: Option<u64>, bots: &str, opti
     }
 }
 
-/// `paradox solve`: the exact analysis of the position after the deal (and `after`).
-fn solve(
-    file: &std::path::Path,
+/// What `paradox solve` is asked: the position (seed, moves after the deal), where to stop, and
+/// how far to search.
+struct SolveQuestion<'a> {
     seed: u64,
-    until: Option<&str>,
-    after: Option<&str>,
-    format: Format,
-    options: &GameOptions,
-) -> ExitCode {
+    until: Option<&'a str>,
+    after: Option<&'a str>,
+    max_positions: u64,
+}
+
+/// `paradox solve`: the exact analysis of the position after the deal (and `after`).
+fn solve(file: &std::path::Path, question: SolveQuestion, format: Format, options: &GameOptions) -> ExitCode {
     let game = match load_game(file, options) {
         Ok(game) => Arc::new(game),
         Err(code) => return code,
     };
-    let mut state = paradox::State::bare(game, seed);
-    if let Err(message) = paradox::solve::play_moves(&mut state, after.unwrap_or_default()) {
+    let mut state = paradox::State::bare(game, question.seed);
+    if let Err(message) = paradox::solve::play_moves(&mut state, question.after.unwrap_or_default()) {
         eprintln!("error: --after: {message}");
         return ExitCode::from(2);
     }
-    let analysis = paradox::solve::prepare(&state, until).and_then(|task| paradox::solve::analyze(&state, &task));
+    let analysis = paradox::solve::prepare(&state, question.until)
+        .and_then(|task| paradox::solve::analyze_within(&state, &task, question.max_positions));
     match analysis {
         Ok(analysis) => {
             match format {
@@ -651,6 +658,9 @@ fn solve(
         }
         Err(why) => {
             eprintln!("error: cannot solve this position: {why}");
+            if let paradox::solve::Unsolvable::TooLarge(_) = why {
+                eprintln!("help: raise --max-positions to search further, or ask from a later position (--after)");
+            }
             ExitCode::from(1)
         }
     }
@@ -776,8 +786,14 @@ fn run(cli: &Cli) -> ExitCode {
         }
         Command::Merge { files, output } => merge(files, output),
         Command::Fmt { files, check } => fmt(files, *check),
-        Command::Solve { file, seed, until, after, format, options } => {
-            solve(file, *seed, until.as_deref(), after.as_deref(), *format, options)
+        Command::Solve { file, seed, until, after, max_positions, format, options } => {
+            let question = SolveQuestion {
+                seed: *seed,
+                until: until.as_deref(),
+                after: after.as_deref(),
+                max_positions: *max_positions,
+            };
+            solve(file, question, *format, options)
         }
         Command::Lsp => lsp(),
         Command::Bench { files, seconds, bot_moves, format, options } => {

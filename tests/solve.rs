@@ -126,6 +126,20 @@ fn buddy_agrees_with_brute_force() {
 }
 
 #[test]
+fn a_card_taken_back_out_of_a_summed_pile_is_noticed_and_the_search_stays_exact() {
+    let file = "tests/fixtures/solve/take-back.cards";
+    agree(file, 0..60, 2);
+    let state = State::bare(game(file), 1);
+    let analysis = analyze(&state, &prepare(&state, None).unwrap()).unwrap();
+    assert!(
+        analysis.added_to.is_empty() && analysis.unread.is_empty(),
+        "{:?} {:?}",
+        analysis.added_to,
+        analysis.unread
+    );
+}
+
+#[test]
 fn the_rulebook_trick_is_solved() {
     let state = State::bare(game("examples/costly-tricks-rulebook-trick.cards"), 1);
     let task = prepare(&state, None).unwrap();
@@ -168,11 +182,28 @@ fn the_command_answers_in_text_and_json_and_refuses_with_a_reason() {
     let wrong = paradox(&["solve", file, "--after", "purple 99"]);
     assert_eq!(wrong.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&wrong.stderr).contains("not a legal move"));
+    let capped = paradox(&["solve", file, "--max-positions", "50"]);
+    assert_eq!(capped.status.code(), Some(1));
+    let why = String::from_utf8_lossy(&capped.stderr);
+    assert!(why.contains("more than 50 positions") && why.contains("--max-positions"), "{why}");
+}
+
+#[test]
+fn the_search_keys_positions_without_what_is_only_added_to_or_never_read() {
+    let out = paradox(&["solve", "examples/costly-tricks-rulebook-trick.cards"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let expected =
+        "positions told apart without: won, tricks (only added to); stock, chips (not read before the round ends)";
+    assert!(text.contains(expected), "{text}");
+    let buddy = paradox(&["solve", "examples/buddy-round-end.cards", "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_slice(&buddy.stdout).expect("one JSON object");
+    assert_eq!(value["added_to"], serde_json::json!([]), "a total set at the end is not only added to");
 }
 
 /// The figures (release, one core): `cargo test --release --test solve figures --
 /// --ignored --nocapture`. Positions with `SOLVE_CARDS` cards left in the hands (default 20),
-/// of `SOLVE_FILE`, over `SOLVE_SEEDS` seeds.
+/// of `SOLVE_FILE`, over `SOLVE_SEEDS` seeds, each given up past `SOLVE_BUDGET` positions
+/// (counted as taking longer than any solved one in the median).
 #[test]
 #[ignore]
 fn figures() {
@@ -180,24 +211,34 @@ fn figures() {
     let file = var("SOLVE_FILE", "rules/costly-tricks.cards");
     let cards: usize = var("SOLVE_CARDS", "20").parse().unwrap();
     let seeds: u64 = var("SOLVE_SEEDS", "20").parse().unwrap();
+    let budget: u64 = var("SOLVE_BUDGET", "100000000").parse().unwrap();
     let game = game(&file);
     let mut times = Vec::new();
-    let (mut nodes, mut seconds) = (0, 0.0);
+    let (mut nodes, mut seconds, mut given_up) = (0, 0.0, 0);
     for seed in 1..=seeds {
         let state = position(&game, seed, cards);
         let task = prepare(&state, None).unwrap();
         let started = std::time::Instant::now();
-        let root = paradox::solve::Searcher::new(task.clone(), objective(&state, &task)).value_of(&state);
-        let (value, searched) = root.unwrap();
-        let took = started.elapsed().as_secs_f64();
-        println!("seed {seed}: value {value:+}, {searched} positions, {took:.4} s");
-        times.push(took);
-        nodes += searched;
-        seconds += took;
+        let searcher = paradox::solve::Searcher::new(task.clone(), objective(&state, &task)).within(budget);
+        let took = || started.elapsed().as_secs_f64();
+        match searcher.value_of(&state) {
+            Ok((value, searched)) => {
+                println!("seed {seed}: value {value:+}, {searched} positions, {:.4} s", took());
+                times.push(took());
+                nodes += searched;
+            }
+            Err(why) => {
+                println!("seed {seed}: given up after {:.1} s: {why}", took());
+                times.push(f64::INFINITY);
+                given_up += 1;
+                nodes += budget;
+            }
+        }
+        seconds += took();
     }
     times.sort_by(f64::total_cmp);
     println!(
-        "{file}, {cards} cards left: median {:.4} s, max {:.4} s, {:.2} M positions/s",
+        "{file}, {cards} cards left: median {:.4} s, max {:.4} s, {given_up} of {seeds} given up, {:.2} M positions/s",
         times[times.len() / 2],
         times[times.len() - 1],
         nodes as f64 / seconds / 1e6

@@ -17,7 +17,7 @@ impl Checker {
         let mut found = Vec::new();
         while let Some(id) = pending.pop() {
             for stmt in &self.blocks[id as usize].stmts {
-                pending.extend(children(&stmt.kind));
+                pending.extend(stmt.kind.blocks());
                 if let Some(p) = self.endless(stmt) {
                     found.push(p);
                 }
@@ -75,7 +75,7 @@ impl Checker {
                 inner.pop();
                 found
             }
-            ref kind => children(kind).into_iter().any(|b| self.leaves(b, inner)),
+            ref kind => kind.blocks().into_iter().any(|b| self.leaves(b, inner)),
         })
     }
 
@@ -197,19 +197,4 @@ fn components(edges: &[Vec<(usize, Span)>]) -> Vec<usize> {
         }
     }
     component
-}
-
-/// The blocks directly inside a statement.
-pub(crate) fn children(kind: &StmtKind) -> Vec<BlockId> {
-    match kind {
-        StmtKind::If(_, t, o) => std::iter::once(*t).chain(*o).collect(),
-        StmtKind::For(_, b)
-        | StmtKind::Repeat(_, b)
-        | StmtKind::RepeatUntil(_, b)
-        | StmtKind::While(_, b)
-        | StmtKind::Phase(_, b)
-        | StmtKind::Simultaneously(_, _, b) => vec![*b],
-        StmtKind::Choose(c) => c.tiers.iter().filter_map(|t| t.then).collect(),
-        _ => Vec::new(),
-    }
 }

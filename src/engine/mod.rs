@@ -40,6 +40,7 @@ pub use layout::Layout;
 pub use position::{Frame, Loc, MAX_DECISIONS, Opt, Outcome, Pending, Position, Secret};
 pub use program::Program;
 pub use seen::Seen;
+pub use stop::KeyMask;
 pub use view::{PileView, View};
 
 use crate::diagnostic::Problem;

@@ -62,23 +62,58 @@ impl State {
     /// A key for a table of searched positions: the same for two positions whose future play
     /// is the same (cards in the same order in the same piles, from the same seats; the same
     /// variables, flow and decision pending), whatever path led to them. The count of
-    /// decisions, the narration said and the generator are left out (a search refuses chance).
-    pub fn search_key(&self) -> u64 {
-        let mut h = Mix(self.pos.zobrist());
-        for pile in self.pos.piles() {
-            pile.hash(&mut h);
+    /// decisions, the narration said and the generator are left out (a search refuses chance),
+    /// and so is every part `mask` leaves out.
+    pub fn search_key(&self, mask: &KeyMask) -> u64 {
+        let mut h = Mix(0);
+        for (pile, cards) in self.pos.piles().enumerate() {
+            if mask.piles.get(pile).is_none_or(|kept| *kept) {
+                (pile, cards).hash(&mut h);
+            }
         }
-        for card in 0..self.pos.card_count() as CardId {
-            self.pos.came_from(card).hash(&mut h);
+        if mask.origins {
+            for card in 0..self.pos.card_count() as CardId {
+                self.pos.came_from(card).hash(&mut h);
+            }
         }
-        self.pos.vars.hash(&mut h);
-        self.pos.locals.hash(&mut h);
+        hash_kept(&self.pos.vars, &mask.vars, &mut h);
+        hash_kept(&self.pos.locals, &mask.locals, &mut h);
         self.pos.frames.hash(&mut h);
         self.pos.stack.hash(&mut h);
         self.pos.pending.hash(&mut h);
         self.pos.options.hash(&mut h);
         self.pos.phase_counts.hash(&mut h);
         h.finish()
+    }
+}
+
+/// Which parts of a position a [`State::search_key`] hashes: by pile, variable slot and local
+/// slot (`true`: hashed; past the end: hashed), and whether where each card came from is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeyMask {
+    /// By pile.
+    pub piles: Vec<bool>,
+    /// By variable slot.
+    pub vars: Vec<bool>,
+    /// By local slot.
+    pub locals: Vec<bool>,
+    /// Whether the seat each card came from is hashed.
+    pub origins: bool,
+}
+
+impl KeyMask {
+    /// A mask that hashes everything.
+    pub fn everything() -> KeyMask {
+        KeyMask { origins: true, ..KeyMask::default() }
+    }
+}
+
+/// Hashes the values whose slot `kept` does not leave out, each with its slot.
+fn hash_kept(values: &[Value], kept: &[bool], h: &mut Mix) {
+    for (slot, value) in values.iter().enumerate() {
+        if kept.get(slot).is_none_or(|k| *k) {
+            (slot, value).hash(h);
+        }
     }
 }
 
@@ -96,6 +131,26 @@ impl Hasher for Mix {
 
     fn write_u64(&mut self, n: u64) {
         self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_i64(&mut self, n: i64) {
+        self.write_u64(n as u64);
     }
 
     fn finish(&self) -> u64 {

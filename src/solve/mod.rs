@@ -10,8 +10,10 @@
 //!
 //! The search ([`search`]) is alpha-beta with a transposition table keyed by
 //! [`State::search_key`], the table's best move and a history of good moves tried first, and
-//! moves that lead to one same position searched once.
+//! moves that lead to one same position searched once. Its table tells positions apart only by
+//! what the rest of the phase can tell apart ([`relevance`]).
 
+mod relevance;
 mod report;
 mod search;
 
@@ -101,6 +103,11 @@ pub struct Analysis {
     pub kind: String,
     /// One answer for two opposed seats or sides; one per seat or side for three or more.
     pub answers: Vec<Answer>,
+    /// The zones and variables the search told positions apart without, as only ever added to
+    /// before the phase ends (positions differing there share a table entry, values shifted).
+    pub added_to: Vec<String>,
+    /// The zones and variables it told positions apart without, as not read before the phase ends.
+    pub unread: Vec<String>,
     /// Positions searched.
     pub nodes: u64,
     /// Time taken.
@@ -186,10 +193,14 @@ pub fn analyze_within(state: &State, task: &Task, budget: u64) -> Result<Analysi
     };
     let mut answers = Vec::new();
     let mut nodes = 0;
+    let mut set_aside = relevance::Abstraction::of(state, task);
     for objective in objectives {
         let mut searcher = Searcher::new(task.clone(), objective.clone()).within(budget);
         answers.push(answer(&mut searcher, state, &objective, task)?);
         nodes += searcher.nodes;
+        if searcher.abstraction() != &set_aside {
+            set_aside = relevance::Abstraction::exact();
+        }
     }
     let phase_name = |p: PhaseId| game.phases[p as usize].name.clone();
     Ok(Analysis {
@@ -197,6 +208,8 @@ pub fn analyze_within(state: &State, task: &Task, budget: u64) -> Result<Analysi
         to_move: names.show_loose(Value::Seat(seat)),
         kind: if items.len() == 2 { "minimax" } else { "guaranteed" }.to_string(),
         answers,
+        added_to: set_aside.added_to,
+        unread: set_aside.unread,
         nodes,
         seconds: started.elapsed().as_secs_f64(),
     })

@@ -38,6 +38,7 @@ pub fn text(analysis: &Analysis) -> String {
         let keys: Vec<String> = answer.keys.iter().map(|(item, k)| format!("{item} {k:+}")).collect();
         out.push_str(&format!("  at its end: {}\n", keys.join(", ")));
     }
+    out.push_str(&set_aside(analysis));
     let rate = analysis.nodes as f64 / analysis.seconds.max(1e-9);
     out.push_str(&format!(
         "\n{} positions searched in {:.3} s ({:.2} M/s)\n",
@@ -46,4 +47,19 @@ pub fn text(analysis: &Analysis) -> String {
         rate / 1e6
     ));
     out
+}
+
+/// The line that says what the search told positions apart without, if anything.
+fn set_aside(analysis: &Analysis) -> String {
+    let mut parts = Vec::new();
+    if !analysis.added_to.is_empty() {
+        parts.push(format!("{} (only added to)", analysis.added_to.join(", ")));
+    }
+    if !analysis.unread.is_empty() {
+        parts.push(format!("{} (not read before the {} ends)", analysis.unread.join(", "), analysis.until));
+    }
+    if parts.is_empty() {
+        return String::new();
+    }
+    format!("\npositions told apart without: {}\n", parts.join("; "))
 }

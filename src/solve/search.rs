@@ -1,6 +1,9 @@
 //! The search itself: alpha-beta over the State API with a transposition table, move
-//! ordering and grouping of moves that lead to the same position.
+//! ordering and grouping of moves that lead to the same position. The table is keyed on what
+//! the rest of the phase can tell apart ([`Abstraction`]), with values kept relative to the
+//! quantity at the position where some part of it is only ever added to.
 
+use super::relevance::Abstraction;
 use super::{Task, Unsolvable, keys};
 use crate::engine::{Action, Actor, State, players_of};
 use crate::game::*;
@@ -73,7 +76,8 @@ impl Objective {
     }
 }
 
-/// What the table knows of a position: a value that is exact or a bound, and the best move.
+/// What the table knows of a position: a value that is exact or a bound (relative to the
+/// quantity at the position where the abstraction says so), and the best move.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     value: i64,
@@ -92,6 +96,10 @@ enum Bound {
 pub struct Searcher {
     task: Task,
     objective: Objective,
+    /// What the table's keys leave out, worked out from the first position searched.
+    abstraction: Abstraction,
+    /// Whether a move broke what an abstraction assumed: from then on everything is keyed.
+    refined: bool,
     table: HashMap<u64, Entry, BuildHasherDefault<Same>>,
     /// How often each seat's choice (by what it chooses) cut a search short.
     history: HashMap<(SeatId, Value, bool), u64>,
@@ -109,12 +117,34 @@ enum After {
     Open,
 }
 
+/// Why a search stopped short.
+enum Halt {
+    Unsolvable(Unsolvable),
+    /// A move broke what the abstraction assumed: search again keying everything.
+    Refine,
+}
+
+impl From<Unsolvable> for Halt {
+    fn from(e: Unsolvable) -> Halt {
+        Halt::Unsolvable(e)
+    }
+}
+
+/// A position's key and the quantity at it that its table entry is relative to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Keyed {
+    key: u64,
+    base: i64,
+}
+
 impl Searcher {
     /// A searcher for `task`, measuring `objective`, with an empty transposition table.
     pub fn new(task: Task, objective: Objective) -> Searcher {
         Searcher {
             task,
             objective,
+            abstraction: Abstraction::exact(),
+            refined: false,
             table: HashMap::default(),
             history: HashMap::new(),
             scratch: Vec::new(),
@@ -128,37 +158,83 @@ impl Searcher {
         Searcher { budget, ..self }
     }
 
+    /// What the table's keys leave out (everything is kept once a move broke what that assumed).
+    pub(super) fn abstraction(&self) -> &Abstraction {
+        &self.abstraction
+    }
+
     /// The value of `state` under best play alone (no value of each move, no line), and the
     /// positions searched: what the figures time.
     pub fn value_of(mut self, state: &State) -> Result<(i64, u64), Unsolvable> {
         let state = state.unobserved();
-        let value = self.search(&state, state.search_key(), 0, i64::MIN, i64::MAX)?;
+        let value = self.retrying(&state, |s| {
+            let at = s.keyed(&state)?;
+            s.search(&state, at, 0, i64::MIN, i64::MAX)
+        })?;
         Ok((value, self.nodes))
     }
 
     /// The exact value of each legal action at `state`, by its number.
     pub fn move_values(&mut self, state: &State) -> Result<Vec<i64>, Unsolvable> {
-        let Actor::Seat(seat) = state.actor() else { return Err(Unsolvable::Secret) };
+        self.retrying(state, |s| s.values_of_moves(state))
+    }
+
+    /// The best line from `state` to the end of the phase, each move with its seat's name,
+    /// and the state at the end.
+    pub fn best_line(&mut self, state: &State) -> Result<(Vec<(String, String)>, State), Unsolvable> {
+        self.retrying(state, |s| s.line_from(state))
+    }
+
+    /// Runs `search` keyed by what the rest of the phase from `state` can tell apart; if a move
+    /// breaks what that assumed, runs it again keying everything.
+    fn retrying<T>(
+        &mut self,
+        state: &State,
+        mut search: impl FnMut(&mut Self) -> Result<T, Halt>,
+    ) -> Result<T, Unsolvable> {
+        let fitted = if self.refined { Abstraction::exact() } else { Abstraction::of(state, &self.task) };
+        if fitted != self.abstraction {
+            self.abstraction = fitted;
+            self.table.clear();
+        }
+        match search(self) {
+            Err(Halt::Refine) => {
+                self.refined = true;
+                self.abstraction = Abstraction::exact();
+                self.table.clear();
+                search(self).map_err(|halt| match halt {
+                    Halt::Unsolvable(e) => e,
+                    Halt::Refine => Unsolvable::Failed("a move broke an exact search key".into()),
+                })
+            }
+            Err(Halt::Unsolvable(e)) => Err(e),
+            Ok(found) => Ok(found),
+        }
+    }
+
+    fn values_of_moves(&mut self, state: &State) -> Result<Vec<i64>, Halt> {
+        let Actor::Seat(seat) = state.actor() else { return Err(Unsolvable::Secret.into()) };
         let mut child = state.clone();
         let mut values = Vec::new();
         for a in 0..state.action_count(seat) as Action {
             child.clone_from(state);
             values.push(match self.play(&mut child, seat, a)? {
                 After::Ended(v) => v,
-                After::Open => self.search(&child, child.search_key(), 0, i64::MIN, i64::MAX)?,
+                After::Open => {
+                    let at = self.keyed(&child)?;
+                    self.search(&child, at, 0, i64::MIN, i64::MAX)?
+                }
             });
         }
         Ok(values)
     }
 
-    /// The best line from `state` to the end of the phase, each move with its seat's name,
-    /// and the state at the end.
-    pub fn best_line(&mut self, state: &State) -> Result<(Vec<(String, String)>, State), Unsolvable> {
+    fn line_from(&mut self, state: &State) -> Result<(Vec<(String, String)>, State), Halt> {
         let mut line = Vec::new();
         let mut at = state.clone();
         loop {
-            let Actor::Seat(seat) = at.actor() else { return Err(Unsolvable::Secret) };
-            let values = self.move_values(&at)?;
+            let Actor::Seat(seat) = at.actor() else { return Err(Unsolvable::Secret.into()) };
+            let values = self.values_of_moves(&at)?;
             let maxing = self.objective.maximises(at.game(), seat);
             let best = super::best(&values, maxing).ok_or(Unsolvable::Over)?;
             let a = values.iter().position(|v| *v == best).unwrap_or(0) as Action;
@@ -170,40 +246,54 @@ impl Searcher {
         }
     }
 
+    /// The key of `state` and the quantity its table entry is relative to.
+    fn keyed(&self, state: &State) -> Result<Keyed, Halt> {
+        let key = state.search_key(&self.abstraction.mask);
+        if !self.abstraction.relative {
+            return Ok(Keyed { key, base: 0 });
+        }
+        let base = keys(state, &self.task).and_then(|k| self.objective.value(&k));
+        base.map(|base| Keyed { key, base }).ok_or(Halt::Refine)
+    }
+
     /// Plays one action on `state`, refusing chance; the value where the phase ends there.
-    fn play(&self, state: &mut State, seat: SeatId, action: Action) -> Result<After, Unsolvable> {
+    fn play(&self, state: &mut State, seat: SeatId, action: Action) -> Result<After, Halt> {
         let drawn = state.chance_drawn();
+        let guarded = self.guarded_cards(state);
         let ended = state.apply_within(seat, action, self.task.frame).map_err(|_| Unsolvable::Over)?;
         if let Some(problem) = state.failure() {
-            return Err(Unsolvable::Failed(problem.message.clone()));
+            return Err(Unsolvable::Failed(problem.message.clone()).into());
+        }
+        if guarded.iter().any(|&(card, pile)| state.position().place(card) != pile) {
+            return Err(Halt::Refine);
         }
         let phase = || state.game().phases[self.task.until as usize].name.clone();
         if state.chance_drawn() != drawn {
-            return Err(Unsolvable::Chance(phase()));
+            return Err(Unsolvable::Chance(phase()).into());
         }
         if ended || state.is_over() {
             let keys = keys(state, &self.task).ok_or_else(|| Unsolvable::NoValue(phase()))?;
-            return self.objective.value(&keys).map(After::Ended).ok_or_else(|| Unsolvable::NoValue(phase()));
+            let value = self.objective.value(&keys).ok_or_else(|| Unsolvable::NoValue(phase()))?;
+            return Ok(After::Ended(value));
         }
         Ok(After::Open)
     }
 
+    /// The cards in the piles the abstraction needs to keep their cards, with their pile.
+    fn guarded_cards(&self, state: &State) -> smallvec::SmallVec<[(CardId, usize); 64]> {
+        let position = state.position();
+        let piles = self.abstraction.guarded.iter();
+        piles.flat_map(|&p| position.pile(p).iter().map(move |&c| (c, p))).collect()
+    }
+
     /// Alpha-beta: the value of `state` if it lies within `(alpha, beta)`, else a bound on the
-    /// side it falls.
-    /// `key` is the state's [`State::search_key`].
-    fn search(
-        &mut self,
-        state: &State,
-        key: u64,
-        depth: usize,
-        mut alpha: i64,
-        mut beta: i64,
-    ) -> Result<i64, Unsolvable> {
+    /// side it falls. `at` is the state's key and the quantity at it ([`Searcher::keyed`]).
+    fn search(&mut self, state: &State, at: Keyed, depth: usize, mut alpha: i64, mut beta: i64) -> Result<i64, Halt> {
         self.nodes += 1;
         if self.nodes > self.budget {
-            return Err(Unsolvable::TooLarge(self.budget));
+            return Err(Unsolvable::TooLarge(self.budget).into());
         }
-        let hint = self.table.get(&key).copied();
+        let hint = self.table.get(&at.key).map(|e| Entry { value: e.value + at.base, ..*e });
         if let Some(e) = hint {
             match e.bound {
                 Bound::Exact => return Ok(e.value),
@@ -214,7 +304,7 @@ impl Searcher {
                 return Ok(e.value);
             }
         }
-        let Actor::Seat(seat) = state.actor() else { return Err(Unsolvable::Secret) };
+        let Actor::Seat(seat) = state.actor() else { return Err(Unsolvable::Secret.into()) };
         let maxing = self.objective.maximises(state.game(), seat);
         let order = self.order(state, seat, hint.map(|e| e.best));
         if self.scratch.len() <= depth {
@@ -223,7 +313,7 @@ impl Searcher {
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maxing { i64::MIN } else { i64::MAX };
         let mut best_move = order.first().copied().unwrap_or(0);
-        let mut seen: smallvec::SmallVec<[u64; 16]> = smallvec::SmallVec::new();
+        let mut seen: smallvec::SmallVec<[Keyed; 16]> = smallvec::SmallVec::new();
         for a in order {
             let mut child = match self.scratch[depth].take() {
                 Some(mut kept) => {
@@ -232,22 +322,9 @@ impl Searcher {
                 }
                 None => state.clone(),
             };
-            let after = self.play(&mut child, seat, a);
-            let v = match after {
-                Ok(After::Ended(v)) => Ok(v),
-                Ok(After::Open) => {
-                    let k = child.search_key();
-                    if seen.contains(&k) {
-                        self.scratch[depth] = Some(child);
-                        continue;
-                    }
-                    seen.push(k);
-                    self.search(&child, k, depth + 1, alpha, beta)
-                }
-                Err(e) => Err(e),
-            };
+            let v = self.try_move(&mut child, seat, a, depth, (alpha, beta), &mut seen);
             self.scratch[depth] = Some(child);
-            let v = v?;
+            let Some(v) = v? else { continue };
             if (maxing && v > best) || (!maxing && v < best) {
                 best = v;
                 best_move = a;
@@ -272,8 +349,32 @@ impl Searcher {
         } else {
             Bound::Exact
         };
-        self.table.insert(key, Entry { value: best, bound, best: best_move });
+        self.table.insert(at.key, Entry { value: best - at.base, bound, best: best_move });
         Ok(best)
+    }
+
+    /// Plays action `a` on `child` (a copy of the position) and searches on from there; `None`
+    /// where it leads to a position another move already led to (`seen`).
+    fn try_move(
+        &mut self,
+        child: &mut State,
+        seat: SeatId,
+        a: Action,
+        depth: usize,
+        (alpha, beta): (i64, i64),
+        seen: &mut smallvec::SmallVec<[Keyed; 16]>,
+    ) -> Result<Option<i64>, Halt> {
+        match self.play(child, seat, a)? {
+            After::Ended(v) => Ok(Some(v)),
+            After::Open => {
+                let at = self.keyed(child)?;
+                if seen.contains(&at) {
+                    return Ok(None);
+                }
+                seen.push(at);
+                self.search(child, at, depth + 1, alpha, beta).map(Some)
+            }
+        }
     }
 
     /// The actions of `seat`, the table's best first, then by how often each cut a search short.
