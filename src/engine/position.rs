@@ -369,6 +369,12 @@ impl Position {
         self.board().came_from(card)
     }
 
+    /// The seat each card last came from, by card (`NO_SEAT` for none): what
+    /// [`Position::came_from`] reads, in one slice.
+    pub(crate) fn origins(&self) -> &[u8] {
+        &self.came_from
+    }
+
     /// A hash of which pile each card is in, kept up to date by every move.
     pub fn zobrist(&self) -> u64 {
         self.zobrist

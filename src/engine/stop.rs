@@ -72,9 +72,7 @@ impl State {
             }
         }
         if mask.origins {
-            for card in 0..self.pos.card_count() as CardId {
-                self.pos.came_from(card).hash(&mut h);
-            }
+            self.pos.origins().hash(&mut h);
         }
         hash_kept(&self.pos.vars, &mask.vars, &mut h);
         hash_kept(&self.pos.locals, &mask.locals, &mut h);
