@@ -603,6 +603,8 @@ pub enum StmtKind {
     End(PhaseId),
     /// Adds a card to the pack (in `deck` only): stored attributes and their values.
     MakeCard(Vec<(AttrId, Expr)>),
+    /// A procedure's call: its parameters set from the arguments, then its statements.
+    Call(BlockId),
 }
 
 #[derive(Clone, Debug, Default, Serialize)]

@@ -25,6 +25,7 @@ pub(super) struct Parts<'a> {
     pub zones: Vec<&'a ast::ZoneDecl>,
     pub vars: Vec<&'a ast::VarDecl>,
     pub defines: Vec<&'a ast::DefineDecl>,
+    pub procedures: Vec<&'a ast::ProcDecl>,
     pub plays: Vec<&'a ast::PlayDecl>,
     pub results: Vec<&'a ast::ResultDecl>,
     pub solves: Vec<&'a ast::SolveDecl>,
@@ -49,6 +50,7 @@ impl<'a> Parts<'a> {
                 ast::Item::Zone(d) => parts.zones.push(d),
                 ast::Item::Var(d) => parts.vars.push(d),
                 ast::Item::Define(d) => parts.defines.push(d),
+                ast::Item::Procedure(d) => parts.procedures.push(d),
                 ast::Item::Play(d) => parts.plays.push(d),
                 ast::Item::Result(d) => parts.results.push(d),
                 ast::Item::Solve(d) => parts.solves.push(d),
@@ -107,6 +109,7 @@ fn item_span(item: &ast::Item) -> Span {
         ast::Item::Zone(d) => d.span,
         ast::Item::Var(d) => d.span,
         ast::Item::Define(d) => d.span,
+        ast::Item::Procedure(d) => d.span,
         ast::Item::Play(d) => d.span,
         ast::Item::Result(d) => d.span,
         ast::Item::Solve(d) => d.span,
@@ -481,6 +484,9 @@ impl Checker {
         }
         for r in &changes.replacements {
             collect_phases(r.body, &mut names);
+        }
+        for procedure in &parts.procedures {
+            collect_phases(&procedure.body, &mut names);
         }
         for name in names {
             if !self.phases.iter().any(|p| p.name == name) {

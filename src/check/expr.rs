@@ -222,6 +222,7 @@ impl Checker {
                 );
                 Self::error_expr(span)
             }
+            Global::Procedure(_) => self.procedure_as_value(ident, span),
         }
     }
 
@@ -538,6 +539,18 @@ impl Checker {
         }
     }
 
+    /// A procedure where a value is needed: it has none.
+    fn procedure_as_value(&mut self, ident: &ast::Ident, span: Span) -> (Expr, Type) {
+        self.error(
+            Code::WrongKind,
+            format!("`{}` is a procedure: it does things and has no value", ident.name),
+            span,
+            "not a value",
+            format!("call it as a statement of its own, `{}(...)`; for a value, declare a definition `define {}(...): TYPE = ...`", ident.name, ident.name),
+        );
+        Self::error_expr(span)
+    }
+
     fn call(&mut self, func: &ast::Ident, args: &[ast::Arg], span: Span) -> (Expr, Type) {
         if let Some(named) = args.iter().find_map(|a| a.name.as_ref()) {
             self.error(
@@ -552,6 +565,9 @@ impl Checker {
         match self.globals.get(&func.name).map(|g| g.0) {
             Some(Global::Fn(f)) => return self.call_definition(f, func, &values, span),
             Some(Global::Member(e, m)) => return self.make_enum(e, m, func, &values, span),
+            Some(Global::Procedure(_)) if self.lookup_local(&func.name).is_none() => {
+                return self.procedure_as_value(func, span);
+            }
             _ => {}
         }
         match builtin(&func.name) {

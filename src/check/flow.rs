@@ -208,6 +208,7 @@ pub(crate) fn children(kind: &StmtKind) -> Vec<BlockId> {
         | StmtKind::RepeatUntil(_, b)
         | StmtKind::While(_, b)
         | StmtKind::Phase(_, b)
+        | StmtKind::Call(b)
         | StmtKind::Simultaneously(_, _, b) => vec![*b],
         StmtKind::Choose(c) => c.tiers.iter().filter_map(|t| t.then).collect(),
         _ => Vec::new(),

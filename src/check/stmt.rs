@@ -35,6 +35,7 @@ fn stmt_word(kind: &ast::StmtKind) -> &'static str {
         Redo { .. } => "redo",
         End { .. } => "end",
         MakeCard { .. } => "card { ... }",
+        Call { .. } => "NAME(...)",
     }
 }
 
@@ -64,7 +65,7 @@ impl Checker {
         self.add_block(Block { stmts })
     }
 
-    fn stmts(&mut self, stmts: &[ast::Stmt], flow: &Flow) -> Vec<Stmt> {
+    pub(super) fn stmts(&mut self, stmts: &[ast::Stmt], flow: &Flow) -> Vec<Stmt> {
         stmts.iter().filter_map(|s| self.stmt(s, flow)).collect()
     }
 
@@ -108,6 +109,7 @@ impl Checker {
             K::Redo { phase } => StmtKind::Redo(self.enclosing_phase(phase, "redo")?),
             K::End { phase } => StmtKind::End(self.enclosing_phase(phase, "end")?),
             K::MakeCard { fields } => StmtKind::MakeCard(self.make_card(fields, span)),
+            K::Call { func, args } => self.call_stmt(func, args, span, flow)?,
         };
         Some(Stmt { kind, span })
     }
@@ -234,7 +236,7 @@ impl Checker {
     /// Checks a value kept in a variable or a `let` name, which every player (a variable) or
     /// every computer player (both) sees: it may not read what some player may not see, except
     /// that a `let` name may hold a card from anywhere (see `hidden`).
-    fn keep(&mut self, target: &Target, ty: &Type, values: &[&Expr]) {
+    pub(super) fn keep(&mut self, target: &Target, ty: &Type, values: &[&Expr]) {
         match target {
             Target::Local(slot) => {
                 let local = self.locals.iter().rev().find(|l| l.slot == *slot);

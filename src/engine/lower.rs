@@ -92,6 +92,7 @@ impl Lower<'_> {
             StmtKind::RepeatUntil(c, body) => Op::RepeatUntil(self.expr(c), *body),
             StmtKind::While(c, body) => Op::While(self.expr(c), *body),
             StmtKind::Phase(p, body) => Op::Phase(*p, *body),
+            StmtKind::Call(body) => Op::Call(*body),
             StmtKind::Choose(c) => Op::Choose(Box::new(self.ask(c))),
             StmtKind::Simultaneously(b, c, rest) => Op::Together(self.bind(b), Box::new(self.ask(c)), *rest),
             StmtKind::Move { random, cards, to } => {

@@ -298,6 +298,7 @@ fn starts(kind: &StmtKind, at: Loc, child: &Frame) -> bool {
     let block_is = |b: BlockId| matches!(child, Frame::Block { block, .. } if *block == b);
     match kind {
         StmtKind::If(_, then, otherwise) => block_is(*then) || otherwise.is_some_and(block_is),
+        StmtKind::Call(body) => block_is(*body),
         StmtKind::For(..) => matches!(child, Frame::For { at: a, level: 0, .. } if *a == at),
         StmtKind::Repeat(_, body) => matches!(child, Frame::Repeat { body: b, .. } if b == body),
         StmtKind::RepeatUntil(..) => matches!(child, Frame::Until { at: a, .. } if *a == at),

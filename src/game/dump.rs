@@ -139,6 +139,7 @@ impl Dump<'_> {
             StmtKind::RepeatUntil(c, body) => self.nested(depth, format!("repeat until {}", self.expr(c)), *body),
             StmtKind::While(c, body) => self.nested(depth, format!("while {}", self.expr(c)), *body),
             StmtKind::Phase(p, body) => self.nested(depth, format!("phase {p}"), *body),
+            StmtKind::Call(body) => self.nested(depth, "call".into(), *body),
             StmtKind::Choose(choose) => self.choose(depth, "choose", choose),
             StmtKind::Simultaneously(binding, choose, rest) => {
                 let head = format!("simultaneously for {}:", self.binding(binding));

@@ -128,6 +128,8 @@ pub enum Item {
     Var(VarDecl),
     /// `define ...`: a named expression.
     Define(DefineDecl),
+    /// `define NAME(...) { ... }`: a procedure, named statements.
+    Procedure(ProcDecl),
     /// `play { ... }`: the flow of a match.
     Play(PlayDecl),
     /// `result ...`: who wins.
@@ -302,6 +304,16 @@ pub struct DefineDecl {
     pub params: Vec<(Ident, TypeExpr)>,
     pub ret: TypeExpr,
     pub body: Expr,
+    pub span: Span,
+}
+
+/// `define deal_hands(first: seat) { ... }`: statements with parameters, run where a
+/// statement `deal_hands(opener)` calls them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ProcDecl {
+    pub name: Ident,
+    pub params: Vec<(Ident, TypeExpr)>,
+    pub body: Block,
     pub span: Span,
 }
 
@@ -499,6 +511,11 @@ pub enum StmtKind {
     },
     End {
         phase: Ident,
+    },
+    /// `deal_hands(opener)`: a procedure's statements, run with these arguments.
+    Call {
+        func: Ident,
+        args: Vec<Expr>,
     },
     /// `card { colour: c, rank }` inside `deck`: adds one card; a bare field name takes the
     /// value of the variable of that name.
