@@ -21,8 +21,8 @@ pub type VarId = u16;
 pub type FnId = u16;
 pub type PhaseId = u16;
 pub type BlockId = u32;
-/// A local name's slot. Slots are numbered across the whole game (definitions cannot recurse),
-/// so a state keeps all locals in one array.
+/// A local name's slot. Slots are numbered across the whole game, so a state keeps all locals in
+/// one array; a recursive definition keeps its own slots' values across its inner calls.
 pub type Slot = u16;
 
 /// A value during play. Small and `Copy`: cards, seats and enum values are ids.
@@ -196,6 +196,18 @@ pub struct FnInfo {
     pub name: String,
     pub params: Vec<Slot>,
     pub body: Expr,
+    /// The local slots of its parameters and of the names bound inside its body.
+    pub scope: std::ops::Range<Slot>,
+    /// Whether it can call itself, directly or through others: a call then keeps the values
+    /// of `scope` of the calls it is inside of, and puts them back when it returns.
+    pub recursive: bool,
+}
+
+impl FnInfo {
+    /// The slots a call must keep for the calls it is inside of: none unless it can recurse.
+    pub fn kept(&self) -> std::ops::Range<Slot> {
+        if self.recursive { self.scope.clone() } else { 0..0 }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]

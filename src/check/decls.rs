@@ -530,7 +530,13 @@ impl Checker {
             let ret = self.resolve_type(&decl.ret, false);
             self.fn_sigs.push(FnSig { params, ret });
             let placeholder = Expr { kind: ExprKind::Const(Value::None), span: decl.span };
-            self.functions.push(FnInfo { name: decl.name.name.clone(), params: Vec::new(), body: placeholder });
+            self.functions.push(FnInfo {
+                name: decl.name.name.clone(),
+                params: Vec::new(),
+                body: placeholder,
+                scope: 0..0,
+                recursive: false,
+            });
         }
     }
 
@@ -538,6 +544,7 @@ impl Checker {
         for (i, decl) in parts.defines.iter().enumerate() {
             self.current_fn = Some(i as FnId);
             let sig = self.fn_sigs[i].clone();
+            let first = self.slots as Slot;
             let (slots, body) = self.scoped(|c| {
                 let slots: Vec<Slot> = decl
                     .params
@@ -550,8 +557,12 @@ impl Checker {
             });
             self.functions[i].params = slots;
             self.functions[i].body = body;
+            self.functions[i].scope = first..self.slots as Slot;
         }
         self.current_fn = None;
+        for (f, _) in self.recursive_definitions() {
+            self.functions[f as usize].recursive = true;
+        }
     }
 
     pub(super) fn declare_vars(&mut self, parts: &Parts) {

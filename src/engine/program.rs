@@ -204,6 +204,8 @@ pub(crate) struct Func {
     pub body: X,
     /// How deeply values nest inside its body (charged against the nesting limit per call).
     pub depth: usize,
+    /// The slots a call keeps for the calls it is inside of (empty unless it can recurse).
+    pub kept: std::ops::Range<Slot>,
 }
 
 /// A lowered `show` line.
