@@ -568,8 +568,12 @@ pub struct Choose {
     pub slot: Slot,
     /// The type of the options (to name them).
     pub elem: Type,
-    /// Zones (cards), or one list of seats, enum values or numbers.
+    /// Zones (cards), or one list of seats, enum values or numbers; with a menu, the zones and
+    /// then the menu's list.
     pub domains: Vec<Expr>,
+    /// The name of a menu action chosen with the cards (`or m from Move`): an option that is a
+    /// card sets `slot` and leaves this `none`, a menu action the other way round.
+    pub menu: Option<Slot>,
     pub by: Expr,
     pub tiers: Vec<Tier>,
     /// The slot of the declaration's flag and when it may be declared.

@@ -34,3 +34,23 @@ fn a_recursive_definition_keeps_its_parameters_across_inner_calls() {
     // The pack's derived attribute is worked out by the checker's evaluator, recursively too.
     assert!(t.said("the card 6 has factorial 720"), "{:?}", t.lines());
 }
+
+/// Procedures that each call the next twice would unfold into 2^40 copies: the checker stops
+/// at its limit with one diagnostic, quickly, instead of running out of time or memory.
+#[test]
+fn procedures_calling_each_other_over_and_over_are_refused_at_the_unfolding_limit() {
+    let base = std::fs::read_to_string("tests/fixtures/valid/procedures.cards").expect("the fixture");
+    let mut procs = String::new();
+    for i in 0..40 {
+        procs.push_str(&format!("define p{i}(n: int) {{ p{0}(n + 1) p{0}(n + 2) }}\n", i + 1));
+    }
+    procs.push_str("define p40(n: int) { total += n }\n");
+    let text = base.replacen("play {", &format!("{procs}\nplay {{\n  p0(1)"), 1);
+    let started = std::time::Instant::now();
+    let file = paradox::syntax::parse(&text).expect("it parses");
+    let paradox::syntax::FileBody::Rules(items) = &file.body else { panic!("a rule file") };
+    let problems = paradox::check(items, None, &paradox::Settings::default()).expect_err("refused");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
+    let messages: Vec<&str> = problems.iter().map(|(_, p)| p.message.as_str()).collect();
+    assert_eq!(messages, ["procedure calls unfold into too many statements"]);
+}

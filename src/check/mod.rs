@@ -126,6 +126,8 @@ struct Checker {
     /// The procedures, and those whose calls are being checked, innermost last.
     procedures: Vec<procedure::Procedure>,
     expanding: Vec<usize>,
+    /// How many bytes of procedures their calls have unfolded into (see [`procedure::UNFOLD_LIMIT`]).
+    unfolded: usize,
     /// The `let` names holding a card everyone may be able to name (see [`hidden`]): `holder` of
     /// one tells where that card lies.
     known_cards: std::collections::HashSet<Slot>,

@@ -10,6 +10,10 @@ use crate::diagnostic::Code;
 use crate::game::*;
 use crate::syntax::ast::{self, AssignOp, Span};
 
+/// How much procedure text, in bytes, the calls of procedures may unfold into in all: a measure
+/// of the checking work (the six games unfold well under a kilobyte).
+pub(super) const UNFOLD_LIMIT: usize = 512 << 10;
+
 /// A declared procedure, kept for checking each of its calls.
 #[derive(Clone, Debug)]
 pub(super) struct Procedure {
@@ -71,14 +75,40 @@ impl Checker {
             );
             return None;
         }
+        // A call refused below is still a call: the body is not checked alone as well.
+        self.procedures[id].called = true;
+        if !self.may_unfold(&procedure, span) {
+            return None;
+        }
         let what = format!("an argument of `{}`", procedure.name);
         let values: Vec<Expr> =
             args.iter().zip(&procedure.params).map(|(a, (_, ty))| self.expect(a, ty, &what)).collect();
-        self.procedures[id].called = true;
         self.expanding.push(id);
         let stmts = self.body(&procedure, values, flow);
         self.expanding.pop();
         Some(StmtKind::Call(self.add_block(Block { stmts })))
+    }
+
+    /// Whether one more call may be unfolded. Each call is checked and compiled afresh, so
+    /// procedures calling each other several times over could unfold into exponentially many
+    /// statements: past [`UNFOLD_LIMIT`] bytes of them the call is refused, once, with a
+    /// diagnostic.
+    fn may_unfold(&mut self, procedure: &Procedure, span: Span) -> bool {
+        if self.unfolded > UNFOLD_LIMIT {
+            return false;
+        }
+        self.unfolded += procedure.body.span.len().max(1);
+        if self.unfolded <= UNFOLD_LIMIT {
+            return true;
+        }
+        self.error(
+            Code::TooDeep,
+            "procedure calls unfold into too many statements",
+            span,
+            "past the limit here",
+            "each call stands for the procedure's statements, 512 KiB of them at most: procedures that call others several times over multiply them; call fewer procedures inside each other, or loop with `for`, `while` or `repeat`",
+        );
+        false
     }
 
     /// The statements of a call: each parameter set from its argument, then the body, in a

@@ -115,6 +115,7 @@ impl Lower<'_> {
     fn ask(&mut self, c: &Choose) -> Ask {
         Ask {
             slot: c.slot,
+            menu: c.menu,
             elem: c.elem.clone(),
             domains: c.domains.iter().map(|d| self.domain(d)).collect(),
             by: self.expr(&c.by),

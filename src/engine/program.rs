@@ -153,6 +153,8 @@ pub(crate) struct Bind {
 #[derive(Debug)]
 pub(crate) struct Ask {
     pub slot: Slot,
+    /// The name of the menu action of a mixed decision (see [`Ask::names`]).
+    pub menu: Option<Slot>,
     pub elem: Type,
     pub domains: Vec<D>,
     pub by: X,
@@ -162,6 +164,17 @@ pub(crate) struct Ask {
     pub label: Option<X>,
     /// Where the decision was written.
     pub at: At,
+}
+
+impl Ask {
+    /// What an option sets the choice's names to: its value, or in a mixed decision a card to
+    /// the card's name and any other value to the menu's name, the other name `none`.
+    pub fn names(&self, value: Value) -> impl Iterator<Item = (Slot, Value)> {
+        let card = matches!(value, Value::Card(_));
+        let main = if card || self.menu.is_none() { value } else { Value::None };
+        let menu = self.menu.map(|m| (m, if card { Value::None } else { value }));
+        std::iter::once((self.slot, main)).chain(menu)
+    }
 }
 
 /// A lowered statement; its place in the rule file is the game's statement at the same address.

@@ -71,6 +71,13 @@ impl<'a> Vm<'a> {
         Ok(())
     }
 
+    /// Sets a decision's names for one of its options (see [`Ask::names`]).
+    pub fn set_names(&mut self, ask: &Ask, value: Value) {
+        for (slot, v) in ask.names(value) {
+            self.set_local(slot, v);
+        }
+    }
+
     pub fn set_local(&mut self, slot: Slot, v: Value) {
         if let Some(x) = self.locals.get_mut(slot as usize) {
             *x = v;

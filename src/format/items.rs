@@ -487,6 +487,10 @@ impl Layout<'_> {
             }
             head.push(self.inline(domain));
         }
+        if let Some((name, list)) = &choose.menu {
+            head.extend([sp(), self.tok("or"), sp(), self.tok(&name.name), sp(), self.tok("from"), sp()]);
+            head.push(self.inline(list));
+        }
         head.extend([sp(), self.tok("by"), sp(), self.inline(&choose.by)]);
         let mut parts = Vec::new();
         for tier in &choose.tiers {

@@ -575,6 +575,10 @@ impl Walker<'_> {
         choose.domains.iter().for_each(|d| self.expr(d));
         self.expr(&choose.by);
         self.local(&choose.name, span, None);
+        if let Some((name, list)) = &choose.menu {
+            self.expr(list);
+            self.local(name, span, None);
+        }
         for tier in &choose.tiers {
             tier.cond.iter().for_each(|c| self.expr(c));
             if let Some(then) = &tier.then {

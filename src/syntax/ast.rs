@@ -524,11 +524,13 @@ pub enum StmtKind {
     },
 }
 
-/// `choose c from hand[s] by s where tier else tier ... [declare low when cond] [as "label"]`
+/// `choose c from hand[s] [or m from Move] by s where tier else tier ... [declare low when cond] [as "label"]`
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Choose {
     pub name: Ident,
     pub domains: Vec<Expr>,
+    /// `or m from Move`: menu actions offered with the cards, and the name of the one chosen.
+    pub menu: Option<(Ident, Expr)>,
     pub by: Expr,
     pub tiers: Vec<Tier>,
     pub declare: Option<Declare>,

@@ -155,6 +155,7 @@ pub fn describe_rule(rule: Rule) -> &'static str {
         Rule::while_stmt => "`while CONDITION { ... }`",
         Rule::phase_stmt => "`phase NAME { ... }`",
         Rule::choose_stmt => "`choose NAME from ... by SEAT`",
+        Rule::menu => "`or NAME from MENU`",
         Rule::tiers => "`where` and the tiers of a choice",
         Rule::tier => "a condition or `any`",
         Rule::any_tier => "`any`",

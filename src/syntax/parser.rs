@@ -1031,10 +1031,15 @@ impl<'s, 'p> Reader<'s, 'p> {
         let mut children = Children::of(pair);
         let name = self.ident(children.next()?);
         let mut domains = children.run_of(Rule::expr).map(|p| self.expr(p)).collect::<Option<Vec<_>>>()?;
-        let by = domains.pop()?;
+        // Without a menu the seat's expression follows the domains directly.
+        let (menu, by) = match children.maybe(Rule::menu) {
+            Some(menu) => (Some(self.menu(menu)?), self.expr(children.next()?)?),
+            None => (None, domains.pop()?),
+        };
         Some(Choose {
             name,
             domains,
+            menu,
             by,
             tiers: match children.maybe(Rule::tiers) {
                 Some(tiers) => self.tiers(tiers)?,
@@ -1050,6 +1055,12 @@ impl<'s, 'p> Reader<'s, 'p> {
             },
             span,
         })
+    }
+
+    /// `or m from Move`.
+    fn menu(&self, pair: Node<'s>) -> Option<(Ident, Expr)> {
+        let mut children = Children::of(pair);
+        Some((self.ident(children.next()?), self.expr(children.next()?)?))
     }
 
     fn tiers(&self, pair: Node<'s>) -> Option<Vec<Tier>> {
