@@ -158,6 +158,18 @@ impl Board for Unplayed {
     }
 }
 
+/// Values worked out inside each other past [`MAX_NESTING`]: most often a recursive definition
+/// that never reaches a case calling nothing.
+pub fn too_deep(span: Span) -> Box<Halt> {
+    Halt::new(
+        Code::TooDeep,
+        span,
+        "values are worked out inside each other too deeply",
+        "too deep",
+        "definitions call each other (or one calls itself) a few hundred deep here: make sure each call of a recursive definition comes closer to a case that calls nothing",
+    )
+}
+
 /// Evaluates expressions against fixed tables and a position.
 pub struct Eval<'a, B: Board> {
     pub tables: Tables<'a>,
@@ -221,13 +233,7 @@ impl<'a, B: Board> Eval<'a, B> {
     /// Between them an expression is bounded by its size (the syntax limits it).
     pub fn value(&mut self, e: &Expr) -> Out<Value> {
         if self.nesting >= MAX_NESTING {
-            return Err(Halt::new(
-                Code::TooDeep,
-                e.span,
-                "values are worked out inside each other too deeply",
-                "too deep",
-                "definitions calling definitions, more than a few hundred deep: shorten the chain",
-            ));
+            return Err(too_deep(e.span));
         }
         self.nesting += 1;
         let value = self.compute(e);
@@ -279,7 +285,7 @@ impl<'a, B: Board> Eval<'a, B> {
                 Value::Enum(i as u16)
             }
             ExprKind::Builtin(b, args) => self.builtin(*b, args, span)?,
-            ExprKind::Call(f, args) => self.call(*f, args)?,
+            ExprKind::Call(f, args) => self.call(*f, args, span)?,
             ExprKind::Aggregate(agg) => self.aggregate(agg, span)?,
             // A list is stored only as a set (`spent = []`).
             ExprKind::List(xs) => {
@@ -403,17 +409,26 @@ impl<'a, B: Board> Eval<'a, B> {
         })
     }
 
-    fn call(&mut self, f: FnId, args: &[Expr]) -> Out<Value> {
+    fn call(&mut self, f: FnId, args: &[Expr], span: Span) -> Out<Value> {
         let func = &self.tables.functions[f as usize];
         self.charge(1, func.body.span)?;
+        if self.nesting + 1 >= MAX_NESTING {
+            return Err(too_deep(span));
+        }
         let mut values: smallvec::SmallVec<[Value; 4]> = smallvec::SmallVec::new();
         for a in args {
             values.push(self.value(a)?);
         }
+        // A recursive definition's names hold the values of the call this one is inside of.
+        let outer: smallvec::SmallVec<[Value; 8]> = func.kept().map(|s| self.pos.local(s)).collect();
         for (slot, v) in func.params.iter().zip(values) {
             self.pos.set_local(*slot, v);
         }
-        self.value(&func.body)
+        let value = self.value(&func.body);
+        for (slot, v) in func.kept().zip(outer) {
+            self.pos.set_local(slot, v);
+        }
+        value
     }
 
     /// The elements of a domain or collection, in order.

@@ -21,8 +21,8 @@ pub type VarId = u16;
 pub type FnId = u16;
 pub type PhaseId = u16;
 pub type BlockId = u32;
-/// A local name's slot. Slots are numbered across the whole game (definitions cannot recurse),
-/// so a state keeps all locals in one array.
+/// A local name's slot. Slots are numbered across the whole game, so a state keeps all locals in
+/// one array; a recursive definition keeps its own slots' values across its inner calls.
 pub type Slot = u16;
 
 /// A value during play. Small and `Copy`: cards, seats and enum values are ids.
@@ -196,6 +196,18 @@ pub struct FnInfo {
     pub name: String,
     pub params: Vec<Slot>,
     pub body: Expr,
+    /// The local slots of its parameters and of the names bound inside its body.
+    pub scope: std::ops::Range<Slot>,
+    /// Whether it can call itself, directly or through others: a call then keeps the values
+    /// of `scope` of the calls it is inside of, and puts them back when it returns.
+    pub recursive: bool,
+}
+
+impl FnInfo {
+    /// The slots a call must keep for the calls it is inside of: none unless it can recurse.
+    pub fn kept(&self) -> std::ops::Range<Slot> {
+        if self.recursive { self.scope.clone() } else { 0..0 }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -556,8 +568,12 @@ pub struct Choose {
     pub slot: Slot,
     /// The type of the options (to name them).
     pub elem: Type,
-    /// Zones (cards), or one list of seats, enum values or numbers.
+    /// Zones (cards), or one list of seats, enum values or numbers; with a menu, the zones and
+    /// then the menu's list.
     pub domains: Vec<Expr>,
+    /// The name of a menu action chosen with the cards (`or m from Move`): an option that is a
+    /// card sets `slot` and leaves this `none`, a menu action the other way round.
+    pub menu: Option<Slot>,
     pub by: Expr,
     pub tiers: Vec<Tier>,
     /// The slot of the declaration's flag and when it may be declared.
@@ -603,6 +619,8 @@ pub enum StmtKind {
     End(PhaseId),
     /// Adds a card to the pack (in `deck` only): stored attributes and their values.
     MakeCard(Vec<(AttrId, Expr)>),
+    /// A procedure's call: its parameters set from the arguments, then its statements.
+    Call(BlockId),
 }
 
 impl StmtKind {
@@ -615,7 +633,8 @@ impl StmtKind {
             | StmtKind::Repeat(_, b)
             | StmtKind::RepeatUntil(_, b)
             | StmtKind::While(_, b)
-            | StmtKind::Phase(_, b) => vec![*b],
+            | StmtKind::Phase(_, b)
+            | StmtKind::Call(b) => vec![*b],
             StmtKind::Simultaneously(_, c, b) => std::iter::once(*b).chain(thens(c)).collect(),
             StmtKind::Choose(c) => thens(c),
             _ => Vec::new(),

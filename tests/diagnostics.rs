@@ -227,3 +227,24 @@ fn a_set_is_applied_after_the_variant() {
     assert!(shown.contains("tug_of_war=true"), "{shown}");
     assert!(shown.ends_with("; variant tug_of_war_long"), "{shown}");
 }
+
+/// The little-tricks fixture with its follow condition replaced by `cond`.
+fn little_tricks_where(cond: &str) -> String {
+    let text = std::fs::read_to_string("tests/fixtures/valid/little-tricks.cards").expect("the fixture");
+    let line = text.lines().find(|l| l.trim_start().starts_with("where ")).expect("a tier");
+    text.replacen(line, &format!("where {cond}"), 1)
+}
+
+#[test]
+fn not_before_a_comparison_is_explained_only_when_it_misreads() {
+    let misread = check_text("t.cards", &little_tricks_where("not c.suit != lead.suit")).expect("a mistake");
+    let misread = misread.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(misread.contains("`not` applies to a Suit value here"), "{misread}");
+    assert!(misread.contains("`not (a != b)`") && misread.contains("`a == b`"), "{misread}");
+    assert!(misread.contains("1 problem found"), "{misread}");
+    // With brackets the author asked for `(not a)`: the plain type error stays.
+    let bracketed = check_text("t.cards", &little_tricks_where("(not c.suit) == lead.suit")).expect("a mistake");
+    assert!(bracketed.contains("the operand of `not` must be"), "{bracketed}");
+    // On truth values the reading is the author's business.
+    assert_eq!(check_text("t.cards", &little_tricks_where("not hearts_only == (c.suit == hearts)")), None);
+}

@@ -61,7 +61,7 @@ impl Checker {
         let (slots, derived, name) = self.scoped(|c| c.card_scope(card));
         let empty = Changes::default();
         let block = self.block(&deck.body, &Flow { changes: &empty, ctx: Ctx::Deck });
-        if !self.recursive_definitions().is_empty() {
+        if !self.endless_definitions().is_empty() {
             // Reported as such; running the deck would only report it again, less clearly.
             return Some(block);
         }

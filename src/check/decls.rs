@@ -25,6 +25,7 @@ pub(super) struct Parts<'a> {
     pub zones: Vec<&'a ast::ZoneDecl>,
     pub vars: Vec<&'a ast::VarDecl>,
     pub defines: Vec<&'a ast::DefineDecl>,
+    pub procedures: Vec<&'a ast::ProcDecl>,
     pub plays: Vec<&'a ast::PlayDecl>,
     pub results: Vec<&'a ast::ResultDecl>,
     pub solves: Vec<&'a ast::SolveDecl>,
@@ -49,6 +50,7 @@ impl<'a> Parts<'a> {
                 ast::Item::Zone(d) => parts.zones.push(d),
                 ast::Item::Var(d) => parts.vars.push(d),
                 ast::Item::Define(d) => parts.defines.push(d),
+                ast::Item::Procedure(d) => parts.procedures.push(d),
                 ast::Item::Play(d) => parts.plays.push(d),
                 ast::Item::Result(d) => parts.results.push(d),
                 ast::Item::Solve(d) => parts.solves.push(d),
@@ -107,6 +109,7 @@ fn item_span(item: &ast::Item) -> Span {
         ast::Item::Zone(d) => d.span,
         ast::Item::Var(d) => d.span,
         ast::Item::Define(d) => d.span,
+        ast::Item::Procedure(d) => d.span,
         ast::Item::Play(d) => d.span,
         ast::Item::Result(d) => d.span,
         ast::Item::Solve(d) => d.span,
@@ -482,6 +485,9 @@ impl Checker {
         for r in &changes.replacements {
             collect_phases(r.body, &mut names);
         }
+        for procedure in &parts.procedures {
+            collect_phases(&procedure.body, &mut names);
+        }
         for name in names {
             if !self.phases.iter().any(|p| p.name == name) {
                 self.phases.push(PhaseInfo { name });
@@ -524,7 +530,13 @@ impl Checker {
             let ret = self.resolve_type(&decl.ret, false);
             self.fn_sigs.push(FnSig { params, ret });
             let placeholder = Expr { kind: ExprKind::Const(Value::None), span: decl.span };
-            self.functions.push(FnInfo { name: decl.name.name.clone(), params: Vec::new(), body: placeholder });
+            self.functions.push(FnInfo {
+                name: decl.name.name.clone(),
+                params: Vec::new(),
+                body: placeholder,
+                scope: 0..0,
+                recursive: false,
+            });
         }
     }
 
@@ -532,6 +544,7 @@ impl Checker {
         for (i, decl) in parts.defines.iter().enumerate() {
             self.current_fn = Some(i as FnId);
             let sig = self.fn_sigs[i].clone();
+            let first = self.slots as Slot;
             let (slots, body) = self.scoped(|c| {
                 let slots: Vec<Slot> = decl
                     .params
@@ -544,8 +557,12 @@ impl Checker {
             });
             self.functions[i].params = slots;
             self.functions[i].body = body;
+            self.functions[i].scope = first..self.slots as Slot;
         }
         self.current_fn = None;
+        for (f, _) in self.recursive_definitions() {
+            self.functions[f as usize].recursive = true;
+        }
     }
 
     pub(super) fn declare_vars(&mut self, parts: &Parts) {

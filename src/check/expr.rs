@@ -68,9 +68,13 @@ impl Checker {
             (_, Type::NoneLit) => format!("`none` only fits an optional type such as `{}?`", self.type_name(want)),
             (Type::Seat, Type::Side) => "a side is not a seat: name one of its seats".into(),
             (Type::Side, Type::Seat) => "a seat is not a side: write `side(s)` for the side of a seat".into(),
-            (Type::Seat, Type::Int) => {
-                "seats are named, not numbered: write a seat such as `P1`, `leader` or `left(s)`".into()
-            }
+            (Type::Seat, Type::Int) => match self.seats.first() {
+                Some(seat) => format!(
+                    "seats are named, not numbered: write a seat of this game such as `{}`, or one worked out such as `left(s)`",
+                    seat.name
+                ),
+                None => "seats are named, not numbered: write a seat, or one worked out such as `left(s)`".into(),
+            },
             (Type::Int, Type::Bool) => "write `if CONDITION then 1 else 0` for a number".into(),
             _ => format!("give a value of type {}", self.type_name(want)),
         }
@@ -218,6 +222,7 @@ impl Checker {
                 );
                 Self::error_expr(span)
             }
+            Global::Procedure(_) => self.procedure_as_value(ident, span),
         }
     }
 
@@ -235,6 +240,45 @@ impl Checker {
     }
 
     fn binary(&mut self, op: BinOp, l: &ast::Expr, r: &ast::Expr, span: Span) -> (Expr, Type) {
+        self.binary_checked(op, l, r, span).unwrap_or_else(|misread| misread)
+    }
+
+    /// The left operand of a comparison. `not a == b` reads as `(not a) == b`; when `a` is not
+    /// a truth value that reading is a mistake, reported once as such (with both readings the
+    /// author may have meant) instead of as two type errors: `Err` holds the comparison's
+    /// replacement.
+    fn compared(&mut self, op: BinOp, l: &ast::Expr, r: &ast::Expr, span: Span) -> Result<(Expr, Type), (Expr, Type)> {
+        let ast::ExprKind::Unary(ast::UnOp::Not, inner) = &l.kind else { return Ok(self.expr(l)) };
+        // `(not a) == b` was written with its brackets: the span then ends past the operand.
+        if l.span.end != inner.span.end {
+            return Ok(self.expr(l));
+        }
+        let (ix, it) = self.expr(inner);
+        if matches!(it.base(), Type::Bool | Type::Error) {
+            return Ok((fold_not(ix, l.span), Type::Bool));
+        }
+        self.expr(r);
+        let (symbol, negated) = comparison_words(op);
+        let a_inner = self.a_type(&it);
+        self.error(
+            Code::TypeMismatch,
+            format!("`not` applies to {a_inner} here, not to the comparison"),
+            span,
+            format!("read as `(not a) {symbol} b`"),
+            format!(
+                "`not` binds tighter than `{symbol}`: to negate the comparison write `not (a {symbol} b)`, or `a {negated} b`"
+            ),
+        );
+        Err((node(ExprKind::Const(Value::None), span), Type::Bool))
+    }
+
+    fn binary_checked(
+        &mut self,
+        op: BinOp,
+        l: &ast::Expr,
+        r: &ast::Expr,
+        span: Span,
+    ) -> Result<(Expr, Type), (Expr, Type)> {
         let (ty, lx, rx) = match op {
             BinOp::Range => {
                 let lx = self.expect(l, &Type::Int, "the start of a range");
@@ -246,9 +290,9 @@ impl Checker {
                 let rx = self.expect(r, &Type::Bool, "each side of `and`/`or`");
                 (Type::Bool, lx, rx)
             }
-            BinOp::In | BinOp::NotIn => return self.membership(op, l, r, span),
+            BinOp::In | BinOp::NotIn => return Ok(self.membership(op, l, r, span)),
             BinOp::Eq | BinOp::Ne => {
-                let (lx, lt) = self.expr(l);
+                let (lx, lt) = self.compared(op, l, r, span)?;
                 let (rx, rt) = self.expr(r);
                 if !(fits(&lt, &rt) || fits(&rt, &lt) || lt == Type::NoneLit || rt == Type::NoneLit)
                     || is_collection(&lt)
@@ -272,7 +316,7 @@ impl Checker {
                 (Type::Bool, lx, rx)
             }
             BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
-                let (lx, lt) = self.expr(l);
+                let (lx, lt) = self.compared(op, l, r, span)?;
                 let (rx, rt) = self.expr(r);
                 if !ordered(&lt) || !(fits(&lt, &rt) || fits(&rt, &lt)) {
                     self.unordered(&lt, &rt, span);
@@ -285,7 +329,7 @@ impl Checker {
                 (Type::Int, lx, rx)
             }
         };
-        (fold_binary(op, lx, rx, span), ty)
+        Ok((fold_binary(op, lx, rx, span), ty))
     }
 
     /// Reports `<`, `<=`, `>` or `>=` between values that have no order between them.
@@ -495,6 +539,18 @@ impl Checker {
         }
     }
 
+    /// A procedure where a value is needed: it has none.
+    fn procedure_as_value(&mut self, ident: &ast::Ident, span: Span) -> (Expr, Type) {
+        self.error(
+            Code::WrongKind,
+            format!("`{}` is a procedure: it does things and has no value", ident.name),
+            span,
+            "not a value",
+            format!("call it as a statement of its own, `{}(...)`; for a value, declare a definition `define {}(...): TYPE = ...`", ident.name, ident.name),
+        );
+        Self::error_expr(span)
+    }
+
     fn call(&mut self, func: &ast::Ident, args: &[ast::Arg], span: Span) -> (Expr, Type) {
         if let Some(named) = args.iter().find_map(|a| a.name.as_ref()) {
             self.error(
@@ -509,6 +565,9 @@ impl Checker {
         match self.globals.get(&func.name).map(|g| g.0) {
             Some(Global::Fn(f)) => return self.call_definition(f, func, &values, span),
             Some(Global::Member(e, m)) => return self.make_enum(e, m, func, &values, span),
+            Some(Global::Procedure(_)) if self.lookup_local(&func.name).is_none() => {
+                return self.procedure_as_value(func, span);
+            }
             _ => {}
         }
         match builtin(&func.name) {
@@ -904,6 +963,18 @@ fn fold_neg(x: Expr, span: Span) -> Expr {
     match x.kind {
         ExprKind::Const(Value::Int(n)) if n != i64::MIN => node(ExprKind::Const(Value::Int(-n)), span),
         _ => node(ExprKind::Neg(boxed(x)), span),
+    }
+}
+
+/// A comparison's operator and the operator of its negation: `("<", ">=")`.
+fn comparison_words(op: BinOp) -> (&'static str, &'static str) {
+    match op {
+        BinOp::Eq => ("==", "!="),
+        BinOp::Ne => ("!=", "=="),
+        BinOp::Lt => ("<", ">="),
+        BinOp::Le => ("<=", ">"),
+        BinOp::Gt => (">", "<="),
+        _ => (">=", "<"),
     }
 }
 

@@ -1,5 +1,6 @@
 //! Checks of the flow as a whole: loops that can be seen never to end, a `redo` that always
-//! runs, decisions that can never have a legal option, and definitions that call themselves.
+//! runs, decisions that can never have a legal option, and recursive definitions that can be
+//! seen never to finish.
 
 use super::Checker;
 use crate::diagnostic::{Code, Problem};
@@ -110,20 +111,53 @@ impl Checker {
         }
     }
 
-    /// Reports definitions that call themselves, directly or through others.
+    /// Reports the recursive definitions that can be seen never to finish: one that calls
+    /// itself whatever its arguments (on no condition), or with its own parameters unchanged.
     pub(super) fn check_endless_definitions(&mut self) {
-        for (f, span) in self.recursive_definitions() {
+        for (f, span, unchanged) in self.endless_definitions() {
             let name = self.functions[f as usize].name.clone();
-            self.report(
-                Problem::new(
-                    Code::EndlessFlow,
-                    format!("definition `{name}` calls itself"),
-                    span,
-                    "calls back into itself",
+            let (message, label, help) = if unchanged {
+                (
+                    format!("definition `{name}` calls itself with the same arguments"),
+                    "the same call again",
+                    "each call would make this one again, without end: pass arguments that come closer to a case that calls nothing, e.g. `n - 1`",
                 )
-                .help("definitions cannot recurse; write the value with an aggregate such as `sum` or `count`"),
-            );
+            } else {
+                (
+                    format!("definition `{name}` always calls itself"),
+                    "reached on every call",
+                    "a recursive definition needs a case that calls nothing: put the call under `if ... then ... else`, a `case` arm, or the right side of `and`/`or`",
+                )
+            };
+            self.report(Problem::new(Code::EndlessFlow, message, span, label).help(help));
         }
+    }
+
+    /// The recursive definitions that never finish (see [`Checker::check_endless_definitions`]),
+    /// with the call that shows it and whether that call passes the parameters unchanged.
+    pub(super) fn endless_definitions(&self) -> Vec<(FnId, Span, bool)> {
+        let n = self.functions.len();
+        let mut always: Vec<Vec<(usize, Span)>> = vec![Vec::new(); n];
+        let mut found = Vec::new();
+        for (f, info) in self.functions.iter().enumerate() {
+            let mut calls = Vec::new();
+            unconditional_calls(&info.body, &mut calls);
+            always[f] = calls.into_iter().filter(|(g, _)| (*g as usize) < n).map(|(g, s)| (g as usize, s)).collect();
+            if let Some(span) = same_call(f as FnId, &info.params, &info.body) {
+                found.push((f as FnId, span, true));
+            }
+        }
+        let component = components(&always);
+        for f in 0..n {
+            let back = always[f].iter().find(|(g, _)| component[*g] == component[f]);
+            if let Some(&(_, span)) = back
+                && !found.iter().any(|(g, _, _)| *g as usize == f)
+            {
+                found.push((f as FnId, span, false));
+            }
+        }
+        found.sort_by_key(|(f, _, _)| *f);
+        found
     }
 
     /// Every definition that calls itself, directly or through others, with the span of its last
@@ -197,4 +231,33 @@ fn components(edges: &[Vec<(usize, Span)>]) -> Vec<usize> {
         }
     }
     component
+}
+
+/// The definitions an expression calls whatever the values: not in a branch of `if` or `case`,
+/// nor on the right of `and`/`or`, nor inside an aggregate's condition or body.
+fn unconditional_calls(e: &Expr, out: &mut Vec<(FnId, Span)>) {
+    match &e.kind {
+        ExprKind::If(first, ..) | ExprKind::Case(first, ..) | ExprKind::Binary(BinOp::And | BinOp::Or, first, _) => {
+            unconditional_calls(first, out)
+        }
+        ExprKind::Aggregate(a) => unconditional_calls(&a.domain, out),
+        kind => {
+            if let ExprKind::Call(f, _) = kind {
+                out.push((*f, e.span));
+            }
+            e.children().into_iter().for_each(|c| unconditional_calls(c, out));
+        }
+    }
+}
+
+/// A call of `f`, inside its own body, that passes its parameters unchanged.
+fn same_call(f: FnId, params: &[Slot], e: &Expr) -> Option<Span> {
+    if let ExprKind::Call(g, args) = &e.kind
+        && *g == f
+        && args.len() == params.len()
+        && args.iter().zip(params).all(|(a, p)| matches!(a.kind, ExprKind::Local(s) if s == *p))
+    {
+        return Some(e.span);
+    }
+    e.children().into_iter().find_map(|c| same_call(f, params, c))
 }

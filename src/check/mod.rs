@@ -13,6 +13,7 @@ mod decls;
 mod expr;
 mod flow;
 mod hidden;
+mod procedure;
 mod settings;
 mod show;
 mod solve;
@@ -35,7 +36,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 const SUGGESTION_BUDGET: usize = 1_000_000;
 
 /// Where a problem's span points: the rule file, the scenario extending it, or the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Origin {
     /// The rule file itself.
     Rules,
@@ -52,6 +53,9 @@ pub type Found = (Origin, Problem);
 pub fn check(rules: &[ast::Item], scenario: Option<&ast::Scenario>, settings: &Settings) -> Result<Game, Vec<Found>> {
     let mut checker = Checker::default();
     let game = checker.run(rules, scenario, settings);
+    // A mistake in a procedure is found at each of its calls: it is reported once.
+    let mut seen = std::collections::HashSet::new();
+    checker.problems.retain(|(origin, problem)| seen.insert((*origin, problem.clone())));
     if checker.problems.is_empty() { game.ok_or_else(Vec::new) } else { Err(checker.problems) }
 }
 
@@ -66,6 +70,7 @@ enum Global {
     Zone(ZoneId),
     Var(VarId),
     Fn(FnId),
+    Procedure(usize),
 }
 
 /// A local name: a `let`, a loop or aggregate binder, a choice, a definition's parameter.
@@ -118,6 +123,11 @@ struct Checker {
     /// Definitions called while checking a definition's body: (caller, callee, span).
     calls: Vec<(FnId, FnId, Span)>,
     current_fn: Option<FnId>,
+    /// The procedures, and those whose calls are being checked, innermost last.
+    procedures: Vec<procedure::Procedure>,
+    expanding: Vec<usize>,
+    /// How many bytes of procedures their calls have unfolded into (see [`procedure::UNFOLD_LIMIT`]).
+    unfolded: usize,
     /// The `let` names holding a card everyone may be able to name (see [`hidden`]): `holder` of
     /// one tells where that card lies.
     known_cards: std::collections::HashSet<Slot>,
@@ -226,6 +236,9 @@ impl Checker {
         };
         let help = match suggestion {
             Some(s) => format!("did you mean `{s}`?"),
+            None if !self.expanding.is_empty() => {
+                "a procedure sees its parameters and the file's names, not the names of the flow where it is called: pass the value as a parameter".to_string()
+            }
             None => format!("declare it first, or check the spelling; {what}"),
         };
         self.error(Code::UnknownName, format!("unknown name `{}`", ident.name), ident.span, "not defined", help);
@@ -242,11 +255,13 @@ impl Checker {
         self.declare_zones(&parts);
         self.declare_phases(&parts, &changes);
         self.declare_functions(&parts);
+        self.declare_procedures(&parts.procedures);
         self.declare_vars(&parts);
         self.check_function_bodies(&parts);
         let deck = self.build_deck(&parts);
         self.check_var_inits(&parts);
         let play = self.check_play(&parts, &changes);
+        self.check_uncalled_procedures(&stmt::Flow { changes: &changes, ctx: Ctx::Play });
         let result = self.check_result(&parts);
         let shows = self.check_shows(&parts);
         let solves = self.check_solves(&parts);

@@ -35,6 +35,7 @@ fn stmt_word(kind: &ast::StmtKind) -> &'static str {
         Redo { .. } => "redo",
         End { .. } => "end",
         MakeCard { .. } => "card { ... }",
+        Call { .. } => "NAME(...)",
     }
 }
 
@@ -54,7 +55,10 @@ impl Checker {
         let play = parts.plays.first()?;
         let flow = Flow { changes, ctx: Ctx::Play };
         let id = self.block(&play.body, &flow);
-        self.check_flow(id);
+        // Past the unfolding limit, calls are left out of the flow: its loops are not judged.
+        if self.unfolded <= super::procedure::UNFOLD_LIMIT {
+            self.check_flow(id);
+        }
         Some(id)
     }
 
@@ -64,7 +68,7 @@ impl Checker {
         self.add_block(Block { stmts })
     }
 
-    fn stmts(&mut self, stmts: &[ast::Stmt], flow: &Flow) -> Vec<Stmt> {
+    pub(super) fn stmts(&mut self, stmts: &[ast::Stmt], flow: &Flow) -> Vec<Stmt> {
         stmts.iter().filter_map(|s| self.stmt(s, flow)).collect()
     }
 
@@ -108,6 +112,7 @@ impl Checker {
             K::Redo { phase } => StmtKind::Redo(self.enclosing_phase(phase, "redo")?),
             K::End { phase } => StmtKind::End(self.enclosing_phase(phase, "end")?),
             K::MakeCard { fields } => StmtKind::MakeCard(self.make_card(fields, span)),
+            K::Call { func, args } => self.call_stmt(func, args, span, flow)?,
         };
         Some(Stmt { kind, span })
     }
@@ -234,7 +239,7 @@ impl Checker {
     /// Checks a value kept in a variable or a `let` name, which every player (a variable) or
     /// every computer player (both) sees: it may not read what some player may not see, except
     /// that a `let` name may hold a card from anywhere (see `hidden`).
-    fn keep(&mut self, target: &Target, ty: &Type, values: &[&Expr]) {
+    pub(super) fn keep(&mut self, target: &Target, ty: &Type, values: &[&Expr]) {
         match target {
             Target::Local(slot) => {
                 let local = self.locals.iter().rev().find(|l| l.slot == *slot);
@@ -392,9 +397,18 @@ impl Checker {
     }
 
     fn choose(&mut self, c: &ast::Choose, flow: &Flow) -> Choose {
-        let (domains, elem) = self.choice_domains(&c.domains);
+        let (mut domains, mut elem) = self.choice_domains(&c.domains);
         let by = self.expect(&c.by, &Type::Seat, "the seat that decides");
-        let slot = self.bind(&c.name.name, elem.clone(), false);
+        let (slot, menu) = match &c.menu {
+            None => (self.bind(&c.name.name, elem.clone(), false), None),
+            Some((name, list)) => {
+                let (d, menu_elem) = self.menu(&elem, list);
+                domains.push(d);
+                let slot = self.bind(&c.name.name, elem.opt(), false);
+                elem = menu_elem;
+                (slot, Some(self.bind(&name.name, elem.clone().opt(), false)))
+            }
+        };
         let tiers = c.tiers.iter().map(|t| self.tier(t, flow)).collect();
         let declare = c.declare.as_ref().map(|d| {
             let when = self.expect(&d.when, &Type::Bool, "the condition of `declare`");
@@ -402,7 +416,7 @@ impl Checker {
             (flag, d.name.name.clone(), when)
         });
         let label = c.label.as_ref().map(|l| self.template(l));
-        let choose = Choose { slot, elem, domains, by, tiers, declare, label, span: c.span };
+        let choose = Choose { slot, elem, domains, menu, by, tiers, declare, label, span: c.span };
         self.check_possible(&choose);
         choose
     }
@@ -411,6 +425,37 @@ impl Checker {
         let cond = t.cond.as_ref().map(|e| self.expect(e, &Type::Bool, "a tier's condition"));
         let then = t.then.as_ref().map(|b| self.block(b, flow));
         Tier { cond, then, span: t.span }
+    }
+
+    /// The menu of a mixed decision (`or m from Move`), offered with cards: one list of values
+    /// that are not cards. Its lowered domain and the type of its values.
+    fn menu(&mut self, cards: &Type, list: &ast::Expr) -> (Expr, Type) {
+        let (x, t) = self.expr(list);
+        let x = super::expr::iterable(x, &t);
+        let zone = matches!(t.base(), Type::Cards | Type::ZoneFamily(_));
+        match element(&t) {
+            Some(el) if !zone && *cards == Type::Card => (x, el),
+            _ if *cards != Type::Card && *cards != Type::Error => {
+                self.error(
+                    Code::TypeMismatch,
+                    "menu actions are offered with cards",
+                    list.span,
+                    "a menu after a choice that is not of cards",
+                    "choose from zones before `or`, e.g. `choose c from hand[s] or m from Move by s`, or put the menu's values in the one list",
+                );
+                (x, Type::Error)
+            }
+            _ => {
+                self.error(
+                    Code::TypeMismatch,
+                    format!("cannot offer {} as menu actions", self.a_type(&t)),
+                    list.span,
+                    "not a list of actions",
+                    "after `or NAME from` give an enumeration (a menu), seats or a range; the cards come before `or`",
+                );
+                (x, Type::Error)
+            }
+        }
     }
 
     /// The domains of a choice: one or more zones, or one list.

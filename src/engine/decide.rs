@@ -139,7 +139,9 @@ impl Flow<'_> {
 
     /// Sets the choice's name (and declaration flag) and runs the deciding tier's `then`.
     fn bind_choice(&mut self, ask: &Ask, opt: Opt) {
-        self.pos.locals[ask.slot as usize] = opt.value;
+        for (slot, value) in ask.names(opt.value) {
+            self.pos.locals[slot as usize] = value;
+        }
         if let Some((flag, _, _)) = &ask.declare {
             self.pos.locals[*flag as usize] = Value::Bool(opt.declared);
         }
@@ -214,7 +216,7 @@ fn legal<T: Item>(vm: &mut Vm<'_>, ask: &Ask, domain: &[T], options: &mut Vec<Op
             (None, _) => options.extend(domain.iter().map(|&item| opt(item, tier))),
             (Some(pred), None) => {
                 for &item in domain {
-                    vm.set_local(ask.slot, item.value());
+                    vm.set_names(ask, item.value());
                     if vm.keep(pred)? {
                         options.push(opt(item, tier));
                     }
@@ -239,7 +241,7 @@ fn legal<T: Item>(vm: &mut Vm<'_>, ask: &Ask, domain: &[T], options: &mut Vec<Op
         for i in first..plain {
             let opt = options[i];
             options.push(opt);
-            vm.set_local(ask.slot, opt.value);
+            vm.set_names(ask, opt.value);
             if vm.truth(when)? {
                 options.push(Opt { declared: true, ..opt });
             }
@@ -260,7 +262,7 @@ pub(super) fn option_name(game: &Game, prog: &Program, pos: &Position, at: Loc, 
             if let Some(bind) = bind {
                 vm.set_local(bind.slot, Value::Seat(seat));
             }
-            vm.set_local(ask.slot, opt.value);
+            vm.set_names(ask, opt.value);
             vm.text(label).unwrap_or_else(|_| game.names().show(opt.value, &ask.elem))
         }
         None => game.names().show(opt.value, &ask.elem),

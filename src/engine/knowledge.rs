@@ -190,7 +190,7 @@ impl Knowledge {
             if piles.contains(&pos.place(c)) {
                 continue;
             }
-            vm.set_local(ask.slot, Value::Card(c));
+            vm.set_names(ask, Value::Card(c));
             let meets = earlier.iter().try_fold(false, |met, (cond, _)| {
                 Ok::<_, Box<crate::eval::Halt>>(met || cond.as_ref().map_or(Ok(true), |p| vm.keep(p))?)
             });

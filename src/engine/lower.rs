@@ -19,7 +19,7 @@ impl Program {
         let functions = game
             .functions
             .iter()
-            .map(|f| Func { params: f.params.clone(), body: low.expr(&f.body), depth: depth(&f.body) })
+            .map(|f| Func { params: f.params.clone(), body: low.expr(&f.body), depth: depth(&f.body), kept: f.kept() })
             .collect();
         let inits = game.vars.iter().map(|v| low.expr(&v.init)).collect();
         let resets = (0..game.phases.len() as PhaseId)
@@ -92,6 +92,7 @@ impl Lower<'_> {
             StmtKind::RepeatUntil(c, body) => Op::RepeatUntil(self.expr(c), *body),
             StmtKind::While(c, body) => Op::While(self.expr(c), *body),
             StmtKind::Phase(p, body) => Op::Phase(*p, *body),
+            StmtKind::Call(body) => Op::Call(*body),
             StmtKind::Choose(c) => Op::Choose(Box::new(self.ask(c))),
             StmtKind::Simultaneously(b, c, rest) => Op::Together(self.bind(b), Box::new(self.ask(c)), *rest),
             StmtKind::Move { random, cards, to } => {
@@ -114,6 +115,7 @@ impl Lower<'_> {
     fn ask(&mut self, c: &Choose) -> Ask {
         Ask {
             slot: c.slot,
+            menu: c.menu,
             elem: c.elem.clone(),
             domains: c.domains.iter().map(|d| self.domain(d)).collect(),
             by: self.expr(&c.by),

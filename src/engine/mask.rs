@@ -196,7 +196,8 @@ impl Lower<'_> {
                 let c = self.expr(c);
                 M::If(c, Box::new(self.mask(t, s, depth)), Box::new(self.mask(o, s, depth)))
             }
-            ExprKind::Call(f, args) if depth < INLINE_DEPTH => {
+            // A recursive definition is called, not inlined: its inner calls keep its names.
+            ExprKind::Call(f, args) if depth < INLINE_DEPTH && !self.game.functions[*f as usize].recursive => {
                 self.inlined(*f, args, s, depth).unwrap_or_else(|| each(self))
             }
             _ => each(self),

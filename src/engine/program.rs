@@ -153,6 +153,8 @@ pub(crate) struct Bind {
 #[derive(Debug)]
 pub(crate) struct Ask {
     pub slot: Slot,
+    /// The name of the menu action of a mixed decision (see [`Ask::names`]).
+    pub menu: Option<Slot>,
     pub elem: Type,
     pub domains: Vec<D>,
     pub by: X,
@@ -162,6 +164,17 @@ pub(crate) struct Ask {
     pub label: Option<X>,
     /// Where the decision was written.
     pub at: At,
+}
+
+impl Ask {
+    /// What an option sets the choice's names to: its value, or in a mixed decision a card to
+    /// the card's name and any other value to the menu's name, the other name `none`.
+    pub fn names(&self, value: Value) -> impl Iterator<Item = (Slot, Value)> {
+        let card = matches!(value, Value::Card(_));
+        let main = if card || self.menu.is_none() { value } else { Value::None };
+        let menu = self.menu.map(|m| (m, if card { Value::None } else { value }));
+        std::iter::once((self.slot, main)).chain(menu)
+    }
 }
 
 /// A lowered statement; its place in the rule file is the game's statement at the same address.
@@ -175,11 +188,22 @@ pub(crate) enum Op {
     RepeatUntil(X, BlockId),
     While(X, BlockId),
     Phase(PhaseId, BlockId),
+    /// A procedure's call: its block (parameters set, then its statements).
+    Call(BlockId),
     Choose(Box<Ask>),
     Together(Bind, Box<Ask>, BlockId),
-    Move { random: Option<X>, cards: D, to: P },
+    Move {
+        random: Option<X>,
+        cards: D,
+        to: P,
+    },
     Shuffle(P),
-    Deal { count: Option<X>, from: P, to: ZoneId, starting: Option<X> },
+    Deal {
+        count: Option<X>,
+        from: P,
+        to: ZoneId,
+        starting: Option<X>,
+    },
     Say(X),
     Redo(PhaseId),
     End(PhaseId),
@@ -193,6 +217,8 @@ pub(crate) struct Func {
     pub body: X,
     /// How deeply values nest inside its body (charged against the nesting limit per call).
     pub depth: usize,
+    /// The slots a call keeps for the calls it is inside of (empty unless it can recurse).
+    pub kept: std::ops::Range<Slot>,
 }
 
 /// A lowered `show` line.

@@ -108,6 +108,11 @@ impl Ids<'_> {
     /// Whether a value is one of type `ty` in this game. `none` fits every type: the rules may
     /// store an optional value in a plain variable, and reading it there stops the match with a
     /// run-time problem, as it would have in the match itself.
+    /// Whether a value can be an option of the decision: of its type, or a card of a mixed one.
+    fn option_typed(&self, v: Value, choose: &Choose) -> bool {
+        self.typed(v, &choose.elem) || (choose.menu.is_some() && self.typed(v, &Type::Card))
+    }
+
     fn typed(&self, v: Value, ty: &Type) -> bool {
         match (v, ty.base()) {
             (Value::None, _) | (Value::Int(_), Type::Int) | (Value::Bool(_), Type::Bool) => true,
@@ -170,7 +175,7 @@ impl Ids<'_> {
                 next <= seats
                     && (0..*seats).all(|i| {
                         pos.secret_choice(*base, i)
-                            .is_some_and(|(s, o)| self.seat(s) && self.typed(o.value, &choose.elem))
+                            .is_some_and(|(s, o)| self.seat(s) && self.option_typed(o.value, choose))
                     })
             }
         }
@@ -298,6 +303,7 @@ fn starts(kind: &StmtKind, at: Loc, child: &Frame) -> bool {
     let block_is = |b: BlockId| matches!(child, Frame::Block { block, .. } if *block == b);
     match kind {
         StmtKind::If(_, then, otherwise) => block_is(*then) || otherwise.is_some_and(block_is),
+        StmtKind::Call(body) => block_is(*body),
         StmtKind::For(..) => matches!(child, Frame::For { at: a, level: 0, .. } if *a == at),
         StmtKind::Repeat(_, body) => matches!(child, Frame::Repeat { body: b, .. } if b == body),
         StmtKind::RepeatUntil(..) => matches!(child, Frame::Until { at: a, .. } if *a == at),

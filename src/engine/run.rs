@@ -230,6 +230,7 @@ impl<'s> Flow<'s> {
                 self.assign(target, *op, v, e.at)?;
             }
             Op::Random(target, bind) => self.draw(target, bind, at)?,
+            Op::Call(body) => self.push_block(*body),
             Op::If(c, t, o) => {
                 if self.eval(|vm| vm.truth(c))? {
                     self.push_block(*t);

@@ -4,15 +4,15 @@
 //!
 //! Work is charged to one budget where it can grow without bound: a definition's call, each
 //! element an aggregate takes, each number of a range. Definitions charge their depth against
-//! the nesting limit, so that a long chain of calls stops with a problem instead of
-//! overflowing the stack.
+//! the nesting limit, so that a long chain of calls (a runaway recursion) stops at a call with
+//! a problem instead of overflowing the stack.
 
 use super::compile::ordinal;
 use super::mask::{CardSet, M};
 use super::position::Board;
 use super::program::*;
 use crate::diagnostic::Code;
-use crate::eval::{Halt, MAX_NESTING, Out, STEP_BUDGET, member_of_set, missing, not_constant, overflow};
+use crate::eval::{Halt, MAX_NESTING, Out, STEP_BUDGET, member_of_set, missing, not_constant, overflow, too_deep};
 use crate::game::*;
 use crate::syntax::ast::{AggOp, BinOp};
 
@@ -69,6 +69,13 @@ impl<'a> Vm<'a> {
             ));
         }
         Ok(())
+    }
+
+    /// Sets a decision's names for one of its options (see [`Ask::names`]).
+    pub fn set_names(&mut self, ask: &Ask, value: Value) {
+        for (slot, v) in ask.names(value) {
+            self.set_local(slot, v);
+        }
     }
 
     pub fn set_local(&mut self, slot: Slot, v: Value) {
@@ -236,20 +243,20 @@ impl<'a> Vm<'a> {
         let func = &prog.functions[f as usize];
         self.charge(1, func.body.at)?;
         if self.nesting + func.depth >= MAX_NESTING {
-            return Err(Halt::new(
-                Code::TooDeep,
-                self.span(at),
-                "values are worked out inside each other too deeply",
-                "too deep",
-                "definitions calling definitions, more than a few hundred deep: shorten the chain",
-            ));
+            return Err(too_deep(self.span(at)));
         }
+        // A recursive definition's names hold the values of the call this one is inside of.
+        let kept = func.kept.start as usize..func.kept.end as usize;
+        let outer: smallvec::SmallVec<[Value; 8]> = self.locals.get(kept.clone()).unwrap_or_default().into();
         for (slot, v) in func.params.iter().zip(args) {
             self.set_local(*slot, *v);
         }
         self.nesting += func.depth;
         let value = self.value(&func.body);
         self.nesting -= func.depth;
+        if let Some(names) = self.locals.get_mut(kept) {
+            names.copy_from_slice(&outer);
+        }
         value
     }
 

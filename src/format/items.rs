@@ -61,6 +61,12 @@ impl Layout<'_> {
             Item::Zone(zone) => self.zone(zone),
             Item::Var(var) => self.var(var),
             Item::Define(define) => self.define(define),
+            Item::Procedure(procedure) => {
+                let mut docs = vec![self.tok("define"), sp(), self.tok(&procedure.name.name)];
+                docs.push(self.params(&procedure.params));
+                docs.extend([sp(), self.block(&procedure.body)]);
+                concat(docs)
+            }
             Item::Play(play) => concat(vec![self.tok("play"), sp(), self.block(&play.body)]),
             Item::Result(result) => concat(vec![
                 self.tok("result"),
@@ -244,13 +250,24 @@ impl Layout<'_> {
 
     fn define(&mut self, define: &DefineDecl) -> Doc {
         let mut docs = vec![self.tok("define"), sp(), self.tok(&define.name.name)];
-        let params = self.listed(ARGUMENTS, define.params.len(), |l, i| {
-            let (name, ty) = &define.params[i];
-            concat(vec![l.tok(&name.name), l.tok(":"), sp(), l.type_expr(ty)])
-        });
-        docs.extend([params, self.tok(":"), sp(), self.type_expr(&define.ret), sp(), self.tok("=")]);
+        docs.extend([
+            self.params(&define.params),
+            self.tok(":"),
+            sp(),
+            self.type_expr(&define.ret),
+            sp(),
+            self.tok("="),
+        ]);
         docs.push(self.value(&define.body));
         group(docs)
+    }
+
+    /// The parameters of a definition or a procedure, in brackets.
+    fn params(&mut self, params: &[(Ident, TypeExpr)]) -> Doc {
+        self.listed(ARGUMENTS, params.len(), |l, i| {
+            let (name, ty) = &params[i];
+            concat(vec![l.tok(&name.name), l.tok(":"), sp(), l.type_expr(ty)])
+        })
     }
 
     fn show(&mut self, show: &ShowDecl) -> Doc {
@@ -403,6 +420,10 @@ impl Layout<'_> {
             StmtKind::Say { .. } => concat(vec![self.tok("say"), sp(), self.take()]),
             StmtKind::Redo { phase } => concat(vec![self.tok("redo"), sp(), self.tok(&phase.name)]),
             StmtKind::End { phase } => concat(vec![self.tok("end"), sp(), self.tok(&phase.name)]),
+            StmtKind::Call { func, args } => {
+                let name = self.tok(&func.name);
+                concat(vec![name, self.listed(ARGUMENTS, args.len(), |l, i| l.inline(&args[i]))])
+            }
             StmtKind::MakeCard { fields } => {
                 let head = self.tok("card");
                 let body = self.listed(BRACED, fields.len(), |l, i| {
@@ -465,6 +486,10 @@ impl Layout<'_> {
                 head.extend([self.tok(","), sp()]);
             }
             head.push(self.inline(domain));
+        }
+        if let Some((name, list)) = &choose.menu {
+            head.extend([sp(), self.tok("or"), sp(), self.tok(&name.name), sp(), self.tok("from"), sp()]);
+            head.push(self.inline(list));
         }
         head.extend([sp(), self.tok("by"), sp(), self.inline(&choose.by)]);
         let mut parts = Vec::new();

@@ -139,6 +139,7 @@ impl Dump<'_> {
             StmtKind::RepeatUntil(c, body) => self.nested(depth, format!("repeat until {}", self.expr(c)), *body),
             StmtKind::While(c, body) => self.nested(depth, format!("while {}", self.expr(c)), *body),
             StmtKind::Phase(p, body) => self.nested(depth, format!("phase {p}"), *body),
+            StmtKind::Call(body) => self.nested(depth, "call".into(), *body),
             StmtKind::Choose(choose) => self.choose(depth, "choose", choose),
             StmtKind::Simultaneously(binding, choose, rest) => {
                 let head = format!("simultaneously for {}:", self.binding(binding));
@@ -177,7 +178,15 @@ impl Dump<'_> {
         let domains: Vec<String> = c.domains.iter().map(|d| self.expr(d)).collect();
         let label = c.label.as_ref().map_or(String::new(), |l| format!(" as {}", self.expr(l)));
         let (elem, by) = (self.ty(&c.elem), self.expr(&c.by));
-        let line = format!("{head} ${}: {elem} from {} by {by}{label}", c.slot, domains.join(", "));
+        let (elem, domains) = match c.menu {
+            // A mixed decision: the card's name, then the menu's after `or`.
+            Some(menu) => {
+                let (cards, list) = domains.split_at(domains.len().saturating_sub(1));
+                (format!("card from {} or ${menu}: {elem}", cards.join(", ")), list.join(""))
+            }
+            None => (elem, domains.join(", ")),
+        };
+        let line = format!("{head} ${}: {elem} from {domains} by {by}{label}", c.slot);
         self.line(depth, &line);
         for (i, tier) in c.tiers.iter().enumerate() {
             let cond = tier.cond.as_ref().map_or("any".into(), |x| self.expr(x));

@@ -435,6 +435,7 @@ fn item_outline(item: &Item, entry: &Entry, phases: &dyn Fn(&Block) -> Vec<Docum
         Item::Zone(zone) => one(&zone.name, SymbolKind::ARRAY, zone.span),
         Item::Var(var) => one(&var.name, SymbolKind::VARIABLE, var.span),
         Item::Define(define) => one(&define.name, SymbolKind::FUNCTION, define.span),
+        Item::Procedure(procedure) => one(&procedure.name, SymbolKind::FUNCTION, procedure.span),
         Item::Play(play) => {
             let keyword = Span::new(play.span.start, play.span.start + 4);
             vec![entry("play", SymbolKind::MODULE, play.span, keyword, phases(&play.body))]

@@ -224,6 +224,11 @@ impl Index {
                     let declaration = Span::new(define.span.start, define.ret.span.end);
                     self.declare(Kind::Definition, &define.name, declaration, None, None);
                 }
+                Item::Procedure(procedure) => {
+                    let declaration = Span::new(procedure.span.start, procedure.body.span.start);
+                    self.declare(Kind::Definition, &procedure.name, declaration, None, None);
+                    self.declare_phases(&procedure.body);
+                }
                 Item::Variant(variant) => {
                     self.declare(Kind::Variant, &variant.name, variant.span, None, variant.doc.as_ref());
                     for item in &variant.items {
@@ -411,6 +416,13 @@ impl Walker<'_> {
                 w.type_expr(&define.ret);
                 w.expr(&define.body);
             }),
+            Item::Procedure(procedure) => self.scoped(|w| {
+                for (name, ty) in &procedure.params {
+                    w.type_expr(ty);
+                    w.local(name, name.span.to(ty.span), Some(&procedure.name.name));
+                }
+                w.block(&procedure.body);
+            }),
             Item::Play(play) => self.block(&play.body),
             Item::Result(result) => self.scoped(|w| {
                 w.expr(&result.domain);
@@ -537,6 +549,10 @@ impl Walker<'_> {
                 starting.iter().for_each(|s| self.expr(s));
             }
             StmtKind::Say { text } => self.template(text),
+            StmtKind::Call { func, args } => {
+                self.name(func);
+                args.iter().for_each(|a| self.expr(a));
+            }
             StmtKind::Redo { phase } | StmtKind::End { phase } => self.phase(phase),
             StmtKind::MakeCard { fields } => {
                 for (name, value) in fields {
@@ -559,6 +575,10 @@ impl Walker<'_> {
         choose.domains.iter().for_each(|d| self.expr(d));
         self.expr(&choose.by);
         self.local(&choose.name, span, None);
+        if let Some((name, list)) = &choose.menu {
+            self.expr(list);
+            self.local(name, span, None);
+        }
         for tier in &choose.tiers {
             tier.cond.iter().for_each(|c| self.expr(c));
             if let Some(then) = &tier.then {

@@ -238,6 +238,7 @@ impl Pass<'_> {
                 self.block(*body);
                 false
             }
+            Call(body) => self.block(*body),
             If(cond, then, otherwise) => {
                 let inert = self.block(*then) & otherwise.is_none_or(|o| self.block(o));
                 if !inert {
@@ -501,7 +502,8 @@ fn live_locals<'s>(game: &Game, state: &'s State) -> impl Fn(Slot) -> bool + 's 
 
 /// The locals a statement itself sets (not those of the statements inside it).
 fn slots_set(kind: &StmtKind) -> Vec<Slot> {
-    let chosen = |c: &Choose| std::iter::once(c.slot).chain(c.declare.as_ref().map(|d| d.0)).collect::<Vec<_>>();
+    let chosen =
+        |c: &Choose| [Some(c.slot), c.menu, c.declare.as_ref().map(|d| d.0)].into_iter().flatten().collect::<Vec<_>>();
     match kind {
         StmtKind::Assign(Target::Local(s), ..) | StmtKind::Random(Target::Local(s), _) => vec![*s],
         StmtKind::For(bindings, _) => bindings.iter().map(|b| b.slot).collect(),
@@ -545,7 +547,7 @@ fn stmt_exprs(kind: &StmtKind) -> Vec<&Expr> {
         StmtKind::Shuffle(e) | StmtKind::Say(e) => vec![e],
         StmtKind::Deal { count, from, starting, .. } => count.iter().chain([from]).chain(starting).collect(),
         StmtKind::MakeCard(attrs) => attrs.iter().map(|(_, e)| e).collect(),
-        StmtKind::Phase(..) | StmtKind::Redo(_) | StmtKind::End(_) => Vec::new(),
+        StmtKind::Phase(..) | StmtKind::Call(_) | StmtKind::Redo(_) | StmtKind::End(_) => Vec::new(),
     }
 }
 

@@ -128,6 +128,8 @@ pub enum Item {
     Var(VarDecl),
     /// `define ...`: a named expression.
     Define(DefineDecl),
+    /// `define NAME(...) { ... }`: a procedure, named statements.
+    Procedure(ProcDecl),
     /// `play { ... }`: the flow of a match.
     Play(PlayDecl),
     /// `result ...`: who wins.
@@ -302,6 +304,16 @@ pub struct DefineDecl {
     pub params: Vec<(Ident, TypeExpr)>,
     pub ret: TypeExpr,
     pub body: Expr,
+    pub span: Span,
+}
+
+/// `define deal_hands(first: seat) { ... }`: statements with parameters, run where a
+/// statement `deal_hands(opener)` calls them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ProcDecl {
+    pub name: Ident,
+    pub params: Vec<(Ident, TypeExpr)>,
+    pub body: Block,
     pub span: Span,
 }
 
@@ -500,6 +512,11 @@ pub enum StmtKind {
     End {
         phase: Ident,
     },
+    /// `deal_hands(opener)`: a procedure's statements, run with these arguments.
+    Call {
+        func: Ident,
+        args: Vec<Expr>,
+    },
     /// `card { colour: c, rank }` inside `deck`: adds one card; a bare field name takes the
     /// value of the variable of that name.
     MakeCard {
@@ -507,11 +524,13 @@ pub enum StmtKind {
     },
 }
 
-/// `choose c from hand[s] by s where tier else tier ... [declare low when cond] [as "label"]`
+/// `choose c from hand[s] [or m from Move] by s where tier else tier ... [declare low when cond] [as "label"]`
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Choose {
     pub name: Ident,
     pub domains: Vec<Expr>,
+    /// `or m from Move`: menu actions offered with the cards, and the name of the one chosen.
+    pub menu: Option<(Ident, Expr)>,
     pub by: Expr,
     pub tiers: Vec<Tier>,
     pub declare: Option<Declare>,

@@ -119,6 +119,8 @@ pub fn describe_rule(rule: Rule) -> &'static str {
         Rule::reset => "`reset PHASE`",
         Rule::define_decl => "a definition `define NAME(...): TYPE = ...`",
         Rule::fn_param => "a parameter `name: Type`",
+        Rule::proc_decl => "a procedure `define NAME(...) { ... }`",
+        Rule::call_stmt => "a procedure call `NAME(...)`",
         Rule::play_decl => "`play { ... }`",
         Rule::result_decl => "`result highest ...` or `result lowest ...`",
         Rule::extreme => "`highest` or `lowest`",
@@ -153,6 +155,7 @@ pub fn describe_rule(rule: Rule) -> &'static str {
         Rule::while_stmt => "`while CONDITION { ... }`",
         Rule::phase_stmt => "`phase NAME { ... }`",
         Rule::choose_stmt => "`choose NAME from ... by SEAT`",
+        Rule::menu => "`or NAME from MENU`",
         Rule::tiers => "`where` and the tiers of a choice",
         Rule::tier => "a condition or `any`",
         Rule::any_tier => "`any`",
@@ -295,14 +298,14 @@ impl Group {
             | infix | postfix | field | index | is_test => Some(Group::Operator),
             expr | expr_only | prefix | neg | not | primary | paren | if_expr | case_expr | aggregate | agg_op
             | filter_cards | card_ref | list | call | bool_lit | none_lit => Some(Group::Expression),
-            stmt | let_stmt | assign_stmt | if_stmt | for_stmt | repeat_stmt | while_stmt | phase_stmt
+            stmt | let_stmt | call_stmt | assign_stmt | if_stmt | for_stmt | repeat_stmt | while_stmt | phase_stmt
             | choose_stmt | simultaneous_stmt | move_stmt | shuffle_stmt | deal_stmt | say_stmt | redo_stmt
             | end_stmt | make_card_stmt | k_let | k_choose | k_simultaneously | k_shuffle | k_redo | k_say
             | k_while | k_repeat | k_move | k_deal | k_end => Some(Group::Statement),
             item | game_decl | players_decl | seats_decl | control_decl | side_decl | param_decl | enum_decl
-            | card_decl | deck_decl | zone_decl | var_decl | define_decl | play_decl | result_decl | variant_decl
-            | show_decl | solve_decl | k_solve | k_show | k_game | k_players | k_seats | k_param | k_enum | k_deck
-            | k_zone | k_var | k_define | k_play | k_result | k_variant => Some(Group::Declaration),
+            | card_decl | deck_decl | zone_decl | var_decl | define_decl | proc_decl | play_decl | result_decl
+            | variant_decl | show_decl | solve_decl | k_solve | k_show | k_game | k_players | k_seats | k_param
+            | k_enum | k_deck | k_zone | k_var | k_define | k_play | k_result | k_variant => Some(Group::Declaration),
             _ => None,
         }
     }

@@ -478,6 +478,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             Rule::zone_decl => Item::Zone(self.zone_decl(pair)?),
             Rule::var_decl => Item::Var(self.var_decl(pair)?),
             Rule::define_decl => Item::Define(self.define_decl(pair)?),
+            Rule::proc_decl => Item::Procedure(self.proc_decl(pair)?),
             Rule::play_decl => Item::Play(self.play_decl(pair)?),
             Rule::result_decl => Item::Result(self.result_decl(pair)?),
             Rule::solve_decl => Item::Solve(self.solve_decl(pair)?),
@@ -727,6 +728,17 @@ impl<'s, 'p> Reader<'s, 'p> {
         })
     }
 
+    fn proc_decl(&self, pair: Node<'s>) -> Option<ProcDecl> {
+        let span = self.span(&pair);
+        let mut children = Children::of(pair);
+        Some(ProcDecl {
+            name: self.ident(children.next()?),
+            params: children.run_of(Rule::fn_param).map(|p| self.fn_param(p)).collect::<Option<_>>()?,
+            body: self.block(children.next()?)?,
+            span,
+        })
+    }
+
     fn fn_param(&self, pair: Node<'s>) -> Option<(Ident, TypeExpr)> {
         let mut children = Children::of(pair);
         Some((self.ident(children.next()?), self.type_expr(children.next()?)?))
@@ -868,6 +880,7 @@ impl<'s, 'p> Reader<'s, 'p> {
         let kind = match pair.as_rule() {
             Rule::let_stmt => self.let_stmt(pair)?,
             Rule::assign_stmt => self.assign_stmt(pair)?,
+            Rule::call_stmt => self.call_stmt(pair)?,
             Rule::if_stmt => self.if_stmt(pair)?,
             Rule::for_stmt => self.for_stmt(pair)?,
             Rule::repeat_stmt => self.repeat_stmt(pair)?,
@@ -1018,10 +1031,15 @@ impl<'s, 'p> Reader<'s, 'p> {
         let mut children = Children::of(pair);
         let name = self.ident(children.next()?);
         let mut domains = children.run_of(Rule::expr).map(|p| self.expr(p)).collect::<Option<Vec<_>>>()?;
-        let by = domains.pop()?;
+        // Without a menu the seat's expression follows the domains directly.
+        let (menu, by) = match children.maybe(Rule::menu) {
+            Some(menu) => (Some(self.menu(menu)?), self.expr(children.next()?)?),
+            None => (None, domains.pop()?),
+        };
         Some(Choose {
             name,
             domains,
+            menu,
             by,
             tiers: match children.maybe(Rule::tiers) {
                 Some(tiers) => self.tiers(tiers)?,
@@ -1037,6 +1055,12 @@ impl<'s, 'p> Reader<'s, 'p> {
             },
             span,
         })
+    }
+
+    /// `or m from Move`.
+    fn menu(&self, pair: Node<'s>) -> Option<(Ident, Expr)> {
+        let mut children = Children::of(pair);
+        Some((self.ident(children.next()?), self.expr(children.next()?)?))
     }
 
     fn tiers(&self, pair: Node<'s>) -> Option<Vec<Tier>> {
@@ -1118,6 +1142,12 @@ impl<'s, 'p> Reader<'s, 'p> {
 
     fn starting(&self, pair: Node<'s>) -> Option<Expr> {
         self.expr(Children::of(pair).next()?)
+    }
+
+    fn call_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
+        let mut children = Children::of(pair);
+        let func = self.ident(children.next()?);
+        Some(StmtKind::Call { func, args: children.map(|p| self.expr(p)).collect::<Option<_>>()? })
     }
 
     fn say_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
