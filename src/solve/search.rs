@@ -322,7 +322,7 @@ impl Searcher {
                 }
                 None => state.clone(),
             };
-            let v = self.try_move(&mut child, seat, a, depth, (alpha, beta), &mut seen);
+            let v = self.try_move(&mut child, (seat, a, maxing), depth, (alpha, beta), &mut seen);
             self.scratch[depth] = Some(child);
             let Some(v) = v? else { continue };
             if (maxing && v > best) || (!maxing && v < best) {
@@ -353,28 +353,36 @@ impl Searcher {
         Ok(best)
     }
 
-    /// Plays action `a` on `child` (a copy of the position) and searches on from there; `None`
-    /// where it leads to a position another move already led to (`seen`).
+    /// Plays action `a` of `seat` on `child` (a copy of the position) and searches on from
+    /// there; `None` where it leads to a position another move already led to (`seen`). After
+    /// the first move searched, a move is first only tested against the best so far (a window
+    /// of one value), and searched in full only where it does better.
     fn try_move(
         &mut self,
         child: &mut State,
-        seat: SeatId,
-        a: Action,
+        (seat, a, maxing): (SeatId, Action, bool),
         depth: usize,
         (alpha, beta): (i64, i64),
         seen: &mut smallvec::SmallVec<[Keyed; 16]>,
     ) -> Result<Option<i64>, Halt> {
-        match self.play(child, seat, a)? {
-            After::Ended(v) => Ok(Some(v)),
-            After::Open => {
-                let at = self.keyed(child)?;
-                if seen.contains(&at) {
-                    return Ok(None);
-                }
-                seen.push(at);
-                self.search(child, at, depth + 1, alpha, beta).map(Some)
+        let at = match self.play(child, seat, a)? {
+            After::Ended(v) => return Ok(Some(v)),
+            After::Open => self.keyed(child)?,
+        };
+        if seen.contains(&at) {
+            return Ok(None);
+        }
+        let scout = !seen.is_empty() && if maxing { alpha > i64::MIN } else { beta < i64::MAX };
+        seen.push(at);
+        if scout && beta > alpha.saturating_add(1) {
+            let (lo, hi) = if maxing { (alpha, alpha + 1) } else { (beta - 1, beta) };
+            let v = self.search(child, at, depth + 1, lo, hi)?;
+            // Outside the window: no better than the best so far, or good enough to cut.
+            if v <= alpha || v >= beta {
+                return Ok(Some(v));
             }
         }
+        self.search(child, at, depth + 1, alpha, beta).map(Some)
     }
 
     /// The actions of `seat`, the table's best first, then by how often each cut a search short.
