@@ -336,6 +336,7 @@ impl Session {
         for (round, end) in ends.iter().enumerate().skip(self.rounds_shown) {
             let end = (*end).clamp(from, log.len());
             out.push_str(&indented(&log[from..end]));
+            out.push('\n');
             out.push_str(&sheet::render(&self.state, round + 1, self.setup.width));
             (from, self.rounds_shown) = (end, round + 1);
             if self.setup.terminal && !self.state.is_over() && self.state.failure().is_none() {
@@ -790,6 +791,65 @@ mod tests {
             width: 100,
         };
         Session::start(setup).0
+    }
+
+    /// Plays the first move offered until a line of `text` says `until`; the last output.
+    fn play_until(session: &mut Session, until: &str) -> String {
+        for _ in 0..200 {
+            let out = session.handle("#1");
+            if out.contains(until) {
+                return out;
+            }
+        }
+        panic!("never said {until:?}");
+    }
+
+    #[test]
+    fn on_a_terminal_the_end_of_a_round_waits_for_enter_with_the_score_sheet() {
+        let mut session = session("rules/costly-tricks.cards", &[0]);
+        session.setup.terminal = true;
+        let out = play_until(&mut session, "Score sheet");
+        assert!(out.contains("wins the round") || out.contains("drawn"), "the round's narration first: {out}");
+        assert!(out.contains("  round 1 | net ") && out.ends_with("Press Enter to go on.\n"), "{out}");
+        assert!(!out.contains("Your turn"), "no table before Enter: {out}");
+        assert_eq!(session.prompt(), "(press Enter) ");
+        let next = session.handle("");
+        assert!(next.contains("-- round 2 --") && next.contains("Your turn"), "{next}");
+        assert!(!next.contains("Score sheet"), "the sheet is shown once: {next}");
+        let score = session.handle("score");
+        assert!(score.starts_with("Score sheet\n") && score.contains("  round 1 | net "), "{score}");
+    }
+
+    #[test]
+    fn in_a_script_the_end_of_a_round_shows_the_score_sheet_and_goes_on() {
+        let mut session = session("rules/costly-tricks.cards", &[0]);
+        let out = play_until(&mut session, "Score sheet");
+        assert!(out.contains("  round 1 | net ") && !out.contains("Press Enter"), "{out}");
+        assert!(out.contains("-- round 2 --") && out.contains("Your turn"), "{out}");
+    }
+
+    #[test]
+    fn the_table_shows_who_played_each_card_and_the_last_trick_until_the_next_starts() {
+        let mut session = session("rules/costly-tricks.cards", &[0]);
+        let led = session.handle("r0");
+        assert!(led.contains("round 1, trick 1 of 11") && led.contains("red 0 (A)"), "{led}");
+        let taken = play_until(&mut session, "-- trick 2 of 11 --");
+        assert!(taken.contains("last trick,") && taken.contains("red 0 (A), "), "{taken}");
+        let next = session.handle("#1");
+        assert!(
+            !next.contains("last trick,") || next.contains("-- trick 3 of 11 --"),
+            "gone once a card is led: {next}"
+        );
+    }
+
+    #[test]
+    fn a_table_too_wide_for_the_screen_says_so() {
+        let mut session = session("rules/pairadox.cards", &[0]);
+        session.resize(40);
+        let out = session.handle("show");
+        assert!(out.contains("columns and the screen has 40: widen it"), "{out}");
+        session.resize(100);
+        assert!(!session.handle("show").contains("widen it"));
     }
 
     #[test]

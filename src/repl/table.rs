@@ -88,7 +88,7 @@ impl<'a> Painter<'a> {
             let short = label.clone().unwrap_or_else(|| format!("{owner}'s"));
             let names: Vec<String> =
                 group.iter().map(|c| short_name(&self.game.card_names[*c as usize], Some(&short))).collect();
-            let gap = if label.is_some() && names.iter().all(|n| !n.contains(' ')) { " " } else { ", " };
+            let gap = if names.iter().all(|n| !n.contains(' ')) { " " } else { ", " };
             let head = label.map_or(String::new(), |l| format!("{l}: "));
             lines.extend(wrap(&head, &names, gap, limit).iter().map(|l| self.paint(l, suit)));
         }
@@ -189,17 +189,17 @@ pub fn diagram(state: &State, player: usize, painter: &Painter<'_>, columns: usi
     let plays = Plays::of(state);
     let fits = |lines: &[String]| lines.iter().all(|l| width(l) <= columns);
     let mut lines = if seats == 4 {
-        let draw = |limit: usize| {
+        // The middle between the side seats if it fits there, else under them.
+        let draw = |limit: usize, between: bool| {
             let middle = middle_block(state, player, painter, &plays, limit);
-            bridge(
-                &block(around[1], limit),
-                &block(around[0], limit),
-                &middle,
-                &block(around[2], limit),
-                &block(home, limit),
-            )
+            let sides = [block(around[0], limit), block(around[2], limit)];
+            bridge(&block(around[1], limit), &sides, &middle, between, &block(home, limit))
         };
-        (NARROWEST..=WRAP).rev().map(draw).find(|lines| fits(lines)).unwrap_or_else(|| draw(NARROWEST))
+        let tries = [true, false].into_iter().flat_map(|between| (NARROWEST..=WRAP).rev().map(move |l| (l, between)));
+        tries
+            .map(|(limit, between)| draw(limit, between))
+            .find(|lines| fits(lines))
+            .unwrap_or_else(|| draw(NARROWEST, false))
     } else {
         let limit = WRAP.min(columns.saturating_sub(8)).max(NARROWEST);
         let mut lines: Vec<String> = Vec::new();
@@ -224,24 +224,37 @@ pub fn diagram(state: &State, player: usize, painter: &Painter<'_>, columns: usi
 /// Four seats as a bridge diagram: the opposite seat on top, left and right on the sides, the
 /// shared piles in the middle, the player's seat at the bottom; the top and bottom seats centred
 /// over the whole width.
-fn bridge(top: &[String], left: &[String], middle: &[String], right: &[String], bottom: &[String]) -> Vec<String> {
+/// Without room `between` the side seats, the middle goes under them, indented as they are apart.
+fn bridge(
+    top: &[String],
+    sides: &[Vec<String>; 2],
+    middle: &[String],
+    between: bool,
+    bottom: &[String],
+) -> Vec<String> {
+    let [left, right] = sides;
     let widest = |b: &[String]| b.iter().map(|l| width(l)).max().unwrap_or(0);
     let west = widest(left) + 3;
-    let centre = widest(middle).max(MIDDLE) + 3;
-    let whole = west + centre + widest(right);
+    let inside = if between { middle } else { &[] };
+    let centre = widest(inside).max(MIDDLE) + 3;
+    let whole = (west + centre + widest(right)).max(if between { 0 } else { widest(middle) + 4 });
     let centred = |b: &[String]| {
         let indent = " ".repeat(whole.saturating_sub(widest(b)) / 2);
         b.iter().map(|l| format!("{indent}{l}")).collect::<Vec<String>>()
     };
     let mut lines = centred(top);
     lines.push(String::new());
-    let rows = left.len().max(middle.len()).max(right.len());
+    let rows = left.len().max(inside.len()).max(right.len());
     let cell = |b: &[String], i: usize| b.get(i).cloned().unwrap_or_default();
     for i in 0..rows {
-        let row = format!("{}{}{}", pad(&cell(left, i), west), pad(&cell(middle, i), centre), cell(right, i));
+        let row = format!("{}{}{}", pad(&cell(left, i), west), pad(&cell(inside, i), centre), cell(right, i));
         lines.push(row.trim_end().to_string());
     }
     lines.push(String::new());
+    if !between {
+        lines.extend(middle.iter().map(|l| format!("    {l}")));
+        lines.push(String::new());
+    }
     lines.extend(centred(bottom));
     lines
 }
@@ -287,21 +300,26 @@ fn middle_block(state: &State, player: usize, painter: &Painter<'_>, plays: &Pla
     for pile in (0..layout.pile_zone.len()).filter(|p| layout.seat_of_pile(*p).is_none()) {
         let name = pile_label(game, layout, pile);
         match state.pile_view(player, pile) {
-            PileView::Cards(c) if !c.is_empty() && c.len() <= LISTED => {
-                let names: Vec<String> = match plays.trick(pile) {
-                    Some(trick) => trick.iter().map(|p| painter.played(*p)).collect(),
-                    None => c.iter().map(|c| painter.card(*c)).collect(),
-                };
-                lines.extend(wrap(&format!("{name}: "), &names, ", ", limit));
-            }
+            PileView::Cards(c) if !c.is_empty() && c.len() <= LISTED => match plays.trick(pile) {
+                // A trick's cards with who played them, under its name to leave room for both.
+                Some(trick) => {
+                    let names: Vec<String> = trick.iter().map(|p| painter.played(*p)).collect();
+                    lines.push(format!("{name}:"));
+                    lines.extend(wrap("", &names, ", ", limit));
+                }
+                None => {
+                    let names: Vec<String> = c.iter().map(|c| painter.card(*c)).collect();
+                    lines.extend(wrap(&format!("{name}: "), &names, ", ", limit));
+                }
+            },
             PileView::Cards(c) if !c.is_empty() => lines.push(format!("{name}: {}", counted(c.len(), "card"))),
             PileView::Count(n) if n > 0 => lines.push(format!("{name}: {}", counted(n, "card"))),
             _ => {}
         }
         if let Some(taken) = plays.last.get(&pile).filter(|_| !state.is_over()) {
-            let mut names: Vec<String> = taken.cards.iter().map(|p| painter.played(*p)).collect();
-            names.push(format!("to {}", takers(state, &taken.to)));
-            lines.extend(wrap(&format!("last {name}: "), &names, ", ", limit));
+            let names: Vec<String> = taken.cards.iter().map(|p| painter.played(*p)).collect();
+            lines.extend(wrap("", &[format!("last {name},"), format!("to {}:", takers(state, &taken.to))], " ", limit));
+            lines.extend(wrap("", &names, ", ", limit));
         }
     }
     lines
