@@ -15,9 +15,14 @@ impl Checker {
         parts.shows.iter().map(|decl| self.show(decl)).collect()
     }
 
-    /// Checks and compiles the score sheet: its phase and its cells, read by every player.
+    /// Checks and compiles the score sheet: its phase and its cells, read by every player (a
+    /// second `sheet`, already reported, is checked all the same).
     pub(super) fn check_sheet(&mut self, parts: &Parts) -> Option<SheetSpec> {
-        let decl = parts.sheets.first()?;
+        let sheets: Vec<Option<SheetSpec>> = parts.sheets.iter().map(|decl| self.sheet(decl)).collect();
+        sheets.into_iter().next().flatten()
+    }
+
+    fn sheet(&mut self, decl: &ast::SheetDecl) -> Option<SheetSpec> {
         let phase = self.named_phase(&decl.phase, "keep a score sheet for");
         let (domain, elem) = self.seats_or_sides(
             &decl.domain,

@@ -434,14 +434,10 @@ impl<'s, 'p> Reader<'s, 'p> {
         let count = self.template_expr(start + open, start + bar);
         let forms: Vec<&str> = raw[bar + 1..close].split('|').map(str::trim).collect();
         let [one, many] = forms[..] else {
+            let label = if forms.len() == 1 { "one word".to_string() } else { format!("{} words", forms.len()) };
             self.report(
-                Problem::new(
-                    Code::Syntax,
-                    "a plural needs two words",
-                    Span::new(start + bar, start + close),
-                    "not `|ONE|MANY`",
-                )
-                .help("write the number, then its word for one and for several: `{n|card|cards}`"),
+                Problem::new(Code::Syntax, "a plural needs two words", Span::new(start + bar, start + close), label)
+                    .help("write the number, then its word for one and for several: `{n|card|cards}`"),
             );
             return None;
         };
