@@ -13,7 +13,7 @@ use crate::syntax::ast::Audience;
 pub fn summary(game: &Game, source: &Source) -> String {
     let mut out = format!("{}\n", game.name);
     for line in source.text.lines().map(str::trim).take_while(|l| l.starts_with("//")) {
-        out.push_str(&format!("  {}", line.trim_start_matches('/').trim()).trim_end());
+        out.push_str(format!("  {}", line.trim_start_matches('/').trim()).trim_end());
         out.push('\n');
     }
     let steps = play_comments(&source.text);
