@@ -1,7 +1,7 @@
 //! What the table shows besides the piles themselves, read from the event log: who played each
 //! card lying in a shared pile, the last trick (the cards a shared pile held when it was last
-//! emptied, with where they went) until the next one starts, and where the match stands in
-//! players' words (`round 2, trick 3 of 11`).
+//! emptied, with where they went) while the next one is played, until the round ends, and where
+//! the match stands in players' words (`round 2, trick 3 of 11`).
 //!
 //! Nothing here knows a game: a shared pile whose cards all came straight from the seats' own
 //! piles is a trick in progress; the moves that empty it take the trick.
@@ -26,7 +26,7 @@ pub struct Taken {
 pub struct Plays {
     /// The cards of each shared pile, in the order they came, with who played them.
     pub lying: HashMap<usize, Vec<Played>>,
-    /// Each shared pile's last trick, until a card comes to it again.
+    /// Each shared pile's last trick in this round.
     pub last: HashMap<usize, Taken>,
     /// The round in progress and the phase within it that started last, in players' words.
     pub heading: [Option<String>; 2],
@@ -51,6 +51,7 @@ impl Plays {
                     let heading = numbering.heading(game, name, *count, *of);
                     if round == Some(name.as_str()) {
                         plays.heading = [heading, None];
+                        plays.last.clear();
                     } else if heading.is_some() {
                         plays.heading[1] = heading;
                     }
@@ -72,7 +73,6 @@ impl Plays {
                 }
                 if layout.seat_of_pile(to).is_none() {
                     plays.lying.entry(to).or_default().push((card, layout.seat_of_pile(from)));
-                    plays.last.remove(&to);
                 }
             }
             for pile in emptied {

@@ -829,17 +829,17 @@ mod tests {
     }
 
     #[test]
-    fn the_table_shows_who_played_each_card_and_the_last_trick_until_the_next_starts() {
+    fn the_table_shows_who_played_each_card_and_the_last_trick_while_the_next_is_played() {
         let mut session = session("rules/costly-tricks.cards", &[0]);
         let led = session.handle("r0");
         assert!(led.contains("round 1, trick 1 of 11") && led.contains("red 0 (A)"), "{led}");
         let taken = play_until(&mut session, "-- trick 2 of 11 --");
         assert!(taken.contains("last trick,") && taken.contains("red 0 (A), "), "{taken}");
         let next = session.handle("#1");
-        assert!(
-            !next.contains("last trick,") || next.contains("-- trick 3 of 11 --"),
-            "gone once a card is led: {next}"
-        );
+        assert!(next.contains("last trick,") && next.contains("red 0 (A), "), "still there in trick 2: {next}");
+        let round = play_until(&mut session, "-- round 2 --");
+        let table = &round[round.find("-- round 2 --").unwrap_or_default()..];
+        assert!(!table.contains("red 0 (A), red"), "not into the next round: {table}");
     }
 
     #[test]

@@ -325,27 +325,27 @@ fn middle_block(state: &State, player: usize, painter: &Painter<'_>, plays: &Pla
     lines
 }
 
-/// Who took a trick whose cards went to `piles`: the one seat or side owning them, else the
-/// piles by name.
+/// Who took a trick whose cards went to `piles`: the one seat or side owning any of them (the
+/// rest put aside), else the piles by name.
 fn takers(state: &State, piles: &[usize]) -> String {
     let (game, layout) = (state.game(), state.layout());
     let mut owners: Vec<String> = Vec::new();
     let mut names: Vec<String> = Vec::new();
     for pile in piles {
         let owner = match layout.pile_zone[*pile].1 {
-            Some((crate::syntax::ast::Owner::Seat, s)) => game.seats[s as usize].display.clone(),
-            Some((crate::syntax::ast::Owner::Side, s)) => game.sides[s as usize].display.clone(),
-            None => pile_label(game, layout, *pile),
+            Some((crate::syntax::ast::Owner::Seat, s)) => Some(&game.seats[s as usize].display),
+            Some((crate::syntax::ast::Owner::Side, s)) => Some(&game.sides[s as usize].display),
+            None => None,
         };
-        if !owners.contains(&owner) {
-            owners.push(owner);
-        }
-        let name = pile_label(game, layout, *pile);
-        if !names.contains(&name) {
-            names.push(name);
+        let (list, name) = match owner {
+            Some(owner) => (&mut owners, owner.clone()),
+            None => (&mut names, pile_label(game, layout, *pile)),
+        };
+        if !list.contains(&name) {
+            list.push(name);
         }
     }
-    if owners.len() == 1 { owners.remove(0) } else { names.join(" and ") }
+    if owners.len() == 1 { owners.remove(0) } else { [owners, names].concat().join(" and ") }
 }
 
 #[cfg(test)]
