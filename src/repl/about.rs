@@ -135,23 +135,3 @@ fn line_at(text: &str, at: usize) -> Option<&str> {
     let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
     Some(text[start..end].trim()).filter(|l| !l.is_empty())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::check::Settings;
-    use std::path::Path;
-
-    #[test]
-    fn rules_leave_out_the_authors_notes_and_name_the_winner_in_words() {
-        let path = Path::new("rules/buddy-on-your-left.cards");
-        let game = crate::load::load(path, &Settings::default()).expect("the rule file loads");
-        let (source, _) = crate::repl::origin(path, &Settings::default()).expect("the rule file reads");
-        let text = summary(&game, &source);
-        assert!(text.contains("  Followers play in turn until a card tops the lead.\n"), "{text}");
-        assert!(!text.contains("Note:") && !text.contains("fallback"), "{text}");
-        assert!(text.contains("The winner: The first to reach the chips needed"), "{text}");
-        assert!(text.contains("  cards on the table: cards seen by everyone"), "zones by display name: {text}");
-        assert!(text.lines().all(|l| l == l.trim_end()), "no trailing spaces: {text}");
-    }
-}
