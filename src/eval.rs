@@ -580,6 +580,11 @@ impl<'a, B: Board> Eval<'a, B> {
                         out.push_str(&names.show(v, ty));
                     }
                 }
+                TemplatePiece::Plural(x, one, many) => {
+                    if let Value::Int(n) = self.value(x)? {
+                        out.push_str(&plural(n, one, many));
+                    }
+                }
             }
         }
         Ok(out)

@@ -159,6 +159,8 @@ pub struct AttrInfo {
 #[derive(Clone, Debug, Serialize)]
 pub struct ZoneInfo {
     pub name: String,
+    /// What players call it (`zone won per side "tricks"`).
+    pub display: Option<String>,
     pub owner: Option<Owner>,
     pub see: Audience,
     pub count: Audience,
@@ -213,6 +215,26 @@ impl FnInfo {
 #[derive(Clone, Debug, Serialize)]
 pub struct PhaseInfo {
     pub name: String,
+    /// What players call it (`phase trick "trick"`); a phase without a title is not announced
+    /// to them.
+    pub title: Option<String>,
+    /// How many of it a round holds (`of hand_size`), worked out when it starts.
+    pub of: Option<Expr>,
+}
+
+/// `sheet PHASE for t in sides "CELL"`: the phase that is a round of the match, and the cell of
+/// each seat or side in the score sheet's row written when it ends.
+#[derive(Clone, Debug, Serialize)]
+pub struct SheetSpec {
+    pub phase: PhaseId,
+    pub slot: Slot,
+    /// `seats` or `sides`: a column for each.
+    pub domain: Expr,
+    /// The element type: `seat` or `side`.
+    pub elem: Type,
+    /// The cell, a template.
+    pub text: Expr,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -282,6 +304,8 @@ pub struct Game {
     pub shows: Vec<Show>,
     /// The `solve` declarations, at most one per phase.
     pub solves: Vec<SolveSpec>,
+    /// The score sheet, if the rule file keeps one.
+    pub sheet: Option<SheetSpec>,
     /// The variants the rule file declares.
     pub variants: Vec<VariantInfo>,
     /// The variant applied, if any.
@@ -513,7 +537,7 @@ impl Expr {
             Template(pieces) => pieces
                 .iter()
                 .filter_map(|p| match p {
-                    TemplatePiece::Value(x, _) => Some(x),
+                    TemplatePiece::Value(x, _) | TemplatePiece::Plural(x, ..) => Some(x),
                     TemplatePiece::Text(_) => None,
                 })
                 .collect(),
@@ -525,6 +549,13 @@ impl Expr {
 pub enum TemplatePiece {
     Text(String),
     Value(Expr, Type),
+    /// A number and the word for one or for several after it.
+    Plural(Expr, String, String),
+}
+
+/// `1 trick`, `3 tricks`, `-1 point`: a number with the word that goes with it.
+pub fn plural(n: i64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n.abs() == 1 { one } else { many })
 }
 
 /// An assignable place.

@@ -249,8 +249,10 @@ fn style() -> Style {
     if std::io::stderr().is_terminal() && !no_color { Style::Colour } else { Style::Plain }
 }
 
+/// The width to lay text out in: `COLUMNS` if set, else the terminal's, else 100 columns.
 fn width() -> usize {
-    std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).unwrap_or(100)
+    let terminal = || terminal_size::terminal_size().map(|(w, _)| w.0 as usize);
+    std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).or_else(terminal).unwrap_or(100)
 }
 
 fn check(files: &[PathBuf], simulate: Option<u64>, options: &GameOptions) -> ExitCode {

@@ -78,7 +78,8 @@ pub fn text(state: &State) -> String {
     let mut chosen: Vec<(CardId, usize)> = Vec::new();
     for event in state.events() {
         match event {
-            Event::Over => {}
+            // The score sheet is the table's: the trace tells the round in its narration.
+            Event::Over | Event::Sheet { .. } => {}
             Event::Moved { cards, .. } if cards.is_empty() => {}
             Event::Moved { cards, to } if cards.len() == 1 && chosen.iter().any(|(c, _)| *c == cards[0]) => {
                 let k = chosen.iter().position(|(c, _)| *c == cards[0]).unwrap_or_default();

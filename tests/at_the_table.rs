@@ -86,12 +86,20 @@ fn costly_tricks_status_follows_the_rulebooks_trick() {
     let mut t = Table::open(FOLLOW_TRUMP, &[]);
     assert_eq!(
         t.state.status(),
-        ["side A: 0 tricks, net 0 this round, 0 chips", "side B: 0 tricks, net 0 this round, 0 chips"],
+        [
+            "First lead of this round: A",
+            "side A: 0 tricks, net 0 this round, 0 chips",
+            "side B: 0 tricks, net 0 this round, 0 chips"
+        ],
         "before the lead: no led colour, no trump"
     );
     t.play_all(&["red 7", "green 2"]);
     let status = t.state.status();
     assert_eq!(&status[..3], ["Led: red", "Trump: green", "Spent as trump in this trick: [green]"]);
+    t.play_all(&["green 1", "red 10"]);
+    let status = t.state.status();
+    assert!(status.iter().all(|l| !l.starts_with("Trump") && !l.starts_with("Spent")), "after the trick: {status:?}");
+    assert!(status.iter().any(|l| l.contains(": 1 trick, ")), "one trick, in the singular: {status:?}");
 }
 
 #[test]

@@ -54,7 +54,7 @@ fn buddy_scoring_own_points_plus_the_left_neighbours() {
     assert!(t.said("P2: 40 own + 11 from P3 = 51"));
     assert!(t.said("P3: 11 own + 12 from P1 = 23"));
     assert!(t.said("P1 places 1 and gets 3 chips, 3 in all"));
-    assert!(t.said("P2 places 2 and gets 1 chips, 1 in all"));
+    assert!(t.said("P2 places 2 and gets 1 chip, 1 in all"));
     assert!(t.said("P3 places 3 and gets 0 chips, 0 in all"));
     assert_eq!(chips(&t), (3, 1, 0));
 }
@@ -237,7 +237,7 @@ fn buddy_a_three_way_tie_gives_one_chip_each() {
     let mut t = Table::open(ROUND_END, &[]);
     t.play_all(&["10", "4", "8", "2", "7", "2"]);
     for seat in ["P1", "P2", "P3"] {
-        assert!(t.said(&format!("{seat} places 1 and gets 1 chips, 1 in all")), "{:?}", t.lines());
+        assert!(t.said(&format!("{seat} places 1 and gets 1 chip, 1 in all")), "{:?}", t.lines());
     }
     assert_eq!(chips(&t), (1, 1, 1));
 }

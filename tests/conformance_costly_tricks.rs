@@ -268,7 +268,7 @@ fn costly_tricks_a_cheap_trick_loses_the_round() {
     t.play_all(&["red 0", "red 1", "red 2", "red 3"]);
     assert!(t.said("B's ghost wins the trick with red 3, worth 6"));
     assert!(t.said("side A: 0 tricks, 0 points, net 0"), "{:?}", t.lines());
-    assert!(t.said("side B: 1 tricks, 6 points, net -14"));
+    assert!(t.said("side B: 1 trick, 6 points, net -14"));
     assert!(t.said("side A wins the round and a chip: 1 to 0"));
 }
 
@@ -276,12 +276,12 @@ fn costly_tricks_a_cheap_trick_loses_the_round() {
 fn costly_tricks_switch_trick_cost_changes_who_wins_the_round() {
     let mut t = Table::open(ONE_TRICK, &["trick_cost=5"]);
     t.play_all(&["red 0", "red 1", "red 2", "red 3"]);
-    assert!(t.said("side B: 1 tricks, 6 points, net 1"), "{:?}", t.lines());
+    assert!(t.said("side B: 1 trick, 6 points, net 1"), "{:?}", t.lines());
     assert!(t.said("side B wins the round and a chip: 0 to 1"));
 
     let mut t = Table::open(ONE_TRICK, &["trick_cost=6"]);
     t.play_all(&["red 0", "red 1", "red 2", "red 3"]);
-    assert!(t.said("side B: 1 tricks, 6 points, net 0"), "{:?}", t.lines());
+    assert!(t.said("side B: 1 trick, 6 points, net 0"), "{:?}", t.lines());
     assert!(t.said("the round is drawn: no chip changes hands"));
 }
 

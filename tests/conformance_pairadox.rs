@@ -39,7 +39,7 @@ fn a_partial_red_square_complete_led_asks_for_partial_red_and_square_each_once()
         "West has no square Single: it sloughs its Complete or plays a True/False card"
     );
     t.play("True card");
-    assert!(t.said("North wins the trick: team A take 1 True/False cards"), "{:?}", narration(&t));
+    assert!(t.said("North wins the trick: team A take 1 True/False card"), "{:?}", narration(&t));
     assert_eq!(cards(&t, "won", Some("team A")), sorted(&["True card"]));
 }
 
@@ -113,7 +113,7 @@ fn team_a_with_two_pairs_beats_team_b_with_one() {
     );
     assert_eq!(cards(&t, "won", Some("team B")), sorted(&["True card", "False card", "False card", "False card"]));
     assert!(t.said("team A took 5 True/False cards: 2 pairs"), "{:?}", narration(&t));
-    assert!(t.said("team B took 4 True/False cards: 1 pairs"));
+    assert!(t.said("team B took 4 True/False cards: 1 pair"));
     let outcome = t.state.outcome().expect("five tricks, the game is over");
     assert_eq!(outcome.winners, vec![0, 2], "North and South");
     assert_eq!(outcome.returns, vec![1, -1, 1, -1]);
@@ -197,7 +197,7 @@ fn the_leaders_team_takes_a_true_false_card_the_opponents_give_up() {
             ("West", "circle Single"),
         ],
     );
-    assert!(t.said("North wins the trick: team A take 1 True/False cards"));
+    assert!(t.said("North wins the trick: team A take 1 True/False card"));
     assert!(t.said("team A took the first True/False card"));
     assert_eq!(cards(&t, "won", Some("team A")), sorted(&["False card"]));
 }

@@ -219,7 +219,7 @@ fn third_man_a_score_above_the_board_ends_the_series() {
     assert_eq!(t.said_count("P3 wins the series"), 0, "exactly 20 is still on the board");
     assert_eq!(t.seat_name(), "P3");
     auction(&mut t, [6, 4, 3, 3]);
-    assert!(t.said("P3 wins the series after 4 auctions with 26 points and now has 1 chips"), "{:?}", t.lines());
+    assert!(t.said("P3 wins the series after 4 auctions with 26 points and now has 1 chip"), "{:?}", t.lines());
     assert_eq!(chips(&t), [0, 0, 1, 0]);
     // A new series: scores and cards start again, and P1 opens it.
     assert_eq!(scores(&t), [0, 0, 0, 0]);
@@ -235,14 +235,14 @@ fn third_man_a_score_above_the_board_ends_the_series() {
 fn third_man_switch_board_limit() {
     let mut t = Table::open(AUCTION, &["board_limit=9"]);
     auction(&mut t, [9, 7, 5, 2]);
-    assert!(t.said("P3 wins the series after 1 auctions with 10 points and now has 1 chips"), "{:?}", t.lines());
+    assert!(t.said("P3 wins the series after 1 auction with 10 points and now has 1 chip"), "{:?}", t.lines());
     let mut t = Table::open(AUCTION, &["board_limit=10"]);
     auction(&mut t, [9, 7, 5, 2]);
     assert_eq!(t.said_count("P3 wins the series"), 0, "10 is not beyond a board of 10");
     // Going below the board counts as well: -6 is beyond 5, and P1 is in front.
     let mut t = Table::open(AUCTION, &["board_limit=5"]);
     auction(&mut t, [8, 6, 6, 1]);
-    assert!(t.said("P1 wins the series after 1 auctions with 2 points and now has 1 chips"), "{:?}", t.lines());
+    assert!(t.said("P1 wins the series after 1 auction with 2 points and now has 1 chip"), "{:?}", t.lines());
 }
 
 #[test]
@@ -251,7 +251,7 @@ fn third_man_the_series_champion_is_found_with_the_same_tie_break() {
     auction(&mut t, [9, 7, 5, 2]);
     auction(&mut t, [8, 6, 0, 5]);
     // P2 fell to -13; P3 and P4 are level on 10, P4 gained more in the latest auction.
-    assert!(t.said("P4 wins the series after 2 auctions with 10 points and now has 1 chips"), "{:?}", t.lines());
+    assert!(t.said("P4 wins the series after 2 auctions with 10 points and now has 1 chip"), "{:?}", t.lines());
 }
 
 /// Nine auctions that keep every score within the board (bids in seat order P1..P4).
@@ -291,7 +291,7 @@ fn third_man_a_series_ends_after_nine_counted_auctions() {
     for (seat, kept) in [("P1", 1), ("P2", 8), ("P3", 3), ("P4", 7)] {
         assert_eq!(t.said_count(&format!("{seat} bid {kept},")), 0);
     }
-    assert!(t.said("P3 wins the series after 9 auctions with 6 points and now has 1 chips"), "{:?}", t.lines());
+    assert!(t.said("P3 wins the series after 9 auctions with 6 points and now has 1 chip"), "{:?}", t.lines());
     assert_eq!(chips(&t), [0, 0, 1, 0]);
     assert_eq!(t.seat_name(), "P1", "the next series");
 }

@@ -182,7 +182,7 @@ result highest s in seats by 0
     assert_ne!(p1_choice, "P1 chooses a card", "P1 sees its own discard: {own:#?}");
     let p2_shown = own.iter().filter(|l| l.starts_with("P2 chooses")).nth(1).expect("P2 showed a card").clone();
     assert!(!other.contains(&p1_choice) && other.contains(&"P1 chooses a card".to_string()), "{other:#?}");
-    assert!(other.contains(&"1 card(s) to discard of P1".to_string()), "{other:#?}");
+    assert!(other.contains(&"1 card to P1's discard".to_string()), "{other:#?}");
     assert_ne!(p2_shown, "P2 chooses a card", "a card put where everyone sees is named: {own:#?}");
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -193,9 +193,9 @@ fn a_players_log_shows_only_their_own_dealt_hand() {
     let game = Arc::new(load(Path::new("rules/tantony.cards"), &Settings::default()).expect("loads"));
     let state = State::new(game, 3);
     let log = state.log_for(0).join("\n");
-    assert!(log.contains("hand of North: ") && !log.contains("hand of North: 13 cards"), "{log}");
+    assert!(log.contains("North's hand: ") && !log.contains("North's hand: 13 cards"), "{log}");
     for other in ["East", "South", "West"] {
-        assert!(log.contains(&format!("hand of {other}: 13 cards")), "{other}'s hand is hidden: {log}");
+        assert!(log.contains(&format!("{other}'s hand: 13 cards")), "{other}'s hand is hidden: {log}");
     }
 }
 

@@ -31,6 +31,7 @@ pub(super) struct Parts<'a> {
     pub solves: Vec<&'a ast::SolveDecl>,
     pub variants: Vec<&'a ast::VariantDecl>,
     pub shows: Vec<&'a ast::ShowDecl>,
+    pub sheets: Vec<&'a ast::SheetDecl>,
 }
 
 impl<'a> Parts<'a> {
@@ -56,6 +57,7 @@ impl<'a> Parts<'a> {
                 ast::Item::Solve(d) => parts.solves.push(d),
                 ast::Item::Variant(d) => parts.variants.push(d),
                 ast::Item::Show(d) => parts.shows.push(d.as_ref()),
+                ast::Item::Sheet(d) => parts.sheets.push(d),
             }
         }
         if items.is_empty() {
@@ -82,6 +84,7 @@ impl<'a> Parts<'a> {
         );
         checker.once("play", parts.plays.iter().map(|d| d.span), end, "play { ... }");
         checker.once("result", parts.results.iter().map(|d| d.span), end, "result highest s in seats by score[s]");
+        checker.at_most_once("sheet", parts.sheets.iter().map(|d| d.span));
         if parts.zones.is_empty() {
             checker.error(
                 Code::Missing,
@@ -115,6 +118,7 @@ fn item_span(item: &ast::Item) -> Span {
         ast::Item::Solve(d) => d.span,
         ast::Item::Variant(d) => d.span,
         ast::Item::Show(d) => d.span,
+        ast::Item::Sheet(d) => d.span,
     }
 }
 
@@ -458,6 +462,7 @@ impl Checker {
             };
             self.zones.push(ZoneInfo {
                 name: decl.name.name.clone(),
+                display: decl.display.as_ref().map(|d| d.value.clone()),
                 owner: decl.owner,
                 see: audience(decl.see),
                 count: audience(decl.count),
@@ -490,7 +495,7 @@ impl Checker {
         }
         for name in names {
             if !self.phases.iter().any(|p| p.name == name) {
-                self.phases.push(PhaseInfo { name });
+                self.phases.push(PhaseInfo { name, title: None, of: None });
             }
         }
         for r in &changes.replacements {
@@ -695,7 +700,7 @@ fn collect_phases(block: &ast::Block, names: &mut Vec<String>) {
     for stmt in &block.stmts {
         use ast::StmtKind::*;
         match &stmt.kind {
-            Phase { name, body } => {
+            Phase { name, body, .. } => {
                 names.push(name.name.clone());
                 collect_phases(body, names);
             }

@@ -128,6 +128,10 @@ impl Checker {
                     }
                     pieces.push(TemplatePiece::Value(x, ty));
                 }
+                ast::TemplatePart::Plural { count, one, many } => {
+                    let x = self.expect(count, &Type::Int, "the number of a plural");
+                    pieces.push(TemplatePiece::Plural(x, one.clone(), many.clone()));
+                }
             }
         }
         node(ExprKind::Template(pieces), t.span)

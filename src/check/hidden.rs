@@ -30,6 +30,8 @@ use crate::syntax::ast::{Audience, Owner, Span};
 pub(super) enum Reader<'a> {
     /// A `show` line.
     Show,
+    /// Another text every player reads, named: "a `sheet` cell", "the count of a phase".
+    Public(&'a str),
     /// The value of a `let` name (given or assigned).
     Let(&'a str),
     /// The value assigned to a variable.
@@ -209,6 +211,7 @@ impl Checker {
         };
         let subject = match reader {
             Reader::Show => "a `show` line".to_string(),
+            Reader::Public(what) => what.to_string(),
             Reader::Let(n) => format!("the value of `{n}`"),
             Reader::Var(n) => format!("the value given to `{n}`"),
         };
@@ -232,6 +235,10 @@ impl Checker {
             Reader::Show => {
                 "every player sees the `show` lines: read only zones with `see: everyone`, or the size of one with \
                  `count: everyone` as `count(ZONE)`"
+            }
+            Reader::Public(_) => {
+                "every player reads it: read only zones with `see: everyone`, or the size of one with `count: \
+                 everyone` as `count(ZONE)`"
             }
             Reader::Let(_) | Reader::Var(_) => {
                 "every player sees the variables, and every computer player the variables and the `let` names, \

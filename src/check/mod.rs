@@ -265,6 +265,7 @@ impl Checker {
         let result = self.check_result(&parts);
         let shows = self.check_shows(&parts);
         let solves = self.check_solves(&parts);
+        let sheet = self.check_sheet(&parts);
         self.check_endless_definitions();
         deck?;
         let (play, result) = (play?, result?);
@@ -288,6 +289,7 @@ impl Checker {
             result,
             shows,
             solves,
+            sheet,
             variants: parts
                 .variants
                 .iter()

@@ -4,7 +4,7 @@
 //! `count(ZONE)` (the analysis, shared with variables and names, is in `hidden`).
 
 use super::Checker;
-use super::decls::Parts;
+use super::decls::{Parts, SeatsOrSides};
 use super::hidden::Reader;
 use crate::game::*;
 use crate::syntax::ast;
@@ -13,6 +13,29 @@ impl Checker {
     /// Checks and compiles the `show` lines, in the order written.
     pub(super) fn check_shows(&mut self, parts: &Parts) -> Vec<Show> {
         parts.shows.iter().map(|decl| self.show(decl)).collect()
+    }
+
+    /// Checks and compiles the score sheet: its phase and its cells, read by every player (a
+    /// second `sheet`, already reported, is checked all the same).
+    pub(super) fn check_sheet(&mut self, parts: &Parts) -> Option<SheetSpec> {
+        let sheets: Vec<Option<SheetSpec>> = parts.sheets.iter().map(|decl| self.sheet(decl)).collect();
+        sheets.into_iter().next().flatten()
+    }
+
+    fn sheet(&mut self, decl: &ast::SheetDecl) -> Option<SheetSpec> {
+        let phase = self.named_phase(&decl.phase, "keep a score sheet for");
+        let (domain, elem) = self.seats_or_sides(
+            &decl.domain,
+            SeatsOrSides {
+                not_them: "a `sheet` has a column for each seat or side, not for",
+                write: "write `sheet PHASE for s in seats \"...\"` or `... for t in sides \"...\"`",
+                no_sides: "the `sheet` names sides, but the game declares none",
+                or_seats: "use the seats: `for s in seats`",
+            },
+        );
+        let (slot, text) = self.scoped(|c| (c.bind(&decl.binder.name, elem.clone(), false), c.template(&decl.text)));
+        self.refuse_hidden([&domain, &text], Reader::Public("a `sheet` cell"));
+        Some(SheetSpec { phase: phase?, slot, domain, elem, text, span: decl.span })
     }
 
     fn show(&mut self, decl: &ast::ShowDecl) -> Show {

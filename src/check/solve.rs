@@ -33,7 +33,7 @@ impl Checker {
     }
 
     fn solve(&mut self, decl: &ast::SolveDecl) -> Option<SolveSpec> {
-        let phase = self.solved_phase(&decl.phase);
+        let phase = self.named_phase(&decl.phase, "solve");
         let (domain, elem) = self.seats_or_sides(
             &decl.domain,
             SeatsOrSides {
@@ -50,8 +50,9 @@ impl Checker {
         Some(SolveSpec { phase: phase?, slot, domain, key, span: decl.span })
     }
 
-    /// The phase a `solve` names, reported when there is none of that name.
-    fn solved_phase(&mut self, name: &ast::Ident) -> Option<PhaseId> {
+    /// The phase a `solve` or a `sheet` names, reported when there is none of that name
+    /// (`no phase `x` to {what}`).
+    pub(super) fn named_phase(&mut self, name: &ast::Ident, what: &str) -> Option<PhaseId> {
         if let Some(i) = self.phases.iter().position(|p| p.name == name.name) {
             return Some(i as PhaseId);
         }
@@ -66,7 +67,7 @@ impl Checker {
         };
         self.error(
             Code::UnknownTarget,
-            format!("no phase `{}` to solve", name.name),
+            format!("no phase `{}` to {what}", name.name),
             name.span,
             "no such phase in `play`",
             help,

@@ -102,7 +102,7 @@ impl Checker {
                 let c = self.expect(cond, &Type::Bool, "the condition of `while`");
                 StmtKind::While(c, self.block(body, flow))
             }
-            K::Phase { name, body } => self.phase(name, body, flow)?,
+            K::Phase { name, title, body } => self.phase(name, title.as_ref(), body, flow)?,
             K::Choose(choose) => StmtKind::Choose(Box::new(self.choose(choose, flow))),
             K::Simultaneously { binding, body } => self.simultaneously(binding, body, flow)?,
             K::Move { random, cards, to } => self.move_stmt(random.as_ref(), cards, to),
@@ -349,8 +349,17 @@ impl Checker {
         })
     }
 
-    fn phase(&mut self, name: &ast::Ident, body: &ast::Block, flow: &Flow) -> Option<StmtKind> {
+    fn phase(
+        &mut self,
+        name: &ast::Ident,
+        title: Option<&ast::PhaseTitle>,
+        body: &ast::Block,
+        flow: &Flow,
+    ) -> Option<StmtKind> {
         let id = self.phase_id(&name.name)?;
+        if let Some(title) = title {
+            self.phase_title(id, title);
+        }
         if self.phase_stack.contains(&id) {
             self.error(
                 Code::Misplaced,
@@ -373,6 +382,19 @@ impl Checker {
         };
         self.phase_stack.pop();
         Some(StmtKind::Phase(id, block))
+    }
+
+    /// A phase's title and count; the first title written for a phase is the one players read.
+    fn phase_title(&mut self, id: PhaseId, title: &ast::PhaseTitle) {
+        let of = title.of.as_ref().map(|e| self.expect(e, &Type::Int, "the count of a phase"));
+        if let Some(of) = &of {
+            self.refuse_hidden(vec![of], super::hidden::Reader::Public("the count of a phase"));
+        }
+        let info = &mut self.phases[id as usize];
+        if info.title.is_none() {
+            info.title = Some(title.text.value.clone());
+            info.of = of;
+        }
     }
 
     fn enclosing_phase(&mut self, name: &ast::Ident, word: &str) -> Option<PhaseId> {

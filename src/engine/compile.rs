@@ -275,6 +275,7 @@ impl Lower<'_> {
                     .map(|p| match p {
                         TemplatePiece::Text(t) => Piece::Text(t.clone()),
                         TemplatePiece::Value(x, ty) => Piece::Value(self.expr(x), ty.clone()),
+                        TemplatePiece::Plural(x, one, many) => Piece::Plural(self.expr(x), one.clone(), many.clone()),
                     })
                     .collect(),
             ),

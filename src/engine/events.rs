@@ -13,6 +13,15 @@ pub enum Event {
         name: String,
         /// How many times it has started, this time included.
         count: u32,
+        /// How many of it the round holds, by the phase's title (`of hand_size`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        of: Option<i64>,
+    },
+    /// The round ended (the phase the `sheet` names): the score sheet's row, one cell per seat
+    /// or side with its name.
+    Sheet {
+        /// The row: each column's name and its cell.
+        row: Vec<(String, String)>,
     },
     /// Narration from the rule file.
     Say(String),
@@ -66,17 +75,32 @@ pub enum Event {
 }
 
 impl Event {
-    /// The event as a line of text, with every card named (the trace's view).
+    /// The event as a line of text, with every card named and piles by their zones' names (the
+    /// trace's view).
     pub fn text(&self, game: &Game, layout: &Layout) -> String {
-        self.text_as(game, layout, &|_| true)
+        self.render(game, layout, &|_| true, &|p| pile_name(game, layout, p))
     }
 
-    /// The event as a reader sees it who sees the cards of the piles `sees` allows: a move or a
-    /// deal into any other pile gives only how many cards went there.
+    /// The event as a player reads it who sees the cards of the piles `sees` allows (a move or a
+    /// deal into any other pile gives only how many cards went there), piles by the names
+    /// players know them by ([`pile_label`]).
     pub fn text_as(&self, game: &Game, layout: &Layout, sees: &dyn Fn(usize) -> bool) -> String {
-        let pile = |p: usize| pile_name(game, layout, p);
+        self.render(game, layout, sees, &|p| pile_label(game, layout, p))
+    }
+
+    fn render(
+        &self,
+        game: &Game,
+        layout: &Layout,
+        sees: &dyn Fn(usize) -> bool,
+        pile: &dyn Fn(usize) -> String,
+    ) -> String {
         match self {
-            Event::Phase { name, count } => format!("-- {name} {count} --"),
+            Event::Phase { name, count, .. } => format!("-- {name} {count} --"),
+            Event::Sheet { row } => {
+                let cells: Vec<String> = row.iter().map(|(who, cell)| format!("{who}: {cell}")).collect();
+                format!("score sheet: {}", cells.join("; "))
+            }
             Event::Say(line) => line.clone(),
             Event::Chose { seat, action, secret, labelled, .. } => {
                 let how = match (*secret, *labelled) {
@@ -86,7 +110,7 @@ impl Event {
                 };
                 format!("{} {how} {action}", game.seats[*seat as usize].display)
             }
-            Event::Moved { cards, to } if !sees(*to) => format!("{} card(s) to {}", cards.len(), pile(*to)),
+            Event::Moved { cards, to } if !sees(*to) => format!("{} to {}", counted(cards.len(), "card"), pile(*to)),
             Event::Moved { cards, to } => {
                 let names: Vec<&str> = cards.iter().map(|c| game.card_names[*c as usize].as_str()).collect();
                 match names.len() {
@@ -97,14 +121,13 @@ impl Event {
             }
             Event::Shuffled { pile: p } => format!("{} is shuffled", pile(*p)),
             Event::Dealt { from, zone, cards, hands } => {
-                let mut text =
-                    format!("{cards} cards dealt from {} to {}", pile(*from), game.zones[*zone as usize].name);
+                let mut text = format!("{cards} cards dealt from {} to {}", pile(*from), zone_label(game, *zone));
                 // Each pile's share, sorted by the cards' attributes, so a reader can check every
                 // later play.
                 for (i, hand) in hands.iter().enumerate() {
                     let owner = pile(layout.zone_base[*zone as usize] + i);
                     if !sees(layout.zone_base[*zone as usize] + i) {
-                        text.push_str(&format!("\n  {owner}: {} cards", hand.len()));
+                        text.push_str(&format!("\n  {owner}: {}", counted(hand.len(), "card")));
                         continue;
                     }
                     let mut hand = hand.clone();
@@ -162,7 +185,60 @@ pub fn card_order(game: &Game, card: CardId) -> impl Ord + use<> {
 /// A move of at most this many cards names them; a larger one only counts them.
 const NAMED_MOVE: usize = 13;
 
-/// `hand of North`, `trick`.
+/// Phases counted as players count them: the round (the phase the `sheet` names) through the
+/// match, every other phase within its round.
+#[derive(Default)]
+pub struct Numbering {
+    counts: std::collections::HashMap<String, u32>,
+}
+
+impl Numbering {
+    /// Counts a phase's start, and says it in players' words (`trick 3 of 11`), or `None` for a
+    /// phase without a title.
+    pub fn heading(&mut self, game: &Game, name: &str, count: u32, of: Option<i64>) -> Option<String> {
+        let round = game.sheet.as_ref().map(|s| game.phases[s.phase as usize].name.as_str());
+        let n = if round == Some(name) {
+            self.counts.clear();
+            count
+        } else if round.is_some() {
+            let n = self.counts.entry(name.to_string()).or_default();
+            *n += 1;
+            *n
+        } else {
+            count
+        };
+        let title = game.phases.iter().find(|p| p.name == name)?.title.as_ref()?;
+        Some(match of {
+            Some(of) => format!("{title} {n} of {of}"),
+            None => format!("{title} {n}"),
+        })
+    }
+}
+
+/// `1 card`, `3 cards`: a number of things, with the plural the English way.
+pub fn counted(n: usize, thing: &str) -> String {
+    if n == 1 { format!("1 {thing}") } else { format!("{n} {thing}s") }
+}
+
+/// What players call a zone: its display name, else its name.
+pub fn zone_label(game: &Game, zone: ZoneId) -> &str {
+    let info = &game.zones[zone as usize];
+    info.display.as_deref().unwrap_or(&info.name)
+}
+
+/// What players call a pile: `North's hand`, `side A's tricks`, `trick` (zones by their
+/// display names).
+pub fn pile_label(game: &Game, layout: &Layout, pile: usize) -> String {
+    let (zone, owner) = layout.pile_zone[pile];
+    let name = zone_label(game, zone);
+    match owner {
+        None => name.to_string(),
+        Some((crate::syntax::ast::Owner::Seat, s)) => format!("{}'s {name}", game.seats[s as usize].display),
+        Some((crate::syntax::ast::Owner::Side, s)) => format!("{}'s {name}", game.sides[s as usize].display),
+    }
+}
+
+/// `hand of North`, `trick`: a pile by its zone's name (the trace's words).
 pub fn pile_name(game: &Game, layout: &Layout, pile: usize) -> String {
     let (zone, owner) = layout.pile_zone[pile];
     let name = &game.zones[zone as usize].name;

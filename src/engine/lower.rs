@@ -41,9 +41,29 @@ impl Program {
             .iter()
             .map(|s| (s.phase, ResultX { slot: s.slot, domain: low.domain(&s.domain), key: low.expr(&s.key) }))
             .collect();
+        let counts = game.phases.iter().map(|p| p.of.as_ref().map(|e| low.expr(e))).collect();
+        let sheet = game.sheet.as_ref().map(|s| {
+            let domain = low.domain(&s.domain);
+            let each = Bind { slot: s.slot, domain, start: None, filter: None };
+            (s.phase, ShowX { each: Some(each), text: low.expr(&s.text), when: None })
+        });
         let (spans, tables) = (low.spans, low.tables);
         let zobrist = zobrist(game.cards.len() * layout.pile_zone.len());
-        Program { layout, blocks, functions, inits, resets, shows, result, solves, spans, tables, zobrist }
+        Program {
+            layout,
+            blocks,
+            functions,
+            inits,
+            resets,
+            shows,
+            result,
+            solves,
+            counts,
+            sheet,
+            spans,
+            tables,
+            zobrist,
+        }
     }
 }
 

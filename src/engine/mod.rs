@@ -34,7 +34,7 @@ mod stop;
 mod view;
 mod vm;
 
-pub use events::{Event, card_order, pile_name, suit_attr};
+pub use events::{Event, Numbering, card_order, counted, pile_label, pile_name, suit_attr, zone_label};
 pub use knowledge::{Exclusion, Inference, Knowledge};
 pub use layout::Layout;
 pub use position::{Frame, Loc, MAX_DECISIONS, Opt, Outcome, Pending, Position, Secret};

@@ -130,6 +130,8 @@ pub(crate) enum Piece {
     Text(String),
     /// A value printed with its type; a nested template is printed as text.
     Value(X, Type),
+    /// A number and the word for one or for several.
+    Plural(X, String, String),
 }
 
 /// A lowered assignable place.
@@ -252,6 +254,10 @@ pub struct Program {
     pub(crate) result: ResultX,
     /// The `solve` declarations: each phase with its quantity.
     pub(crate) solves: Vec<(PhaseId, ResultX)>,
+    /// Each phase's count (`phase trick "trick" of hand_size`), by phase id.
+    pub(crate) counts: Vec<Option<X>>,
+    /// The score sheet: the round's phase, and its cells as a `show` line with a `for`.
+    pub(crate) sheet: Option<(PhaseId, ShowX)>,
     /// The place in the rule file of each lowered node (see [`At`]).
     pub(crate) spans: Vec<Span>,
     /// The per-card tables card conditions look values up in.

@@ -450,12 +450,13 @@ impl<'s> Flow<'s> {
             }
             Frame::For { .. } => self.for_next()?,
             Frame::Phase { at, entered } => {
-                let Some(Op::Phase(_, body)) = prog.op(at.block, at.index) else { return unreachable_frame() };
+                let Some(Op::Phase(phase, body)) = prog.op(at.block, at.index) else { return unreachable_frame() };
                 if !*entered {
                     *entered = true;
                     self.push_block(*body);
                 } else {
                     self.pos.frames.pop();
+                    self.leave_phase(*phase);
                 }
             }
             Frame::Together { .. } => self.together_next()?,
@@ -494,8 +495,35 @@ impl<'s> Flow<'s> {
         *count = count.saturating_add(1);
         let count = *count;
         let game = self.game;
-        self.log(|_| Event::Phase { name: game.phases[phase as usize].name.clone(), count });
+        let of = match &prog.counts[phase as usize] {
+            Some(x) if self.obs.log.is_some() => match self.aside(|vm| vm.value(x)) {
+                Some(Value::Int(n)) => Some(n),
+                _ => None,
+            },
+            _ => None,
+        };
+        self.log(|_| Event::Phase { name: game.phases[phase as usize].name.clone(), count, of });
         Ok(())
+    }
+
+    /// A phase ended: the end of the `sheet`'s phase writes the score sheet's row in the log.
+    fn leave_phase(&mut self, phase: PhaseId) {
+        let Some((round, line)) = &self.prog.sheet else { return };
+        if *round != phase || self.obs.log.is_none() {
+            return;
+        }
+        let elem = self.game.sheet.as_ref().map_or(Type::Seat, |s| s.elem.clone());
+        let game = self.game;
+        let row = self.aside(|vm| super::status::cells(vm, line, &|v| game.show_value(v, &elem))).unwrap_or_default();
+        self.log(|_| Event::Sheet { row });
+    }
+
+    /// Works out a value for the log alone, on a copy of the local names and outside the step
+    /// budget, so that a match runs the same with a log or without one; `None` if it fails.
+    fn aside<T>(&mut self, f: impl FnOnce(&mut Vm<'_>) -> Out<T>) -> Option<T> {
+        let mut locals = self.pos.locals.clone();
+        let mut vm = Vm::new(self.game, self.prog, self.pos.board(), &mut locals, 0);
+        f(&mut vm).ok()
     }
 
     /// `redo` / `end`: leaves every frame inside the phase; `redo` then starts it again.
@@ -519,6 +547,7 @@ impl<'s> Flow<'s> {
             }
         } else {
             self.pos.frames.pop();
+            self.leave_phase(phase);
         }
         Ok(())
     }

@@ -3,6 +3,7 @@
 use super::program::ShowX;
 use super::vm::Vm;
 use super::*;
+use crate::eval::Out;
 
 impl State {
     /// The `show` lines as the match stands, in the order declared: a line whose `when` is false
@@ -39,6 +40,23 @@ fn show_lines(vm: &mut Vm<'_>, show: &ShowX) -> Vec<String> {
         }
     }
     kept.into_iter().filter_map(|item| show_line(vm, show, Some((each.slot, item)))).collect()
+}
+
+/// The cells of a line with a `for` (the score sheet's row): each element's name, by `name`,
+/// and its text.
+pub(super) fn cells(vm: &mut Vm<'_>, line: &ShowX, name: &dyn Fn(Value) -> String) -> Out<Vec<(String, String)>> {
+    let mut items = Vec::new();
+    if let Some(each) = &line.each {
+        vm.items(&each.domain, &mut items)?;
+    }
+    let mut row = Vec::with_capacity(items.len());
+    for item in items {
+        if let Some(each) = &line.each {
+            vm.set_local(each.slot, item);
+        }
+        row.push((name(item), vm.text(&line.text)?));
+    }
+    Ok(row)
 }
 
 /// One line, with the `for` name bound to `item`; `None` when it is not shown.

@@ -55,12 +55,30 @@ impl State {
 
     /// The event log as `player` may read it: a move names its cards only when they land where
     /// the player sees them, and another seat's choice of a card is named only when that card
-    /// goes somewhere the player sees. Moves of no cards (gathering empty piles) are left out.
+    /// goes somewhere the player sees. Moves of no cards (gathering empty piles) are left out,
+    /// and so are the starts of phases without a title; the others are counted within the
+    /// round (see [`Numbering`]).
     pub fn log_for(&self, player: usize) -> Vec<String> {
+        self.told(player).0
+    }
+
+    /// [`State::log_for`], with where each round ended: how many lines came before the end of
+    /// each round (the phase the `sheet` names), in order.
+    pub fn told(&self, player: usize) -> (Vec<String>, Vec<usize>) {
         let events = self.events();
         let mut lines = Vec::with_capacity(events.len());
+        let mut ends = Vec::new();
+        let mut numbering = Numbering::default();
         for (i, event) in events.iter().enumerate() {
             let line = match event {
+                Event::Phase { name, count, of } => match numbering.heading(&self.game, name, *count, *of) {
+                    Some(heading) => format!("-- {heading} --"),
+                    None => continue,
+                },
+                Event::Sheet { .. } => {
+                    ends.push(lines.len());
+                    continue;
+                }
                 Event::Chose { seat, value: Value::Card(c), secret, .. }
                     if self.game.seats[*seat as usize].player != player
                         && !self.lands_in_view(player, &events[i + 1..], *c) =>
@@ -74,7 +92,7 @@ impl State {
             };
             lines.push(line);
         }
-        lines
+        (lines, ends)
     }
 
     /// Whether the next move of `card` in `later` puts it where `player` sees it.

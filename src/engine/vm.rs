@@ -595,6 +595,7 @@ impl<'a> Vm<'a> {
                     Value::None => 0,
                     value => self.game.names().shown_len(value, ty),
                 },
+                Piece::Plural(..) => self.piece(piece)?.len(),
             };
         }
         Ok(len)
@@ -614,9 +615,19 @@ impl<'a> Vm<'a> {
                         out.push_str(&self.game.names().show(value, ty));
                     }
                 }
+                Piece::Plural(..) => out.push_str(&self.piece(piece)?),
             }
         }
         Ok(out)
+    }
+
+    /// A plural's text: the number and its word.
+    fn piece(&mut self, piece: &Piece) -> Out<String> {
+        let Piece::Plural(v, one, many) = piece else { return Ok(String::new()) };
+        match self.value(v)? {
+            Value::Int(n) => Ok(plural(n, one, many)),
+            _ => Ok(String::new()),
+        }
     }
 }
 

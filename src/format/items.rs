@@ -101,6 +101,21 @@ impl Layout<'_> {
                 self.inline(&solve.key),
             ]),
             Item::Show(show) => self.show(show),
+            Item::Sheet(sheet) => group(vec![
+                self.tok("sheet"),
+                sp(),
+                self.tok(&sheet.phase.name),
+                sp(),
+                self.tok("for"),
+                sp(),
+                self.tok(&sheet.binder.name),
+                sp(),
+                self.tok("in"),
+                sp(),
+                self.inline(&sheet.domain),
+                sp(),
+                self.take(),
+            ]),
             Item::Variant(variant) => self.variant(variant),
         }
     }
@@ -212,6 +227,9 @@ impl Layout<'_> {
         let mut docs = vec![self.tok("zone"), sp(), self.tok(&zone.name.name)];
         if zone.owner.is_some() {
             docs.extend([sp(), self.owner()]);
+        }
+        if zone.display.is_some() {
+            docs.extend([sp(), self.take()]);
         }
         if self.peek() == "{" {
             let mut props: Vec<Span> = zone.see.iter().chain(&zone.count).map(|(_, span)| *span).collect();
@@ -382,8 +400,16 @@ impl Layout<'_> {
             StmtKind::While { cond, body } => {
                 concat(vec![self.tok("while"), sp(), self.inline(cond), sp(), self.block(body)])
             }
-            StmtKind::Phase { name, body } => {
-                concat(vec![self.tok("phase"), sp(), self.tok(&name.name), sp(), self.block(body)])
+            StmtKind::Phase { name, title, body } => {
+                let mut docs = vec![self.tok("phase"), sp(), self.tok(&name.name), sp()];
+                if let Some(title) = title {
+                    docs.extend([self.take(), sp()]);
+                    if let Some(of) = &title.of {
+                        docs.extend([self.tok("of"), sp(), self.inline(of), sp()]);
+                    }
+                }
+                docs.push(self.block(body));
+                concat(docs)
             }
             StmtKind::Choose(choose) => self.choose(choose),
             StmtKind::Simultaneously { binding, body } => concat(vec![

@@ -315,6 +315,9 @@ impl Dump<'_> {
                         TemplatePiece::Value(x, ty) => {
                             let _ = write!(text, "{{{}: {}}}", self.expr(x), self.ty(ty));
                         }
+                        TemplatePiece::Plural(x, one, many) => {
+                            let _ = write!(text, "{{{}|{one}|{many}}}", self.expr(x));
+                        }
                     }
                 }
                 text.push('"');

@@ -466,7 +466,7 @@ fn phase_outline(block: &Block, entry: &Entry) -> Vec<DocumentSymbol> {
     let mut out = Vec::new();
     for stmt in &block.stmts {
         match &stmt.kind {
-            StmtKind::Phase { name, body } => {
+            StmtKind::Phase { name, body, .. } => {
                 out.push(entry(&name.name, SymbolKind::MODULE, stmt.span, name.span, phase_outline(body, entry)))
             }
             StmtKind::If { then, otherwise, .. } => {

@@ -443,6 +443,11 @@ impl Walker<'_> {
                     w.expr(when);
                 }
             }),
+            Item::Sheet(sheet) => self.scoped(|w| {
+                w.expr(&sheet.domain);
+                w.local(&sheet.binder, sheet.span, None);
+                w.template(&sheet.text);
+            }),
             Item::Variant(variant) => variant.items.iter().for_each(|i| self.variant_item(i)),
             Item::Game(_) | Item::Players(_) | Item::Seats(_) | Item::Zone(_) => {}
         }
@@ -524,7 +529,10 @@ impl Walker<'_> {
                 self.expr(cond);
                 self.block(body);
             }
-            StmtKind::Phase { name, body } => {
+            StmtKind::Phase { name, title, body } => {
+                if let Some(of) = title.as_ref().and_then(|t| t.of.as_ref()) {
+                    self.expr(of);
+                }
                 // A phase of the rule file is declared here; one in a scenario replaces it.
                 if self.file == 1 {
                     self.phase(name);
@@ -611,7 +619,7 @@ impl Walker<'_> {
 
     fn template(&mut self, template: &Template) {
         for part in &template.parts {
-            if let TemplatePart::Expr(expr) = part {
+            if let TemplatePart::Expr(expr) | TemplatePart::Plural { count: expr, .. } = part {
                 self.expr(expr);
             }
         }

@@ -1,7 +1,10 @@
 //! The `rules` command: a summary of the game from its rule file — the opening comment, how a
-//! match goes (the comments written in its `play` block), players, seats, sides, parameters,
-//! variants, zones and who sees them, and the rule that decides the result.
+//! match goes (the comments written in its `play` block, but for the authors' notes: a comment
+//! line starting `Note:` and the lines after it in the same comment), players, seats, sides,
+//! parameters, variants, zones and who sees them, and who wins (the comment over `result`, else
+//! the rule itself).
 
+use crate::engine::zone_label;
 use crate::game::Game;
 use crate::report::Source;
 use crate::syntax::ast::Audience;
@@ -10,7 +13,8 @@ use crate::syntax::ast::Audience;
 pub fn summary(game: &Game, source: &Source) -> String {
     let mut out = format!("{}\n", game.name);
     for line in source.text.lines().map(str::trim).take_while(|l| l.starts_with("//")) {
-        out.push_str(&format!("  {}\n", line.trim_start_matches('/').trim()));
+        out.push_str(format!("  {}", line.trim_start_matches('/').trim()).trim_end());
+        out.push('\n');
     }
     let steps = play_comments(&source.text);
     if !steps.is_empty() {
@@ -42,19 +46,31 @@ pub fn summary(game: &Game, source: &Source) -> String {
         }
     }
     out.push_str("Zones:\n");
-    for z in &game.zones {
+    for (i, z) in game.zones.iter().enumerate() {
         let per = z.owner.map_or(String::new(), |o| format!(", one per {}", format!("{o:?}").to_lowercase()));
         out.push_str(&format!(
             "  {}{per}: cards seen by {}, counted by {}\n",
-            z.name,
+            zone_label(game, i as crate::game::ZoneId),
             audience(z.see),
             audience(z.count)
         ));
     }
-    if let Some(rule) = line_at(&source.text, game.result.key.span.start) {
+    let said = comment_above(&source.text, game.result.key.span.start);
+    if !said.is_empty() {
+        out.push_str(&format!("The winner: {}\n", said.join(" ")));
+    } else if let Some(rule) = line_at(&source.text, game.result.key.span.start) {
         out.push_str(&format!("The winner: {}\n", rule.trim_start_matches("result").trim()));
     }
     out
+}
+
+/// The comment lines right above the line that holds byte `at`, in order.
+fn comment_above(text: &str, at: usize) -> Vec<&str> {
+    let start = text.get(..at).and_then(|t| t.rfind('\n')).map_or(0, |i| i + 1);
+    let above = text[..start].lines().rev().map(str::trim).map_while(|l| l.strip_prefix("//"));
+    let mut lines: Vec<&str> = above.map(str::trim).collect();
+    lines.reverse();
+    lines
 }
 
 fn seats(game: &Game) -> String {
@@ -98,7 +114,19 @@ fn play_comments(text: &str) -> Vec<&str> {
         return Vec::new();
     };
     let body = text.get(span.start..span.end).unwrap_or_default();
-    body.lines().map(str::trim).filter_map(|l| l.strip_prefix("//")).map(str::trim).filter(|l| !l.is_empty()).collect()
+    let mut lines = Vec::new();
+    let mut in_note = false;
+    for line in body.lines().map(str::trim) {
+        let Some(comment) = line.strip_prefix("//").map(str::trim) else {
+            in_note = false;
+            continue;
+        };
+        in_note = in_note || comment.starts_with("Note:");
+        if !in_note && !comment.is_empty() {
+            lines.push(comment);
+        }
+    }
+    lines
 }
 
 /// The line of `text` that holds byte `at`, trimmed.

@@ -7,8 +7,10 @@ mod about;
 mod analyze;
 mod command;
 mod moves;
+mod plays;
 mod save;
 mod session;
+mod sheet;
 mod table;
 pub mod terminal;
 

@@ -5,6 +5,7 @@
 use super::command::{COMMANDS, Command};
 use super::moves::{FILLER, Found, find};
 use super::save::{self, Origin, SaveFile};
+use super::sheet;
 use super::table::{Painter, draw, standing};
 use crate::bots::Kind;
 use crate::diagnostic::Problem;
@@ -79,6 +80,8 @@ pub struct Session {
     decided: Vec<super::analyze::Decided>,
     /// How many log lines each player has been shown.
     shown: Vec<usize>,
+    /// How many rounds' ends (score sheet rows) have been shown.
+    rounds_shown: usize,
     /// The human whose screen was shown last.
     facing: Option<usize>,
     /// A human's screen waits until they press Enter (hot-seat on a terminal).
@@ -101,6 +104,7 @@ impl Session {
             undo: Vec::new(),
             decided: Vec::new(),
             shown,
+            rounds_shown: 0,
             facing: None,
             waiting: false,
             confirming: false,
@@ -114,6 +118,11 @@ impl Session {
         session.play_bots();
         out.push_str(&session.screen());
         (session, out)
+    }
+
+    /// Lays the table out in `width` columns from now on (the terminal was resized).
+    pub fn resize(&mut self, width: usize) {
+        self.setup.width = width;
     }
 
     /// Whether the person asked to leave.
@@ -321,8 +330,24 @@ impl Session {
             }
         }
         self.facing = Some(player);
-        let log = self.state.log_for(player);
-        let news = &log[self.shown[player].min(log.len())..];
+        let (log, ends) = self.state.told(player);
+        let mut from = self.shown[player].min(log.len());
+        // Each round that ended since: its news, then the score sheet; on a terminal, a pause.
+        for (round, end) in ends.iter().enumerate().skip(self.rounds_shown) {
+            let end = (*end).clamp(from, log.len());
+            out.push_str(&indented(&log[from..end]));
+            out.push('\n');
+            out.push_str(&sheet::render(&self.state, round + 1, self.setup.width));
+            (from, self.rounds_shown) = (end, round + 1);
+            if self.setup.terminal && !self.state.is_over() && self.state.failure().is_none() {
+                self.shown[player] = from;
+                self.waiting = true;
+                out.push_str("Press Enter to go on.\n");
+                return out;
+            }
+            out.push('\n');
+        }
+        let news = &log[from..];
         if !news.is_empty() {
             out.push_str(&indented(news));
             out.push('\n');
@@ -337,7 +362,7 @@ impl Session {
         let game = &self.setup.game;
         let player = self.viewer();
         let painter = Painter::new(game, self.setup.colour);
-        let mut out = draw(&self.state, player, &painter, &self.state.status());
+        let mut out = draw(&self.state, player, &painter, &self.state.status(), self.setup.width);
         out.push('\n');
         out.push_str(&self.expected());
         out
@@ -435,6 +460,7 @@ impl Session {
         for p in 0..self.shown.len() {
             self.shown[p] = self.shown[p].min(self.state.log_for(p).len());
         }
+        self.rounds_shown = self.rounds_shown.min(sheet::rows(&self.state).len());
         self.play_bots();
         format!("Back to your previous decision.\n{}", self.screen())
     }
@@ -446,6 +472,7 @@ impl Session {
         (self.state, self.setup.seed, self.setup.humans, self.setup.bots, self.setup.kinds, self.decided) =
             (state, seed, humans, bots, kinds, decided);
         self.shown = (0..self.setup.game.players).map(|p| self.state.log_for(p).len()).collect();
+        self.rounds_shown = sheet::rows(&self.state).len();
         self.refusal = None;
         format!("Back to the match before `{by}` (seed {seed}).\n{}", self.screen())
     }
@@ -465,7 +492,11 @@ impl Session {
         self.undo.push(Before::Match(earlier));
     }
 
+    /// The score sheet, or without one the status lines and the standing.
     fn score(&self) -> String {
+        if self.setup.game.sheet.is_some() {
+            return sheet::render(&self.state, usize::MAX, self.setup.width);
+        }
         let mut lines = self.state.status();
         lines.extend(standing(&self.state));
         if lines.is_empty() {
@@ -533,6 +564,7 @@ impl Session {
         self.refusal = None;
         // What the save holds is not news; what the computer plays from there on is.
         self.shown = (0..game.players).map(|p| self.state.log_for(p).len()).collect();
+        self.rounds_shown = sheet::rows(&self.state).len();
         self.play_bots();
         format!("Loaded {}.\n{}", path.display(), self.screen())
     }
@@ -543,6 +575,7 @@ impl Session {
         self.setup.seed = if self.setup.fresh_seeds { super::random_seed() } else { self.setup.seed.wrapping_add(1) };
         self.state = State::new(self.setup.game.clone(), self.setup.seed);
         self.shown = vec![0; self.setup.game.players];
+        self.rounds_shown = 0;
         self.play_bots();
         let screen = self.screen();
         format!("A new match, {}{screen}", replay(self.setup.seed))
@@ -734,7 +767,7 @@ fn exact_hint(state: &State) -> Option<String> {
 mod tests {
     use super::*;
     use crate::check::Settings;
-    use crate::repl::table::{WIDTH, diagram};
+    use crate::repl::table::diagram;
 
     /// A session of `file` with `humans` at the table and random bots in the other seats.
     fn session(file: &str, humans: &[usize]) -> Session {
@@ -871,9 +904,9 @@ mod tests {
             // The first table, then a few more as the match goes on.
             for _ in 0..8 {
                 let painter = Painter::new(&session.setup.game, false);
-                let lines = diagram(&session.state, session.viewer(), &painter);
+                let lines = diagram(&session.state, session.viewer(), &painter, 80);
                 let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-                assert!(widest <= WIDTH, "{file}: {widest} columns\n{}", lines.join("\n"));
+                assert!(widest <= 80, "{file}: {widest} columns\n{}", lines.join("\n"));
                 session.handle("#1");
             }
         }

@@ -35,6 +35,9 @@ pub fn interactive(mut session: Session, first: &str) -> Result<(), String> {
                 if !line.trim().is_empty() && !session.hot_seat() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
+                if let Some((width, _)) = terminal_size::terminal_size() {
+                    session.resize(width.0 as usize);
+                }
                 print!("{}", session.handle(&line));
             }
             Err(ReadlineError::Interrupted) => {}

@@ -66,6 +66,12 @@ pub struct Template {
 pub enum TemplatePart {
     Text(String),
     Expr(Expr),
+    /// `{tricks[t]|trick|tricks}`: a number with the word for one or for several after it.
+    Plural {
+        count: Expr,
+        one: String,
+        many: String,
+    },
 }
 
 // ------------------------------------------------------------------ files and items
@@ -136,6 +142,8 @@ pub enum Item {
     Result(ResultDecl),
     /// `solve PHASE for x in seats|sides by KEY`: what best play means in a phase.
     Solve(SolveDecl),
+    /// `sheet PHASE for x in seats|sides "CELL"`: the score sheet's row at the end of each round.
+    Sheet(SheetDecl),
     /// `variant ...`: a named set of changes.
     Variant(VariantDecl),
     /// `show ...`: a line of the status.
@@ -280,6 +288,8 @@ pub enum Audience {
 pub struct ZoneDecl {
     pub name: Ident,
     pub owner: Option<Owner>,
+    /// The name players read (`zone won per side "tricks"`).
+    pub display: Option<StrLit>,
     pub see: Option<(Audience, Span)>,
     pub count: Option<(Audience, Span)>,
     pub span: Span,
@@ -359,6 +369,25 @@ pub struct ShowDecl {
     pub text: Template,
     pub when: Option<Expr>,
     pub span: Span,
+}
+
+/// `sheet round for t in sides "net {net(t)}, {chips[t]} chips"`: the phase that is a round of
+/// the match, and the cell of each seat or side in the score sheet's row written when it ends.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SheetDecl {
+    pub phase: Ident,
+    pub binder: Ident,
+    pub domain: Expr,
+    pub text: Template,
+    pub span: Span,
+}
+
+/// `"trick" of hand_size` after a phase's name: what players call it, and optionally how many
+/// of it a round holds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PhaseTitle {
+    pub text: StrLit,
+    pub of: Option<Expr>,
 }
 
 /// `variant long "play to 250" { set deals = 0  set target = 250 }`
@@ -480,6 +509,7 @@ pub enum StmtKind {
     },
     Phase {
         name: Ident,
+        title: Option<PhaseTitle>,
         body: Block,
     },
     Choose(Choose),

@@ -73,6 +73,7 @@ pub fn describe_rule(rule: Rule) -> &'static str {
         Rule::k_seats => "`seats`",
         Rule::k_see => "`see`",
         Rule::k_set => "`set`",
+        Rule::k_sheet => "`sheet`",
         Rule::k_show => "`show`",
         Rule::k_solve => "`solve`",
         Rule::k_shuffle => "`shuffle`",
@@ -126,6 +127,7 @@ pub fn describe_rule(rule: Rule) -> &'static str {
         Rule::extreme => "`highest` or `lowest`",
         Rule::solve_decl => "`solve PHASE for x in seats by ...`",
         Rule::show_decl => "a show line `show \"TEXT\" when CONDITION`",
+        Rule::sheet_decl => "a score sheet `sheet PHASE for x in seats \"CELL\"`",
         Rule::show_each => "`for x in DOMAIN`",
         Rule::show_when => "`when CONDITION`",
         Rule::variant_decl => "a variant `variant NAME { ... }`",
@@ -154,6 +156,7 @@ pub fn describe_rule(rule: Rule) -> &'static str {
         Rule::until => "`until CONDITION`",
         Rule::while_stmt => "`while CONDITION { ... }`",
         Rule::phase_stmt => "`phase NAME { ... }`",
+        Rule::phase_title => "a phase's title `\"TITLE\" of COUNT`",
         Rule::choose_stmt => "`choose NAME from ... by SEAT`",
         Rule::menu => "`or NAME from MENU`",
         Rule::tiers => "`where` and the tiers of a choice",
@@ -304,8 +307,10 @@ impl Group {
             | k_while | k_repeat | k_move | k_deal | k_end => Some(Group::Statement),
             item | game_decl | players_decl | seats_decl | control_decl | side_decl | param_decl | enum_decl
             | card_decl | deck_decl | zone_decl | var_decl | define_decl | proc_decl | play_decl | result_decl
-            | variant_decl | show_decl | solve_decl | k_solve | k_show | k_game | k_players | k_seats | k_param
-            | k_enum | k_deck | k_zone | k_var | k_define | k_play | k_result | k_variant => Some(Group::Declaration),
+            | variant_decl | show_decl | solve_decl | sheet_decl | k_sheet | k_solve | k_show | k_game | k_players
+            | k_seats | k_param | k_enum | k_deck | k_zone | k_var | k_define | k_play | k_result | k_variant => {
+                Some(Group::Declaration)
+            }
             _ => None,
         }
     }

@@ -212,6 +212,7 @@ fn is_token(rule: Rule) -> bool {
             | k_seats
             | k_see
             | k_set
+            | k_sheet
             | k_show
             | k_solve
             | k_shuffle
@@ -402,9 +403,7 @@ impl<'s, 'p> Reader<'s, 'p> {
                         if !text.is_empty() {
                             parts.push(TemplatePart::Text(std::mem::take(&mut text)));
                         }
-                        if let Some(expr) = self.template_expr(start + k + 1, start + close) {
-                            parts.push(TemplatePart::Expr(expr));
-                        }
+                        parts.extend(self.template_part(raw, start, k + 1, close));
                         close + 1
                     }
                     None => {
@@ -424,6 +423,32 @@ impl<'s, 'p> Reader<'s, 'p> {
             parts.push(TemplatePart::Text(text));
         }
         Template { parts, span }
+    }
+
+    /// What `raw[open..close]` between a template's braces says: an expression, or a number with
+    /// its word for one and for several (`tricks[t]|trick|tricks`).
+    fn template_part(&self, raw: &str, start: usize, open: usize, close: usize) -> Option<TemplatePart> {
+        let Some(bar) = raw[open..close].find('|').map(|b| b + open) else {
+            return self.template_expr(start + open, start + close).map(TemplatePart::Expr);
+        };
+        let count = self.template_expr(start + open, start + bar);
+        let forms: Vec<&str> = raw[bar + 1..close].split('|').map(str::trim).collect();
+        let [one, many] = forms[..] else {
+            let label = if forms.len() == 1 { "one word".to_string() } else { format!("{} words", forms.len()) };
+            self.report(
+                Problem::new(Code::Syntax, "a plural needs two words", Span::new(start + bar, start + close), label)
+                    .help("write the number, then its word for one and for several: `{n|card|cards}`"),
+            );
+            return None;
+        };
+        if one.is_empty() || many.is_empty() {
+            self.report(
+                Problem::new(Code::Syntax, "a plural word is empty", Span::new(start + bar, start + close), "empty")
+                    .help("write both words: `{n|card|cards}`"),
+            );
+            return None;
+        }
+        Some(TemplatePart::Plural { count: count?, one: one.to_string(), many: many.to_string() })
     }
 
     /// The expression written in `source[start..end]`, inside a template's braces.
@@ -484,6 +509,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             Rule::solve_decl => Item::Solve(self.solve_decl(pair)?),
             Rule::variant_decl => Item::Variant(self.variant_decl(pair)?),
             Rule::show_decl => Item::Show(Box::new(self.show_decl(pair)?)),
+            Rule::sheet_decl => Item::Sheet(self.sheet_decl(pair)?),
             _ => return None,
         })
     }
@@ -652,6 +678,7 @@ impl<'s, 'p> Reader<'s, 'p> {
                 Some(owner) => Some(self.owner(owner)?),
                 None => None,
             },
+            display: children.maybe(Rule::string).map(|s| self.string(s)),
             see: None,
             count: None,
             span,
@@ -795,6 +822,18 @@ impl<'s, 'p> Reader<'s, 'p> {
                 Some(when) => Some(self.show_when(when)?),
                 None => None,
             },
+            span,
+        })
+    }
+
+    fn sheet_decl(&self, pair: Node<'s>) -> Option<SheetDecl> {
+        let span = self.span(&pair);
+        let mut children = Children::of(pair);
+        Some(SheetDecl {
+            phase: self.ident(children.next()?),
+            binder: self.ident(children.next()?),
+            domain: self.expr(children.next()?)?,
+            text: self.template(children.next()?),
             span,
         })
     }
@@ -1022,7 +1061,23 @@ impl<'s, 'p> Reader<'s, 'p> {
 
     fn phase_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
         let mut children = Children::of(pair);
-        Some(StmtKind::Phase { name: self.ident(children.next()?), body: self.block(children.next()?)? })
+        let name = self.ident(children.next()?);
+        let title = match children.maybe(Rule::phase_title) {
+            Some(title) => Some(self.phase_title(title)?),
+            None => None,
+        };
+        Some(StmtKind::Phase { name, title, body: self.block(children.next()?)? })
+    }
+
+    /// `"trick" of hand_size`: the phase's name for players, and how many of it a round holds.
+    fn phase_title(&self, pair: Node<'s>) -> Option<PhaseTitle> {
+        let mut children = Children::of(pair);
+        let text = self.string(children.next()?);
+        let of = match children.next() {
+            Some(of) => Some(self.expr(of)?),
+            None => None,
+        };
+        Some(PhaseTitle { text, of })
     }
 
     /// `choose c from D1, D2 by SEAT ...`: the last expression before the tiers is the seat.

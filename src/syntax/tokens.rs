@@ -118,9 +118,9 @@ fn string_end(bytes: &[u8], start: usize) -> (usize, bool) {
 }
 
 /// The keywords that start a top-level declaration.
-pub const DECLARATION_KEYWORDS: [&str; 17] = [
+pub const DECLARATION_KEYWORDS: [&str; 18] = [
     "game", "players", "seats", "seat", "side", "param", "enum", "card", "deck", "zone", "var", "define", "play",
-    "result", "show", "solve", "variant",
+    "result", "show", "sheet", "solve", "variant",
 ];
 
 /// Where lines that start with a declaration keyword in their first column begin: the places a

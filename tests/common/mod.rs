@@ -171,6 +171,12 @@ pub fn sorted(names: &[&str]) -> Vec<String> {
 
 /// A session of `file` with `humans` at the table and random bots in the other seats, seed 1.
 pub fn session(file: &str, humans: &[usize]) -> Session {
+    session_on(file, humans, false)
+}
+
+/// [`session`], its output going to a terminal or not (a terminal pauses at each round's end).
+#[allow(dead_code)]
+pub fn session_on(file: &str, humans: &[usize], terminal: bool) -> Session {
     let path = Path::new(file);
     let settings = Settings::default();
     let game = Arc::new(load(path, &settings).unwrap_or_else(|_| panic!("{file} loads")));
@@ -187,7 +193,7 @@ pub fn session(file: &str, humans: &[usize]) -> Session {
         bots,
         kinds,
         colour: false,
-        terminal: false,
+        terminal,
         width: 100,
     };
     Session::start(setup).0
