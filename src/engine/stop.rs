@@ -64,21 +64,30 @@ impl State {
     /// variables, flow and decision pending), whatever path led to them. The count of
     /// decisions, the narration said and the generator are left out (a search refuses chance).
     pub fn search_key(&self) -> u64 {
+        let mut h = self.flow_hash();
+        self.pos.phase_counts.hash(&mut h);
+        h.finish()
+    }
+
+    /// A key for counting how often a match meets the same position while no chance is drawn:
+    /// the same for two positions whose future play is the same. The count of phases entered
+    /// is left out too: the rules cannot read it.
+    pub(super) fn repeat_key(&self) -> u64 {
+        self.flow_hash().finish()
+    }
+
+    /// The hash of what the future play of a position depends on, chance and the count of
+    /// phases entered left out.
+    fn flow_hash(&self) -> Mix {
         let mut h = Mix(self.pos.zobrist());
-        for pile in self.pos.piles() {
-            pile.hash(&mut h);
-        }
-        for card in 0..self.pos.card_count() as CardId {
-            self.pos.came_from(card).hash(&mut h);
-        }
+        self.pos.hash_cards(&mut h);
         self.pos.vars.hash(&mut h);
         self.pos.locals.hash(&mut h);
         self.pos.frames.hash(&mut h);
         self.pos.stack.hash(&mut h);
         self.pos.pending.hash(&mut h);
         self.pos.options.hash(&mut h);
-        self.pos.phase_counts.hash(&mut h);
-        h.finish()
+        h
     }
 }
 
