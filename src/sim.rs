@@ -180,6 +180,7 @@ pub fn play(entrant: &Entrant, seed: u64) -> Record {
             }
             round = now;
         }
+        true
     });
     let finish = state.outcome().map(|outcome| {
         let mut keys = final_standing(shape, &state, outcome);
