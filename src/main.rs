@@ -345,11 +345,18 @@ fn trace(run: &MatchOptions) -> ExitCode {
         Err(code) => return code,
     };
     let (file, seed, format) = (&run.file, run.seed, run.format);
-    let state = paradox::trace::bot_match(game, seed, &kinds);
-    match format {
-        Format::Text => print!("{}", paradox::trace::text(&state)),
-        Format::Json => print!("{}", paradox::trace::json_lines(&state)),
-    }
+    let format = match format {
+        Format::Text => paradox::trace::Format::Text,
+        Format::Json => paradox::trace::Format::Json,
+    };
+    let state = match paradox::trace::stream_match(game, seed, &kinds, format, &mut std::io::stdout().lock()) {
+        Ok(state) => state,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write the trace: {e}");
+            return ExitCode::from(2);
+        }
+    };
     if let Some(problem) = state.failure() {
         let findings = vec![paradox::Findings {
             source: paradox::rules_source(file)
@@ -509,15 +516,19 @@ fn speed(tallies: &paradox::sim::Tallies, timing: &paradox::sim::Timing, threads
     out
 }
 
-/// A bar with the time left on a terminal; nothing otherwise.
+/// A bar of the matches played, with the time spent and left, on a terminal; nothing
+/// otherwise (so scripts and tests read the same output). It ticks on its own, so a run of
+/// long matches shows it is alive before the first one ends.
 fn progress_bar() -> indicatif::ProgressBar {
     if !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(0);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} seeds, {eta} left") {
+    let template = "{spinner} {bar:40} {pos}/{len} seeds, {elapsed} so far, {eta} left";
+    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
         bar.set_style(style);
     }
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
 }
 

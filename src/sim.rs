@@ -5,7 +5,7 @@
 
 use crate::bots::{Bot, Kind, seat_bots};
 use crate::diagnostic::{Code, Problem};
-use crate::engine::{Action, Actor, Outcome, Pending, Seen, State};
+use crate::engine::{Action, Actor, Outcome, Seen, State};
 use crate::game::{ExprKind, Game, SeatId};
 use crate::stats::{Discordant, Histogram, Moments};
 use crate::syntax::ast::Extreme;
@@ -180,6 +180,7 @@ pub fn play(entrant: &Entrant, seed: u64) -> Record {
             }
             round = now;
         }
+        true
     });
     let finish = state.outcome().map(|outcome| {
         let mut keys = final_standing(shape, &state, outcome);
@@ -528,7 +529,7 @@ pub fn shakedown(game: Arc<Game>, matches: u64) -> Shakedown {
         let problem = match state.failure() {
             Some(p) => p.clone(),
             None if over => continue,
-            None => endless(&game, &state),
+            None => endless(&state),
         };
         match stoppages.iter_mut().find(|s| same(&s.problem, &problem)) {
             Some(s) => s.seeds.push(seed),
@@ -544,19 +545,11 @@ fn same(a: &Problem, b: &Problem) -> bool {
 }
 
 /// A match that does not end: the problem points at the decision it keeps coming back to.
-fn endless(game: &Game, state: &State) -> Problem {
-    let span = match &state.position().pending() {
-        Pending::Choice { at, .. } | Pending::Together { at, .. } => game
-            .blocks
-            .get(at.block as usize)
-            .and_then(|b| b.stmts.get(at.index as usize))
-            .map_or_else(Default::default, |s| s.span),
-        _ => Default::default(),
-    };
+fn endless(state: &State) -> Problem {
     Problem::new(
         Code::EndlessFlow,
         format!("a match runs on without end (still going after {MAX_DECISIONS} decisions)"),
-        span,
+        state.decision_span().unwrap_or_default(),
         "still deciding here",
     )
     .help("make sure every loop around this decision can reach its end: a score that grows, a count that runs out")

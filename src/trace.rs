@@ -4,6 +4,7 @@ use crate::bots::{Bot, Kind, seat_bots};
 use crate::engine::{Actor, Event, State, pile_name};
 use crate::game::{CardId, Game, Value};
 use serde_json::json;
+use std::io::Write;
 use std::sync::Arc;
 
 /// Plays the match to its end with one bot per player, or until
@@ -16,15 +17,16 @@ pub fn play_out(state: &mut State, bots: &mut [Box<dyn Bot>]) -> bool {
 /// Plays on until the match is over or `decisions` more decisions have been made; says whether
 /// the match is over.
 pub fn play_up_to(state: &mut State, bots: &mut [Box<dyn Bot>], decisions: u64) -> bool {
-    play_watching(state, bots, decisions, |_| {})
+    play_watching(state, bots, decisions, |_| true)
 }
 
-/// [`play_up_to`], showing the state to `watch` before every decision.
+/// [`play_up_to`], showing the state to `watch` before every decision; play stops (unfinished)
+/// when `watch` says `false`.
 pub fn play_watching(
     state: &mut State,
     bots: &mut [Box<dyn Bot>],
     decisions: u64,
-    mut watch: impl FnMut(&State),
+    mut watch: impl FnMut(&State) -> bool,
 ) -> bool {
     let mut made = 0u64;
     loop {
@@ -37,7 +39,9 @@ pub fn play_watching(
             if made >= decisions {
                 return false;
             }
-            watch(state);
+            if !watch(state) {
+                return false;
+            }
             let player = state.game().seats[seat as usize].player;
             let Some(action) = bots[player].choose(&state.seen_by(player), seat) else { return state.is_over() };
             if state.apply(seat, action).is_err() {
@@ -58,54 +62,156 @@ pub fn bot_match(game: Arc<Game>, seed: u64, kinds: &[Kind]) -> State {
     state
 }
 
+/// [`bot_match`], writing the record of the match to `out` in `format` as it is played, each
+/// line as soon as it is final. Stops playing when `out` fails (a closed pipe), with its error.
+pub fn stream_match(
+    game: Arc<Game>,
+    seed: u64,
+    kinds: &[Kind],
+    format: Format,
+    out: &mut impl Write,
+) -> std::io::Result<State> {
+    let mut bots = seat_bots(kinds, seed);
+    let mut state = State::new(game, seed);
+    let mut transcript = Transcript::new(format);
+    let mut failed = None;
+    play_watching(&mut state, &mut bots, crate::sim::MAX_DECISIONS, |state| {
+        match out.write_all(transcript.take(state).as_bytes()).and_then(|()| out.flush()) {
+            Ok(()) => true,
+            Err(e) => {
+                failed = Some(e);
+                false
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    out.write_all(transcript.finish(&state).as_bytes())?;
+    out.flush()?;
+    Ok(state)
+}
+
 /// The match between random bots that `paradox trace FILE --seed SEED` prints.
 pub fn random_match(game: Arc<Game>, seed: u64) -> State {
     let kinds = vec![Kind::Random; game.players];
     bot_match(game, seed, &kinds)
 }
 
-/// The match as text: one line per event, then the result.
+/// How a match's record is written: text for people, or JSON lines for tools.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// One line per event, then the result ([`text`]).
+    Text,
+    /// One JSON object per event, then one for the result ([`json_lines`]).
+    Json,
+}
+
+/// The record of a match written as it is played: each [`Transcript::take`] gives the lines
+/// that can no longer change, so a long match is printed as it goes, and the lines of all the
+/// takes and of [`Transcript::finish`] together are exactly [`text`] or [`json_lines`].
 ///
-/// A card chosen and then moved on its own (played to the trick, bid face up) takes one line:
-/// the move is added to the choice, `A chooses red 5 (to trick)`, even when narration comes
-/// between the two. Moves of no cards are left out.
-pub fn text(state: &State) -> String {
-    let game = state.game();
-    let layout = state.layout();
-    let mut lines: Vec<String> = Vec::new();
-    // Cards chosen since the last event that was neither a choice nor narration, with the line
-    // of each choice.
-    let mut chosen: Vec<(CardId, usize)> = Vec::new();
-    for event in state.events() {
+/// In text, a card chosen and then moved on its own (played to the trick, bid face up) takes
+/// one line: the move is added to the choice, `A chooses red 5 (to trick)`, even when narration
+/// comes between the two. Moves of no cards are left out. The line of such a choice, and the
+/// lines after it, are held until the move comes or something else happens.
+pub struct Transcript {
+    format: Format,
+    /// The events of the match read so far.
+    read: usize,
+    /// Lines not given out yet.
+    held: Vec<String>,
+    /// Cards chosen since the last event that was neither a choice nor narration, with the
+    /// line of each choice in `held`.
+    chosen: Vec<(CardId, usize)>,
+}
+
+impl Transcript {
+    /// A record of a match not yet read.
+    pub fn new(format: Format) -> Transcript {
+        Transcript { format, read: 0, held: Vec::new(), chosen: Vec::new() }
+    }
+
+    /// Reads the events of `state` since the last take and gives the lines now final.
+    pub fn take(&mut self, state: &State) -> String {
+        let events = state.events().get(self.read..).unwrap_or_default();
+        self.read += events.len();
+        for event in events {
+            match self.format {
+                Format::Text => self.text_line(state, event),
+                Format::Json => {
+                    let text = event.text(state.game(), state.layout());
+                    self.held.push(json!({ "event": event, "text": text }).to_string());
+                }
+            }
+        }
+        let done = self.chosen.iter().map(|(_, line)| *line).min().unwrap_or(self.held.len());
+        for (_, line) in &mut self.chosen {
+            *line -= done;
+        }
+        lines(self.held.drain(..done))
+    }
+
+    /// The lines still held once the match is over or stopped, and the last line: the result.
+    pub fn finish(mut self, state: &State) -> String {
+        let mut out = self.take(state);
+        self.chosen.clear();
+        out.push_str(&lines(self.held.drain(..)));
+        match self.format {
+            Format::Text => out.push_str(&result_line(state)),
+            Format::Json => {
+                let result = json!({
+                    "outcome": state.outcome(),
+                    "failure": state.failure(),
+                    "decisions": state.position().decisions
+                });
+                out.push_str(&result.to_string());
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// Adds the text of one event: a line of its own, or a move added to the choice it follows.
+    fn text_line(&mut self, state: &State, event: &Event) {
+        let (game, layout) = (state.game(), state.layout());
         match event {
             // The score sheet is the table's: the trace tells the round in its narration.
             Event::Over | Event::Sheet { .. } => {}
             Event::Moved { cards, .. } if cards.is_empty() => {}
-            Event::Moved { cards, to } if cards.len() == 1 && chosen.iter().any(|(c, _)| *c == cards[0]) => {
-                let k = chosen.iter().position(|(c, _)| *c == cards[0]).unwrap_or_default();
-                let (_, line) = chosen.remove(k);
-                lines[line].push_str(&format!(" (to {})", pile_name(game, layout, *to)));
+            Event::Moved { cards, to } if cards.len() == 1 && self.chosen.iter().any(|(c, _)| *c == cards[0]) => {
+                let k = self.chosen.iter().position(|(c, _)| *c == cards[0]).unwrap_or_default();
+                let (_, line) = self.chosen.remove(k);
+                self.held[line].push_str(&format!(" (to {})", pile_name(game, layout, *to)));
             }
             Event::Chose { value, .. } => {
                 if let Value::Card(c) = value {
-                    chosen.push((*c, lines.len()));
+                    self.chosen.push((*c, self.held.len()));
                 }
-                lines.push(event.text(game, layout));
+                self.held.push(event.text(game, layout));
             }
-            Event::Say(_) => lines.push(event.text(game, layout)),
+            Event::Say(_) => self.held.push(event.text(game, layout)),
             _ => {
-                chosen.clear();
-                lines.push(event.text(game, layout));
+                self.chosen.clear();
+                self.held.push(event.text(game, layout));
             }
         }
     }
+}
+
+/// Lines, each ended.
+fn lines(lines: impl Iterator<Item = String>) -> String {
     let mut out = String::new();
     for line in lines {
         out.push_str(&line);
         out.push('\n');
     }
-    out.push_str(&result_line(state));
     out
+}
+
+/// The match as text: one line per event, then the result (see [`Transcript`]).
+pub fn text(state: &State) -> String {
+    Transcript::new(Format::Text).finish(state)
 }
 
 /// The last line of a trace: the standings and the winners, or why the match stopped.
@@ -136,16 +242,5 @@ fn winner_names(game: &Game, winners: &[usize]) -> Vec<String> {
 
 /// The match as JSON lines: one object per event, then one for the result.
 pub fn json_lines(state: &State) -> String {
-    let layout = state.layout();
-    let mut out = String::new();
-    for event in state.events() {
-        let line = json!({ "event": event, "text": event.text(state.game(), layout) });
-        out.push_str(&line.to_string());
-        out.push('\n');
-    }
-    let result =
-        json!({ "outcome": state.outcome(), "failure": state.failure(), "decisions": state.position().decisions });
-    out.push_str(&result.to_string());
-    out.push('\n');
-    out
+    Transcript::new(Format::Json).finish(state)
 }

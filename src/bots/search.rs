@@ -6,7 +6,10 @@
 //! the end. Tree edges are what is chosen, not its number, so a card stays the same edge from
 //! world to world; an edge's statistics count only the iterations where it was possible. Seats
 //! deciding in secret at once each pick from their own statistics at that node, without seeing
-//! the others' picks. A random playout stops when the match ends (scored by its result) or, to
+//! the others' picks. A move made in the open is the most tried one; a secret move made at the
+//! same time as others is drawn in proportion to how often each was tried (a mixed strategy,
+//! as such decisions call for: a predictable bid is one the others can play against, and bots
+//! that always bid alike can annul an auction forever). A random playout stops when the match ends (scored by its result) or, to
 //! keep the signal close, once the result's keys (`chips`, `score`) have changed: it is then
 //! scored by how each player's key moved against the others'.
 
@@ -65,7 +68,10 @@ impl Bot for SearchBot {
             search.iterate(world, &mut rng);
         }
         let keys: Vec<Option<Key>> = (0..n as Action).map(|a| first.action_key(seat, a)).collect();
-        search.best(seat, &keys)
+        match seen.actor() {
+            Actor::Together(_) => search.drawn(seat, &keys, &mut rng),
+            _ => search.best(seat, &keys),
+        }
     }
 }
 
@@ -274,6 +280,36 @@ impl Search {
         let visits = |k: &Option<Key>| k.map_or(0, |k| arms.visits(k));
         (0..keys.len()).max_by_key(|&a| (visits(&keys[a]), std::cmp::Reverse(a))).map(|a| a as Action)
     }
+
+    /// One of `seat`'s moves at the root drawn with a chance in proportion to how often it was
+    /// tried, by its number in the real list: the search's mixed strategy.
+    fn drawn(&self, seat: SeatId, keys: &[Option<Key>], rng: &mut ChaCha8Rng) -> Option<Action> {
+        let arms = self.nodes[0].seats.iter().find(|a| a.seat == seat)?;
+        let visits = root_visits(arms, keys);
+        let total: u64 = visits.iter().map(|&v| u64::from(v)).sum();
+        if total == 0 {
+            return self.best(seat, keys);
+        }
+        let mut left = rng.random_range(0..total);
+        for (a, &v) in visits.iter().enumerate() {
+            if left < u64::from(v) {
+                return Some(a as Action);
+            }
+            left -= u64::from(v);
+        }
+        self.best(seat, keys)
+    }
+}
+
+/// How often each of `seat`'s moves was tried at the root, by its number in the real list; a
+/// move whose key an earlier one shares counts nothing, so that identical cards are weighed once.
+fn root_visits(arms: &Arms, keys: &[Option<Key>]) -> Vec<u32> {
+    (0..keys.len())
+        .map(|a| match keys[a] {
+            Some(k) if !keys[..a].contains(&Some(k)) => arms.visits(k),
+            _ => 0,
+        })
+        .collect()
 }
 
 /// The seats to decide now, or `None` when the match is over.
@@ -313,5 +349,39 @@ impl Scale {
 
     fn get(&self) -> f64 {
         if self.count == 0 { 1.0 } else { (self.sum / f64::from(self.count)).max(1.0) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search whose root holds seat 0's moves with these visit counts.
+    fn root_with(visits: &[(Key, u32)]) -> Search {
+        let mut arms = Arms::new(0);
+        for &(key, n) in visits {
+            let i = arms.of(key);
+            arms.arms[i].visits = n;
+        }
+        let root = Node { seats: vec![arms], children: HashMap::new() };
+        Search { nodes: vec![root], iterations: 0, work: 0, start: Vec::new(), scale: Scale::default() }
+    }
+
+    #[test]
+    fn a_secret_move_is_drawn_in_proportion_to_how_often_it_was_tried() {
+        let (a, b, c) = ((Value::Int(0), false), (Value::Int(1), false), (Value::Int(2), false));
+        let search = root_with(&[(a, 300), (b, 100), (c, 0)]);
+        // The fourth action is a card identical to the first: the same key, weighed once.
+        let keys = [Some(a), Some(b), Some(c), Some(a)];
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut drawn = [0u32; 4];
+        for _ in 0..4000 {
+            drawn[search.drawn(0, &keys, &mut rng).expect("a move") as usize] += 1;
+        }
+        assert!((2850..=3150).contains(&drawn[0]), "{drawn:?}");
+        assert_eq!((drawn[2], drawn[3]), (0, 0), "{drawn:?}");
+        assert_eq!(drawn[0] + drawn[1], 4000);
+        // In the open, the most tried move, every time.
+        assert_eq!(search.best(0, &keys), Some(0));
     }
 }

@@ -25,6 +25,7 @@ mod lower;
 mod mask;
 mod position;
 mod program;
+mod repeat;
 mod restore;
 mod run;
 mod sample;
@@ -39,6 +40,7 @@ pub use knowledge::{Exclusion, Inference, Knowledge};
 pub use layout::Layout;
 pub use position::{Frame, Loc, MAX_DECISIONS, Opt, Outcome, Pending, Position, Secret};
 pub use program::Program;
+pub use repeat::REPEATS;
 pub use seen::Seen;
 pub use stop::KeyMask;
 pub use view::{PileView, View};
@@ -68,6 +70,8 @@ pub enum Actor {
 pub(crate) struct Observers {
     pub log: Option<Vec<Event>>,
     pub knowledge: Option<Knowledge>,
+    /// How often each position was met at a decision, to stop a match that goes round in circles.
+    pub repeats: Option<repeat::Repeats>,
 }
 
 /// A match in progress of a compiled game. `clone_from` reuses the memory of the state it
@@ -155,10 +159,14 @@ impl State {
         let prog = game.program();
         let layout = &prog.layout;
         let pos = Position::start(&game, prog, seed);
-        let obs =
-            Observers { log: logging.then(Vec::new), knowledge: knowing.then(|| Knowledge::first(&game, layout)) };
+        let obs = Observers {
+            log: logging.then(Vec::new),
+            knowledge: knowing.then(|| Knowledge::first(&game, layout)),
+            repeats: Some(Default::default()),
+        };
         let mut state = State { game, pos, obs, spent: 0, work: 0 };
         state.flow().start();
+        state.note_position();
         state
     }
 
@@ -169,7 +177,8 @@ impl State {
         restore::fits(&game, prog, &saved)?;
         let Snapshot { mut position, log, knowledge } = saved;
         position.rehash(prog);
-        let state = State { game, pos: position, obs: Observers { log, knowledge }, spent: 0, work: 0 };
+        let obs = Observers { log, knowledge, repeats: Some(Default::default()) };
+        let state = State { game, pos: position, obs, spent: 0, work: 0 };
         state.asks_as_saved()?;
         Ok(state)
     }
@@ -370,6 +379,12 @@ impl State {
         }
     }
 
+    /// Where in the rule file the decision pending is asked, if one is.
+    pub fn decision_span(&self) -> Option<crate::syntax::ast::Span> {
+        let at = self.decision_at()?;
+        self.game.blocks.get(at.block as usize)?.stmts.get(at.index as usize).map(|s| s.span)
+    }
+
     /// How much work (statements run and evaluation steps) this state has done since it was
     /// made: a measure of effort that, unlike a clock, is the same on every run.
     pub fn work(&self) -> u64 {
@@ -386,6 +401,7 @@ impl State {
     pub fn apply(&mut self, seat: SeatId, action: Action) -> Result<(), Refusal> {
         self.choose(seat, action)?;
         self.flow().advance();
+        self.note_position();
         Ok(())
     }
 

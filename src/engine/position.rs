@@ -375,6 +375,14 @@ impl Position {
         &self.came_from
     }
 
+    /// Hashes the cards in their piles, in order, and the seat each last came from: a few
+    /// long writes, for the keys of positions.
+    pub(crate) fn hash_cards<H: Hasher>(&self, h: &mut H) {
+        self.cards.hash(h);
+        self.start.hash(h);
+        self.came_from.hash(h);
+    }
+
     /// A hash of which pile each card is in, kept up to date by every move.
     pub fn zobrist(&self) -> u64 {
         self.zobrist

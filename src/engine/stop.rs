@@ -65,14 +65,33 @@ impl State {
     /// decisions, the narration said and the generator are left out (a search refuses chance),
     /// and so is every part `mask` leaves out.
     pub fn search_key(&self, mask: &KeyMask) -> u64 {
+        let mut h = self.flow_hash(mask);
+        self.pos.phase_counts.hash(&mut h);
+        h.finish()
+    }
+
+    /// A key for counting how often a match meets the same position while no chance is drawn:
+    /// the same for two positions whose future play is the same. The count of phases entered
+    /// is left out too: the rules cannot read it.
+    pub(super) fn repeat_key(&self) -> u64 {
+        self.flow_hash(&KeyMask::everything()).finish()
+    }
+
+    /// The hash of what the future play of a position depends on, chance, the count of phases
+    /// entered and what `mask` leaves out left out.
+    fn flow_hash(&self, mask: &KeyMask) -> Mix {
         let mut h = Mix(0);
-        for (pile, cards) in self.pos.piles().enumerate() {
-            if mask.piles.get(pile).is_none_or(|kept| *kept) {
-                (pile, cards).hash(&mut h);
+        if mask.piles.is_empty() && mask.origins {
+            self.pos.hash_cards(&mut h);
+        } else {
+            for (pile, cards) in self.pos.piles().enumerate() {
+                if mask.piles.get(pile).is_none_or(|kept| *kept) {
+                    (pile, cards).hash(&mut h);
+                }
             }
-        }
-        if mask.origins {
-            self.pos.origins().hash(&mut h);
+            if mask.origins {
+                self.pos.origins().hash(&mut h);
+            }
         }
         hash_kept(&self.pos.vars, &mask.vars, &mut h);
         hash_kept(&self.pos.locals, &mask.locals, &mut h);
@@ -80,8 +99,7 @@ impl State {
         self.pos.stack.hash(&mut h);
         self.pos.pending.hash(&mut h);
         self.pos.options.hash(&mut h);
-        self.pos.phase_counts.hash(&mut h);
-        h.finish()
+        h
     }
 }
 
