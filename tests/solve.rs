@@ -193,11 +193,12 @@ fn the_search_keys_positions_without_what_is_only_added_to_or_never_read() {
     let out = paradox(&["solve", "examples/costly-tricks-rulebook-trick.cards"]);
     let text = String::from_utf8_lossy(&out.stdout);
     let expected =
-        "positions told apart without: won, tricks (only added to); stock, chips (not read before the round ends)";
+        "positions told apart without: won, tricks (only added to); stock, chips, first_lead (not read before the round ends)";
     assert!(text.contains(expected), "{text}");
     let buddy = paradox(&["solve", "examples/buddy-round-end.cards", "--format", "json"]);
     let value: serde_json::Value = serde_json::from_slice(&buddy.stdout).expect("one JSON object");
-    assert_eq!(value["added_to"], serde_json::json!([]), "a total set at the end is not only added to");
+    assert_eq!(value["added_to"], serde_json::json!(["swept"]), "the hauls are only added to");
+    assert!(value["unread"].as_array().is_some_and(|u| u.contains(&"total".into())), "{value}");
 }
 
 /// The figures (release, one core): `cargo test --release --test solve figures --
