@@ -10,7 +10,7 @@
 //! held a card meeting an earlier tier (a player who does not follow suit holds none of the
 //! suit). A player learns that only on seeing the chosen card land, so the inference waits for
 //! the card's next move; an exclusion lasts until a card the player did not see could have
-//! entered the pile.
+//! entered the pile. A `reveal` makes every player know where its cards are.
 
 use super::program::{Ask, DKind, PKind, Program};
 use super::vm::Vm;
@@ -125,6 +125,16 @@ impl Knowledge {
                 }
                 self.excluded.retain(|e| !(e.player as usize == p && e.pile == pile));
                 self.excluded.push(Exclusion { player: p as u8, pile, cards: inference.cards.clone() });
+            }
+        }
+    }
+
+    /// Cards were revealed where they lie: every player knows their places.
+    pub(super) fn revealed(&mut self, pos: &Position, shown: &[(CardId, usize)]) {
+        let n = words(pos.card_count()).max(1);
+        for row in self.known.chunks_mut(n) {
+            for &(card, _) in shown {
+                set(row, card as usize, true);
             }
         }
     }

@@ -181,6 +181,7 @@ pub(crate) enum Op {
     Shuffle(P),
     Deal { count: Option<X>, from: P, to: ZoneId, starting: Option<X> },
     Say(X),
+    Reveal(D),
     Redo(PhaseId),
     End(PhaseId),
     Nothing,

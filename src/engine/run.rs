@@ -263,6 +263,7 @@ impl<'s> Flow<'s> {
             }
             Op::Deal { count, from, to, starting } => self.deal(count.as_ref(), from, *to, starting.as_ref())?,
             Op::Say(text) => self.say(text)?,
+            Op::Reveal(cards) => self.reveal(cards)?,
             Op::Redo(phase) => self.unwind_to(*phase, true)?,
             Op::End(phase) => self.unwind_to(*phase, false)?,
             Op::Nothing => {}
@@ -300,6 +301,25 @@ impl<'s> Flow<'s> {
         if let Some(line) = line {
             self.log(|_| Event::Say(line));
         }
+        Ok(())
+    }
+
+    /// `reveal CARDS`: every player is shown the cards and the piles they lie in.
+    fn reveal(&mut self, cards: &D) -> Out<()> {
+        let base = self.pos.stack.len();
+        self.push_items(cards)?;
+        let items: Vec<Value> = self.pos.stack.drain(base..).collect();
+        let mut shown = Vec::with_capacity(items.len());
+        for item in items {
+            match item {
+                Value::Card(c) => shown.push((c, self.pos.place(c))),
+                _ => return Err(missing(self.prog.span(cards.at))),
+            }
+        }
+        if let Some(k) = &mut self.obs.knowledge {
+            k.revealed(self.pos, &shown);
+        }
+        self.log(|_| Event::Revealed { cards: shown });
         Ok(())
     }
 
