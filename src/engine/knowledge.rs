@@ -10,9 +10,10 @@
 //! held a card meeting an earlier tier (a player who does not follow suit holds none of the
 //! suit). A player learns that only on seeing the chosen card land, so the inference waits for
 //! the card's next move; an exclusion lasts until a card the player did not see could have
-//! entered the pile. A `reveal` makes every player know where its cards are.
+//! entered the pile. A `reveal` makes every player know where its cards are; a revealed
+//! selection (`cards c in PILE where C`) also excludes every other card meeting C from the pile.
 
-use super::program::{Ask, DKind, PKind, Program};
+use super::program::{Ask, DKind, PKind, Pred, Program};
 use super::vm::Vm;
 use super::*;
 
@@ -135,6 +136,35 @@ impl Knowledge {
         for row in self.known.chunks_mut(n) {
             for &(card, _) in shown {
                 set(row, card as usize, true);
+            }
+        }
+    }
+
+    /// A selection `cards c in PILE where C` was revealed (its cards are `shown`): whoever does
+    /// not see the pile learns that it holds no other card meeting C.
+    pub(super) fn revealed_selection(
+        &mut self,
+        game: &Game,
+        prog: &Program,
+        pos: &Position,
+        (pile, slot, cond): (usize, Slot, &Pred),
+        shown: &[(CardId, usize)],
+    ) {
+        let mut locals = pos.locals.clone();
+        let mut vm = Vm::new(game, prog, pos.board(), &mut locals, 0);
+        let mut cards = vec![0; words(game.cards.len())];
+        for c in 0..game.cards.len() as CardId {
+            vm.set_local(slot, Value::Card(c));
+            let meets = matches!(vm.keep(cond), Ok(true));
+            set(&mut cards, c as usize, meets && !shown.iter().any(|(s, _)| *s == c));
+        }
+        for (p, sees) in prog.layout.see.iter().enumerate() {
+            if sees[pile] {
+                continue;
+            }
+            match self.excluded.iter_mut().find(|e| e.player as usize == p && e.pile as usize == pile) {
+                Some(e) => e.cards.iter_mut().zip(&cards).for_each(|(w, c)| *w |= c),
+                None => self.excluded.push(Exclusion { player: p as u8, pile: pile as u16, cards: cards.clone() }),
             }
         }
     }

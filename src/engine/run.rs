@@ -316,8 +316,18 @@ impl<'s> Flow<'s> {
                 _ => return Err(missing(self.prog.span(cards.at))),
             }
         }
+        let selection = match &cards.kind {
+            DKind::Filter(inner, slot, cond) => match &inner.kind {
+                DKind::Pile(p) => Some((self.pile_of(p)?, *slot, cond)),
+                _ => None,
+            },
+            _ => None,
+        };
         if let Some(k) = &mut self.obs.knowledge {
             k.revealed(self.pos, &shown);
+            if let Some(selection) = selection {
+                k.revealed_selection(self.game, self.prog, self.pos, selection, &shown);
+            }
         }
         self.log(|_| Event::Revealed { cards: shown });
         Ok(())
