@@ -333,3 +333,47 @@ fn after_a_reveal_worlds_and_moves_do_not_depend_on_cards_the_player_cannot_tell
     }
     assert!(swaps > 0, "no deal had two such cards");
 }
+
+/// The cards of pile `p`, in order of their ids.
+fn sorted(pos: &paradox::Position, p: usize) -> Vec<u16> {
+    let mut cards = pos.pile(p).to_vec();
+    cards.sort_unstable();
+    cards
+}
+
+#[test]
+fn a_hand_given_by_rule_is_known_to_every_player_less_the_cards_played() {
+    let g = load_file("examples/sealed-bids.cards");
+    let p2_hand = 2; // after the stock and P1's hand
+    for seed in 1..=6 {
+        for round in [0, 3, 6] {
+            let state = advanced(&g, seed, 2 * round);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            for _ in 0..10 {
+                let world = state.seen_by(0).sample(&mut rng);
+                assert_eq!(
+                    sorted(world.position(), p2_hand),
+                    sorted(state.position(), p2_hand),
+                    "seed {seed}, round {round}: P2's hand in P1's world is not the one the rules gave it"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_pile_that_by_rule_holds_only_certain_cards_holds_only_such_cards_in_every_world() {
+    let g = game("pairadox");
+    let removed = 1; // after the stock
+    let complete = |c: u16| g.card_names[c as usize].ends_with("Complete");
+    for seed in 1..=4 {
+        let state = advanced(&g, seed, 3);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..10 {
+            let world = state.seen_by(0).sample(&mut rng);
+            let pile = world.position().pile(removed);
+            assert_eq!(pile.len(), 3, "seed {seed}: the removed pile changed size");
+            assert!(pile.iter().all(|c| complete(*c)), "seed {seed}: a world sets aside a card that is not a Complete");
+        }
+    }
+}

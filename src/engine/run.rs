@@ -5,6 +5,8 @@
 //! and the observers written. Every change to the cards goes through [`Flow::put`] and
 //! [`Flow::shuffle`], which tell the observers.
 
+use super::deduction::Rule;
+use super::mask::{CardSet, M};
 use super::program::*;
 use super::vm::Vm;
 use super::*;
@@ -583,6 +585,10 @@ impl<'s> Flow<'s> {
             let _ = pos.stack[base..].partial_shuffle(&mut pos.rng, n);
             chosen = pos.stack.len() - n;
         }
+        let ruled = self.obs.knowledge.as_ref().zip(by_rule(cards)).and_then(|(k, only)| {
+            let Some(Value::Card(first)) = self.pos.stack.get(base) else { return None };
+            Some((self.pos.place(*first), only, k.places.clone()))
+        });
         let mut moved: smallvec::SmallVec<[CardId; 16]> = smallvec::SmallVec::new();
         for item in self.pos.stack.drain(base..).skip(chosen - base) {
             match item {
@@ -592,6 +598,9 @@ impl<'s> Flow<'s> {
         }
         let dest = self.pile_of(to)?;
         self.move_all(&moved, dest);
+        if let (Some(k), Some((from, only, before))) = (&mut self.obs.knowledge, ruled) {
+            k.ruled(self.prog, &before, &Rule { from, to: dest, only, moved: &moved, all: random.is_none() });
+        }
         self.log(|_| Event::Moved { cards: moved.to_vec(), to: dest });
         Ok(())
     }
@@ -766,4 +775,17 @@ fn unreachable_frame<T>() -> Out<T> {
         "here",
         "the saved position does not belong to this rule file",
     ))
+}
+
+/// Whether a move's cards are picked by rule from one pile: the whole pile (`Some(None)`), or
+/// its cards meeting a condition on the card alone (`Some(Some(cards meeting it))`).
+fn by_rule(cards: &D) -> Option<Option<CardSet>> {
+    match &cards.kind {
+        DKind::Pile(_) => Some(None),
+        DKind::Filter(inner, _, pred) => match (&inner.kind, pred.mask()) {
+            (DKind::Pile(_), Some(M::Set(set))) => Some(Some(*set)),
+            _ => None,
+        },
+        _ => None,
+    }
 }
