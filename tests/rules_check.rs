@@ -53,14 +53,16 @@ fn every_rule_file_and_variant_checks_clean() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// examples/ holds scenarios of the six games, and small games of its own (the sealed bids).
 #[test]
 fn every_example_checks_clean() {
     let examples = files_in("examples");
-    assert!(!examples.is_empty(), "examples/ holds no scenario");
+    let mut scenarios = 0;
     for path in examples {
         let game = check(&path, &Settings::default()).unwrap_or_else(|report| panic!("{}:\n{report}", path.display()));
-        assert!(game.scenario.is_some(), "{} is not a scenario", path.display());
+        scenarios += usize::from(game.scenario.is_some());
     }
+    assert!(scenarios > 0, "examples/ holds no scenario");
 }
 
 /// Each switch of RULINGS.md is a parameter of its game, under its name, with its default.
