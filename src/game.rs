@@ -646,6 +646,8 @@ pub enum StmtKind {
         starting: Option<Expr>,
     },
     Say(Expr),
+    /// Shows the cards, and where they lie, to every player.
+    Reveal(Expr),
     Redo(PhaseId),
     End(PhaseId),
     /// Adds a card to the pack (in `deck` only): stored attributes and their values.

@@ -51,18 +51,26 @@ fn hidden_swap(game: &Arc<Game>, state: &State, player: usize) -> Option<State> 
         .filter(|&p| !matches!(view.piles[p], PileView::Cards(_)) && !pos.pile(p).is_empty())
         .collect();
     let (&a, &b) = (hidden.first()?, hidden.get(1)?);
+    Some(swap_cards(game, state, pos.pile(a)[0], pos.pile(b)[0]))
+}
+
+/// The same match with cards `x` and `y` in each other's places (the players' knowledge kept as
+/// it was), as a save file edited by hand would have them.
+fn swap_cards(game: &Arc<Game>, state: &State, x: u16, y: u16) -> State {
+    let (px, py) = (state.position().place(x), state.position().place(y));
     let mut json = serde_json::to_value(state.snapshot()).expect("a state serialises");
     let p = &mut json["position"];
-    let first = |pile: usize| p["start"][pile].as_u64().expect("a pile's start") as usize;
-    let (ia, ib) = (first(a), first(b));
-    let (x, y) = (p["cards"][ia].clone(), p["cards"][ib].clone());
-    p["place"][x.as_u64().expect("a card") as usize] = b.into();
-    p["place"][y.as_u64().expect("a card") as usize] = a.into();
-    p["cards"][ia] = y;
-    p["cards"][ib] = x;
+    let at = |p: &serde_json::Value, card: u16| {
+        p["cards"].as_array().expect("the cards").iter().position(|c| c.as_u64() == Some(card.into())).expect("placed")
+    };
+    let (ix, iy) = (at(p, x), at(p, y));
+    p["place"][x as usize] = py.into();
+    p["place"][y as usize] = px.into();
+    p["cards"][ix] = y.into();
+    p["cards"][iy] = x.into();
     json["log"] = serde_json::json!([]);
     let snapshot = serde_json::from_value(json).expect("reads back");
-    Some(State::restore(game.clone(), snapshot).expect("the swapped position fits the game"))
+    State::restore(game.clone(), snapshot).expect("the swapped position fits the game")
 }
 
 /// Every pile's cards.
@@ -247,5 +255,125 @@ fn keeping_the_players_knowledge_never_changes_the_play() {
         assert_eq!(kept.outcome(), bare.outcome(), "{name}: another result");
         let world = kept.seen_by(0).sample(&mut rng);
         assert!(!world.keeps_knowledge(), "{name}: a searched world keeps knowledge it does not need");
+    }
+}
+
+/// The `revealed` fixture: once P1 says it is ready, P2 shows its cards above 4 and everyone is
+/// shown where the 1 is, before P1 plays. Its piles: the stock, P1's hand, P2's hand, the table.
+const REVEALED: &str = "tests/fixtures/knowledge/revealed.cards";
+const STOCK: usize = 0;
+const P2_HAND: usize = 2;
+
+fn rank(g: &Game, card: u16) -> i64 {
+    match g.cards[card as usize][0] {
+        paradox::Value::Int(r) => r,
+        other => panic!("a rank, not {other:?}"),
+    }
+}
+
+/// P2's cards above 4 in a position, in order of their ids.
+fn high_cards_of_p2(g: &Game, pos: &paradox::Position) -> Vec<u16> {
+    let mut high: Vec<u16> = pos.pile(P2_HAND).iter().copied().filter(|c| rank(g, *c) > 4).collect();
+    high.sort_unstable();
+    high
+}
+
+/// The match once P1 is ready: the reveals are made.
+fn revealed_after(mut ready: State) -> State {
+    ready.apply(0, 0).expect("P1 is ready");
+    ready
+}
+
+#[test]
+fn every_world_keeps_what_was_revealed() {
+    let g = load_file(REVEALED);
+    let one = (0..g.cards.len() as u16).find(|c| rank(&g, *c) == 1).expect("the 1");
+    let (mut one_hidden, mut high_in_stock) = (0, 0);
+    for seed in 1..=30 {
+        let state = revealed_after(State::new(g.clone(), seed));
+        let real = state.position();
+        one_hidden += usize::from(real.place(one) != 1);
+        high_in_stock += real.pile(STOCK).iter().filter(|c| rank(&g, **c) > 4).count();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..20 {
+            let world = state.seen_by(0).sample(&mut rng);
+            let dealt = world.position();
+            assert_eq!(
+                high_cards_of_p2(&g, dealt),
+                high_cards_of_p2(&g, real),
+                "seed {seed}: P2's cards above 4 in a world are not the ones it showed"
+            );
+            assert_eq!(dealt.place(one), real.place(one), "seed {seed}: the revealed 1 lies elsewhere in a world");
+        }
+    }
+    // Otherwise the test would have seen nothing to keep.
+    assert!(one_hidden > 0 && high_in_stock > 0, "the 1 was never hidden, or no high card was left in the stock");
+}
+
+#[test]
+fn after_a_reveal_worlds_and_moves_do_not_depend_on_cards_the_player_cannot_tell_apart() {
+    let g = load_file(REVEALED);
+    let budget = Budget { iterations: 60, work: 400_000 };
+    let mut swaps = 0;
+    for seed in 1..=10 {
+        let ready = State::new(g.clone(), seed);
+        // Before the reveals, a card above 1 and not above 4 in the stock and one in P2's hand:
+        // P1 cannot tell them apart, before or after.
+        let unshown =
+            |pile: usize| ready.position().pile(pile).iter().copied().find(|c| (2..=4).contains(&rank(&g, *c)));
+        let (Some(a), Some(b)) = (unshown(STOCK), unshown(P2_HAND)) else { continue };
+        let swapped = revealed_after(swap_cards(&g, &ready, a, b));
+        let state = revealed_after(ready);
+        assert_ne!(piles(&state), piles(&swapped), "seed {seed}: the swap changed nothing");
+        let world = |s: &State| s.seen_by(0).sample(&mut ChaCha8Rng::seed_from_u64(seed)).position().clone();
+        assert_eq!(world(&state), world(&swapped), "seed {seed}: a world depends on cards P1 cannot tell apart");
+        let pick = |s: &State| SearchBot::new(5, budget).choose(&s.seen_by(0), 0);
+        assert_eq!(pick(&state), pick(&swapped), "seed {seed}: the bot's move depends on cards P1 cannot tell apart");
+        swaps += 1;
+    }
+    assert!(swaps > 0, "no deal had two such cards");
+}
+
+/// The cards of pile `p`, in order of their ids.
+fn sorted(pos: &paradox::Position, p: usize) -> Vec<u16> {
+    let mut cards = pos.pile(p).to_vec();
+    cards.sort_unstable();
+    cards
+}
+
+#[test]
+fn a_hand_given_by_rule_is_known_to_every_player_less_the_cards_played() {
+    let g = load_file("examples/sealed-bids.cards");
+    let p2_hand = 2; // after the stock and P1's hand
+    for seed in 1..=6 {
+        for round in [0, 3, 6] {
+            let state = advanced(&g, seed, 2 * round);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            for _ in 0..10 {
+                let world = state.seen_by(0).sample(&mut rng);
+                assert_eq!(
+                    sorted(world.position(), p2_hand),
+                    sorted(state.position(), p2_hand),
+                    "seed {seed}, round {round}: P2's hand in P1's world is not the one the rules gave it"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_pile_that_by_rule_holds_only_certain_cards_holds_only_such_cards_in_every_world() {
+    let g = game("pairadox");
+    let removed = 1; // after the stock
+    let complete = |c: u16| g.card_names[c as usize].ends_with("Complete");
+    for seed in 1..=4 {
+        let state = advanced(&g, seed, 3);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..10 {
+            let world = state.seen_by(0).sample(&mut rng);
+            let pile = world.position().pile(removed);
+            assert_eq!(pile.len(), 3, "seed {seed}: the removed pile changed size");
+            assert!(pile.iter().all(|c| complete(*c)), "seed {seed}: a world sets aside a card that is not a Complete");
+        }
     }
 }

@@ -23,7 +23,7 @@
 use super::Checker;
 use crate::diagnostic::{Code, Problem};
 use crate::game::*;
-use crate::syntax::ast::{Audience, Owner, Span};
+use crate::syntax::ast::{Audience, BinOp, Owner, Span};
 
 /// Who reads the values: says what the message calls the place and what the help advises.
 #[derive(Clone, Copy)]
@@ -53,11 +53,18 @@ enum Read {
 
 /// One hidden read: the zone, the place in the value, and the place it is read (inside a
 /// definition when the value calls one).
-struct Hidden {
-    zone: ZoneId,
+pub(super) struct Hidden {
+    pub(super) zone: ZoneId,
     read: Read,
     at: Span,
-    inner: Span,
+    pub(super) inner: Span,
+}
+
+impl Hidden {
+    /// How many cards the zone has, read at `at`.
+    pub(super) fn count(zone: ZoneId, at: Span) -> Hidden {
+        Hidden { zone, read: Read::Count, at, inner: at }
+    }
 }
 
 /// A definition a value calls, looked through: its parameters stand for the arguments given at
@@ -148,7 +155,7 @@ impl Checker {
 
     /// Collects every place `e` reads what some player may not see, in the order written; a
     /// definition is looked through at its first call (the call is the place reported).
-    fn hidden_reads(&self, e: &Expr, out: &mut Vec<Hidden>) {
+    pub(super) fn hidden_reads(&self, e: &Expr, out: &mut Vec<Hidden>) {
         let mut seen: Vec<FnId> = Vec::new();
         let mut frames: Vec<Frame> = Vec::new();
         let mut todo = vec![Visit { e, call: None, frame: None }];
@@ -160,12 +167,14 @@ impl Checker {
             let mut children = e.children();
             let mut body = None;
             match &e.kind {
-                ExprKind::Zone(z, _) | ExprKind::ZoneAll(z) if zone(z).see != Audience::Everyone => {
+                ExprKind::Zone(z, _) | ExprKind::ZoneAll(z)
+                    if zone(z).see != Audience::Everyone && !self.pile_shown(e) =>
+                {
                     out.push(found(*z as usize, Read::Cards));
                 }
                 ExprKind::Builtin(Builtin::Count, args) => {
                     if let Some((z, ix)) = args.first().and_then(zone_of) {
-                        if zone(&z).count != Audience::Everyone {
+                        if zone(&z).count != Audience::Everyone && !args.first().is_some_and(|a| self.pile_shown(a)) {
                             out.push(found(z as usize, Read::Count));
                         }
                         children = ix.into_iter().collect();
@@ -177,7 +186,9 @@ impl Checker {
                     }
                 }
                 ExprKind::Builtin(Builtin::Holder, args)
-                    if !args.first().is_some_and(|c| self.names_found_card(c, frame, &frames)) =>
+                    if !args
+                        .first()
+                        .is_some_and(|c| self.names_found_card(c, frame, &frames) || self.holder_shown(c)) =>
                 {
                     let hidden =
                         self.zones.iter().position(|z| z.owner == Some(Owner::Seat) && z.see != Audience::Everyone);
@@ -186,6 +197,10 @@ impl Checker {
                         // The name itself is the read: it is not reported twice.
                         children.clear();
                     }
+                }
+                // Where a revealed card lies is no secret.
+                ExprKind::Binary(BinOp::In | BinOp::NotIn, card, _) if self.holder_shown(card) => {
+                    children = vec![&**card];
                 }
                 ExprKind::Call(f, args) if !seen.contains(f) => {
                     seen.push(*f);

@@ -4,8 +4,8 @@
 //! The work is split by what is checked: `decls` (seats, enums, cards, zones, variables),
 //! `expr` and `stmt` (the flow), `deck` (building the pack), `settings` (parameters, variants
 //! and command-line overrides), `flow` (whole-flow checks such as endless loops), `show`
-//! (the lines of state every player sees) and `hidden` (what those lines, variables and names
-//! may not read).
+//! (the lines of state every player sees), `hidden` (what those lines, variables and names
+//! may not read) and `leaks` (what the flow may not do on conditions over hidden cards).
 
 mod consteval;
 mod deck;
@@ -13,6 +13,7 @@ mod decls;
 mod expr;
 mod flow;
 mod hidden;
+mod leaks;
 mod procedure;
 mod settings;
 mod show;
@@ -134,6 +135,10 @@ struct Checker {
     /// The `let` names given a card from a zone not everyone sees, with that zone, the name and
     /// where the zone is read: reading one in a value every player sees reads that zone.
     hidden_cards: HashMap<Slot, (ZoneId, String, Span)>,
+    /// The conditions on hidden cards the flow being checked is under (see [`leaks`]).
+    guards: Vec<leaks::Guard>,
+    /// What `reveal` has shown that still lies as shown (see [`leaks`]).
+    shown: Vec<leaks::Shown>,
     /// The declared range of each card attribute written as `LOW..HIGH`.
     attr_ranges: Vec<Option<(i64, i64)>>,
     /// Where each card attribute was declared.

@@ -119,8 +119,8 @@ impl Checker {
         for ((name, ty), value) in procedure.params.iter().zip(values) {
             let slot = self.bind(name, ty.clone(), false);
             let target = Target::Local(slot);
-            self.keep(&target, ty, &[&value]);
             let span = value.span;
+            self.keep(&target, ty, &[&value], span);
             stmts.push(Stmt { kind: StmtKind::Assign(target, AssignOp::Set, value), span });
         }
         stmts.extend(self.stmts(&procedure.body.stmts, flow));

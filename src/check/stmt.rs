@@ -32,11 +32,39 @@ fn stmt_word(kind: &ast::StmtKind) -> &'static str {
         Shuffle { .. } => "shuffle",
         Deal { .. } => "deal",
         Say { .. } => "say",
+        Reveal { .. } => "reveal",
         Redo { .. } => "redo",
         End { .. } => "end",
         MakeCard { .. } => "card { ... }",
         Call { .. } => "NAME(...)",
     }
+}
+
+/// What every player notices of a statement when it runs, if anything: a statement that may
+/// not depend on hidden cards (see `leaks`). Assignments are looked at where their target is known.
+fn noticed(kind: &ast::StmtKind) -> Option<&'static str> {
+    use ast::StmtKind::*;
+    Some(match kind {
+        Phase { .. } => "starting a phase",
+        Choose(_) | Simultaneously { .. } => "asking a decision",
+        Move { .. } => "moving cards",
+        Shuffle { .. } => "a shuffle",
+        Deal { .. } => "a deal",
+        Say { .. } => "narration",
+        Reveal { .. } => "a `reveal`",
+        Redo { .. } => "starting a phase again",
+        End { .. } => "ending a phase",
+        Let { value: ast::Rhs::Random(_), .. } | Assign { value: ast::Rhs::Random(_), .. } => "a draw by lot",
+        Let { .. }
+        | Assign { .. }
+        | If { .. }
+        | For { .. }
+        | Repeat { .. }
+        | RepeatUntil { .. }
+        | While { .. }
+        | MakeCard { .. }
+        | Call { .. } => return None,
+    })
 }
 
 /// What a draw by lot reads: its domain and condition.
@@ -62,9 +90,15 @@ impl Checker {
         Some(id)
     }
 
-    /// Checks a block in its own scope and adds it to the arena.
+    /// Checks a block in its own scope (and region, see `leaks`) and adds it to the arena.
     pub(super) fn block(&mut self, block: &ast::Block, flow: &Flow) -> BlockId {
-        let stmts = self.scoped(|c| c.stmts(&block.stmts, flow));
+        let stmts = self.region(false, |c| c.scoped(|c| c.stmts(&block.stmts, flow)));
+        self.add_block(Block { stmts })
+    }
+
+    /// Checks a loop's body, which may run after the moves of its previous round.
+    fn loop_block(&mut self, block: &ast::Block, flow: &Flow) -> BlockId {
+        let stmts = self.region(true, |c| c.scoped(|c| c.stmts(&block.stmts, flow)));
         self.add_block(Block { stmts })
     }
 
@@ -78,29 +112,36 @@ impl Checker {
         if !self.allowed(&s.kind, flow.ctx, span) {
             return None;
         }
+        if let Some(effect) = noticed(&s.kind) {
+            self.refuse_in_hidden_flow(effect, span);
+        }
         let kind = match &s.kind {
             K::Let { name, value } => self.let_stmt(name, value)?,
             K::Assign { target, op, value } => self.assign(target, *op, value)?,
             K::If { cond, then, otherwise } => {
                 let c = self.expect(cond, &Type::Bool, "the condition of `if`");
-                let t = self.block(then, flow);
-                let o = otherwise.as_ref().map(|b| self.block(b, flow));
+                let (t, o) = self.guarded(&[&c], c.span, "the condition of `if`", |ck| {
+                    (ck.block(then, flow), otherwise.as_ref().map(|b| ck.block(b, flow)))
+                });
                 StmtKind::If(c, t, o)
             }
             K::For { bindings, body } => self.for_stmt(bindings, body, flow),
             K::Repeat { count, body } => {
                 let n = self.expect(count, &Type::Int, "the number of repetitions");
-                StmtKind::Repeat(n, self.block(body, flow))
+                let b = self.guarded(&[&n], n.span, "the number of repetitions", |ck| ck.loop_block(body, flow));
+                StmtKind::Repeat(n, b)
             }
             K::RepeatUntil { cond, body } => {
-                let b = self.block(body, flow);
                 // The condition is read after the body, but sees only names from outside it.
-                let c = self.expect(cond, &Type::Bool, "the condition of `repeat until`");
+                let what = "the condition of `repeat until`";
+                let (b, c) =
+                    self.guarded_after(|ck| ck.loop_block(body, flow), |ck| (ck.expect(cond, &Type::Bool, what), what));
                 StmtKind::RepeatUntil(c, b)
             }
             K::While { cond, body } => {
                 let c = self.expect(cond, &Type::Bool, "the condition of `while`");
-                StmtKind::While(c, self.block(body, flow))
+                let b = self.guarded(&[&c], c.span, "the condition of `while`", |ck| ck.loop_block(body, flow));
+                StmtKind::While(c, b)
             }
             K::Phase { name, title, body } => self.phase(name, title.as_ref(), body, flow)?,
             K::Choose(choose) => StmtKind::Choose(Box::new(self.choose(choose, flow))),
@@ -109,6 +150,7 @@ impl Checker {
             K::Shuffle { zone } => StmtKind::Shuffle(self.pile(zone, "shuffle")),
             K::Deal { count, from, to, starting } => self.deal(count.as_ref(), from, to, starting.as_ref())?,
             K::Say { text } => StmtKind::Say(self.template(text)),
+            K::Reveal { cards } => self.reveal(cards),
             K::Redo { phase } => StmtKind::Redo(self.enclosing_phase(phase, "redo")?),
             K::End { phase } => StmtKind::End(self.enclosing_phase(phase, "end")?),
             K::MakeCard { fields } => StmtKind::MakeCard(self.make_card(fields, span)),
@@ -142,7 +184,7 @@ impl Checker {
                 let (x, t) = self.storable_expr(e);
                 let slot = self.bind(&name.name, t.clone(), true);
                 let target = Target::Local(slot);
-                self.keep(&target, &t, &[&x]);
+                self.keep(&target, &t, &[&x], name.span);
                 Some(StmtKind::Assign(target, AssignOp::Set, x))
             }
             ast::Rhs::Random(b) => {
@@ -151,7 +193,7 @@ impl Checker {
                 self.locals.pop();
                 let slot = self.bind(&name.name, t.clone(), true);
                 let target = Target::Local(slot);
-                self.keep(&target, &t, &drawn_from(&binding));
+                self.keep(&target, &t, &drawn_from(&binding), name.span);
                 Some(StmtKind::Random(target, binding))
             }
         }
@@ -216,7 +258,7 @@ impl Checker {
                         self.expect(e, &Type::Int, "the amount")
                     }
                 };
-                self.keep(&target, &ty, &[&x]);
+                self.keep(&target, &ty, &[&x], place.span);
                 Some(StmtKind::Assign(target, op, x))
             }
             ast::Rhs::Random(b) => {
@@ -230,7 +272,7 @@ impl Checker {
                     );
                 }
                 let binding = self.scoped(|c| c.random_binding(b));
-                self.keep(&target, &ty, &drawn_from(&binding));
+                self.keep(&target, &ty, &drawn_from(&binding), place.span);
                 Some(StmtKind::Random(target, binding))
             }
         }
@@ -239,7 +281,8 @@ impl Checker {
     /// Checks a value kept in a variable or a `let` name, which every player (a variable) or
     /// every computer player (both) sees: it may not read what some player may not see, except
     /// that a `let` name may hold a card from anywhere (see `hidden`).
-    pub(super) fn keep(&mut self, target: &Target, ty: &Type, values: &[&Expr]) {
+    pub(super) fn keep(&mut self, target: &Target, ty: &Type, values: &[&Expr], at: Span) {
+        self.forget_piles_indexed_by(target);
         match target {
             Target::Local(slot) => {
                 let local = self.locals.iter().rev().find(|l| l.slot == *slot);
@@ -249,11 +292,13 @@ impl Checker {
                         self.note_card_name(&name, *slot, value);
                     }
                 } else {
+                    self.refuse_outer_let_in_hidden_flow(*slot, &name, at);
                     self.refuse_hidden(values.iter().copied(), Reader::Let(&name));
                 }
             }
             Target::Var(v) | Target::VarAt(v, _) => {
                 let name = self.vars[*v as usize].name.clone();
+                self.refuse_in_hidden_flow(&format!("giving `{name}` a value"), at);
                 let index = match target {
                     Target::VarAt(_, ix) => Some(ix),
                     _ => None,
@@ -343,8 +388,16 @@ impl Checker {
 
     fn for_stmt(&mut self, bindings: &[ast::Binding], body: &ast::Block, flow: &Flow) -> StmtKind {
         self.scoped(|c| {
-            let bs: Vec<Binding> = bindings.iter().map(|b| c.binding(b)).collect();
-            let body = c.block(body, flow);
+            let mut reads = Vec::new();
+            let mut bs = Vec::new();
+            for b in bindings {
+                let binding = c.binding(b);
+                c.note_found_card(&b.name.name, binding.slot, &binding.domain);
+                c.loop_reads(&binding, &mut reads);
+                bs.push(binding);
+            }
+            let at = bindings.first().map_or(Span::default(), |b| b.span);
+            let body = c.guarded_by(reads.first(), at, "the loop", |c| c.loop_block(body, flow));
             StmtKind::For(bs, body)
         })
     }
@@ -431,6 +484,10 @@ impl Checker {
                 (slot, Some(self.bind(&name.name, elem.clone().opt(), false)))
             }
         };
+        let card_domains = domains.len() - usize::from(menu.is_some());
+        for d in &domains[..card_domains] {
+            self.note_found_card(&c.name.name, slot, d);
+        }
         let tiers = c.tiers.iter().map(|t| self.tier(t, flow)).collect();
         let declare = c.declare.as_ref().map(|d| {
             let when = self.expect(&d.when, &Type::Bool, "the condition of `declare`");
@@ -445,7 +502,8 @@ impl Checker {
 
     fn tier(&mut self, t: &ast::Tier, flow: &Flow) -> Tier {
         let cond = t.cond.as_ref().map(|e| self.expect(e, &Type::Bool, "a tier's condition"));
-        let then = t.then.as_ref().map(|b| self.block(b, flow));
+        let reads: Vec<&Expr> = cond.iter().collect();
+        let then = self.guarded(&reads, t.span, "the tier's condition", |c| t.then.as_ref().map(|b| c.block(b, flow)));
         Tier { cond, then, span: t.span }
     }
 
@@ -589,7 +647,25 @@ impl Checker {
             );
         }
         let to = self.pile(to, "move ... to");
+        self.after_move(&x, &to);
         StmtKind::Move { random, cards: x, to }
+    }
+
+    /// `reveal CARDS`: a card, a pile or a selection of cards.
+    fn reveal(&mut self, cards: &ast::Expr) -> StmtKind {
+        let (x, t) = self.expr(cards);
+        if !matches!(t.base(), Type::Card | Type::Cards | Type::Error) {
+            let g = self.a_type(&t);
+            self.error(
+                Code::WrongKind,
+                format!("cannot reveal {g}"),
+                cards.span,
+                "not cards",
+                "reveal a card, a pile such as `hand[s]`, or `cards c in hand[s] where ...`",
+            );
+        }
+        self.after_reveal(&x);
+        StmtKind::Reveal(x)
     }
 
     fn deal(

@@ -63,6 +63,11 @@ pub enum Event {
         /// The cards each pile received.
         hands: Vec<Vec<CardId>>,
     },
+    /// Cards shown to every player where they lie (`reveal`).
+    Revealed {
+        /// Each card shown, with the pile it lies in.
+        cards: Vec<(CardId, usize)>,
+    },
     /// Something was drawn by lot, among `among` candidates.
     Drew {
         /// The name of what was drawn.
@@ -136,6 +141,12 @@ impl Event {
                     text.push_str(&format!("\n  {owner}: {}", names.join(", ")));
                 }
                 text
+            }
+            Event::Revealed { cards } if cards.is_empty() => "revealed: no card".into(),
+            Event::Revealed { cards } => {
+                let shown: Vec<String> =
+                    cards.iter().map(|(c, p)| format!("{} in {}", game.card_names[*c as usize], pile(*p))).collect();
+                format!("revealed: {}", shown.join(", "))
             }
             Event::Drew { what, among: 1 } => format!("no draw needed: {what} is the only candidate"),
             Event::Drew { what, among } => format!("drawn by lot among {among}: {what}"),

@@ -10,9 +10,12 @@
 //! held a card meeting an earlier tier (a player who does not follow suit holds none of the
 //! suit). A player learns that only on seeing the chosen card land, so the inference waits for
 //! the card's next move; an exclusion lasts until a card the player did not see could have
-//! entered the pile.
+//! entered the pile. Each player also keeps the piles each card may be in, worked out from the
+//! rules ([`Places`]). A `reveal` makes every player know where its cards are; a revealed
+//! selection (`cards c in PILE where C`) also excludes every other card meeting C from the pile.
 
-use super::program::{Ask, DKind, PKind, Program};
+use super::deduction::{Places, Rule};
+use super::program::{Ask, DKind, PKind, Pred, Program};
 use super::vm::Vm;
 use super::*;
 
@@ -42,6 +45,9 @@ pub struct Knowledge {
     pub excluded: Vec<Exclusion>,
     /// What choices under later tiers will show whoever sees their cards land.
     pub inferences: Vec<Inference>,
+    /// Where each card may be, as each player works it out from the rules.
+    #[serde(default)]
+    pub places: Places,
 }
 
 /// How many 64-bit words a bitset of `cards` cards takes.
@@ -73,7 +79,8 @@ impl Knowledge {
                 set(row, c, layout.see[p].first().copied().unwrap_or(false));
             }
         }
-        Knowledge { known, excluded: Vec::new(), inferences: Vec::new() }
+        let places = Places::first(game.players, game.cards.len(), layout.pile_zone.len());
+        Knowledge { known, excluded: Vec::new(), inferences: Vec::new(), places }
     }
 
     /// Whether `player` knows where `card` is, in a game of `cards` cards.
@@ -86,6 +93,7 @@ impl Knowledge {
     pub(super) fn moved(&mut self, prog: &Program, pos: &Position, card: CardId, from: usize, to: usize) {
         let n = words(pos.card_count());
         let see = &prog.layout.see;
+        self.places.moved(see, card, from, to);
         for (p, row) in self.known.chunks_mut(n.max(1)).enumerate() {
             let seen = see[p][from] || see[p][to];
             set(row, card as usize, seen);
@@ -125,6 +133,54 @@ impl Knowledge {
                 }
                 self.excluded.retain(|e| !(e.player as usize == p && e.pile == pile));
                 self.excluded.push(Exclusion { player: p as u8, pile, cards: inference.cards.clone() });
+            }
+        }
+    }
+
+    /// Cards were revealed where they lie: every player knows their places.
+    pub(super) fn revealed(&mut self, pos: &Position, shown: &[(CardId, usize)]) {
+        let n = words(pos.card_count()).max(1);
+        let players = self.known.len() / n;
+        for row in self.known.chunks_mut(n) {
+            for &(card, _) in shown {
+                set(row, card as usize, true);
+            }
+        }
+        for &(card, pile) in shown {
+            self.places.shown(players, card, pile);
+        }
+    }
+
+    /// After a move by rule (see [`deduction`](super::deduction)): what the rule tells.
+    pub(super) fn ruled(&mut self, prog: &Program, before: &Places, rule: &Rule) {
+        self.places.ruled(&prog.layout.see, before, rule);
+    }
+
+    /// A selection `cards c in PILE where C` was revealed (its cards are `shown`): whoever does
+    /// not see the pile learns that it holds no other card meeting C.
+    pub(super) fn revealed_selection(
+        &mut self,
+        game: &Game,
+        prog: &Program,
+        pos: &Position,
+        (pile, slot, cond): (usize, Slot, &Pred),
+        shown: &[(CardId, usize)],
+    ) {
+        let mut locals = pos.locals.clone();
+        let mut vm = Vm::new(game, prog, pos.board(), &mut locals, 0);
+        let mut cards = vec![0; words(game.cards.len())];
+        for c in 0..game.cards.len() as CardId {
+            vm.set_local(slot, Value::Card(c));
+            let meets = matches!(vm.keep(cond), Ok(true));
+            set(&mut cards, c as usize, meets && !shown.iter().any(|(s, _)| *s == c));
+        }
+        for (p, sees) in prog.layout.see.iter().enumerate() {
+            if sees[pile] {
+                continue;
+            }
+            match self.excluded.iter_mut().find(|e| e.player as usize == p && e.pile as usize == pile) {
+                Some(e) => e.cards.iter_mut().zip(&cards).for_each(|(w, c)| *w |= c),
+                None => self.excluded.push(Exclusion { player: p as u8, pile: pile as u16, cards: cards.clone() }),
             }
         }
     }

@@ -126,6 +126,7 @@ impl Lower<'_> {
                 starting: starting.as_ref().map(|s| self.expr(s)),
             },
             StmtKind::Say(text) => Op::Say(self.expr(text)),
+            StmtKind::Reveal(cards) => Op::Reveal(self.domain(cards)),
             StmtKind::Redo(p) => Op::Redo(*p),
             StmtKind::End(p) => Op::End(*p),
             StmtKind::MakeCard(_) => Op::Nothing,

@@ -18,6 +18,7 @@
 
 mod compile;
 mod decide;
+mod deduction;
 mod events;
 mod knowledge;
 mod layout;

@@ -207,6 +207,7 @@ pub(crate) enum Op {
         starting: Option<X>,
     },
     Say(X),
+    Reveal(D),
     Redo(PhaseId),
     End(PhaseId),
     Nothing,

@@ -218,6 +218,7 @@ impl Ids<'_> {
             Event::Chose { seat, value, .. } => self.seat(*seat) && self.value(*value),
             Event::Moved { cards, to } => pile(to) && cards.iter().all(card),
             Event::Shuffled { pile: p } => pile(p),
+            Event::Revealed { cards } => cards.iter().all(|(c, p)| card(c) && pile(p)),
             Event::Dealt { from, zone, hands, .. } => {
                 pile(from)
                     && (*zone as usize) < self.game.zones.len()

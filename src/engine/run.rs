@@ -5,6 +5,8 @@
 //! and the observers written. Every change to the cards goes through [`Flow::put`] and
 //! [`Flow::shuffle`], which tell the observers.
 
+use super::deduction::Rule;
+use super::mask::{CardSet, M};
 use super::program::*;
 use super::vm::Vm;
 use super::*;
@@ -264,6 +266,7 @@ impl<'s> Flow<'s> {
             }
             Op::Deal { count, from, to, starting } => self.deal(count.as_ref(), from, *to, starting.as_ref())?,
             Op::Say(text) => self.say(text)?,
+            Op::Reveal(cards) => self.reveal(cards)?,
             Op::Redo(phase) => self.unwind_to(*phase, true)?,
             Op::End(phase) => self.unwind_to(*phase, false)?,
             Op::Nothing => {}
@@ -301,6 +304,35 @@ impl<'s> Flow<'s> {
         if let Some(line) = line {
             self.log(|_| Event::Say(line));
         }
+        Ok(())
+    }
+
+    /// `reveal CARDS`: every player is shown the cards and the piles they lie in.
+    fn reveal(&mut self, cards: &D) -> Out<()> {
+        let base = self.pos.stack.len();
+        self.push_items(cards)?;
+        let items: Vec<Value> = self.pos.stack.drain(base..).collect();
+        let mut shown = Vec::with_capacity(items.len());
+        for item in items {
+            match item {
+                Value::Card(c) => shown.push((c, self.pos.place(c))),
+                _ => return Err(missing(self.prog.span(cards.at))),
+            }
+        }
+        let selection = match &cards.kind {
+            DKind::Filter(inner, slot, cond) => match &inner.kind {
+                DKind::Pile(p) => Some((self.pile_of(p)?, *slot, cond)),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(k) = &mut self.obs.knowledge {
+            k.revealed(self.pos, &shown);
+            if let Some(selection) = selection {
+                k.revealed_selection(self.game, self.prog, self.pos, selection, &shown);
+            }
+        }
+        self.log(|_| Event::Revealed { cards: shown });
         Ok(())
     }
 
@@ -583,6 +615,10 @@ impl<'s> Flow<'s> {
             let _ = pos.stack[base..].partial_shuffle(&mut pos.rng, n);
             chosen = pos.stack.len() - n;
         }
+        let ruled = self.obs.knowledge.as_ref().zip(by_rule(cards)).and_then(|(k, only)| {
+            let Some(Value::Card(first)) = self.pos.stack.get(base) else { return None };
+            Some((self.pos.place(*first), only, k.places.clone()))
+        });
         let mut moved: smallvec::SmallVec<[CardId; 16]> = smallvec::SmallVec::new();
         for item in self.pos.stack.drain(base..).skip(chosen - base) {
             match item {
@@ -592,6 +628,9 @@ impl<'s> Flow<'s> {
         }
         let dest = self.pile_of(to)?;
         self.move_all(&moved, dest);
+        if let (Some(k), Some((from, only, before))) = (&mut self.obs.knowledge, ruled) {
+            k.ruled(self.prog, &before, &Rule { from, to: dest, only, moved: &moved, all: random.is_none() });
+        }
         self.log(|_| Event::Moved { cards: moved.to_vec(), to: dest });
         Ok(())
     }
@@ -766,4 +805,17 @@ fn unreachable_frame<T>() -> Out<T> {
         "here",
         "the saved position does not belong to this rule file",
     ))
+}
+
+/// Whether a move's cards are picked by rule from one pile: the whole pile (`Some(None)`), or
+/// its cards meeting a condition on the card alone (`Some(Some(cards meeting it))`).
+fn by_rule(cards: &D) -> Option<Option<CardSet>> {
+    match &cards.kind {
+        DKind::Pile(_) => Some(None),
+        DKind::Filter(inner, _, pred) => match (&inner.kind, pred.mask()) {
+            (DKind::Pile(_), Some(M::Set(set))) => Some(Some(*set)),
+            _ => None,
+        },
+        _ => None,
+    }
 }

@@ -1,6 +1,8 @@
 //! Worlds a player cannot tell from the real one, for computer players to search: the cards
-//! whose place the player does not know are dealt afresh among the places of such cards.
+//! whose place the player does not know are dealt afresh among the places of such cards, each
+//! only where the player knows it can be (see [`super::deduction`]).
 
+use super::deduction::Places;
 use super::knowledge::has;
 use super::program::Op;
 use super::*;
@@ -16,9 +18,11 @@ impl State {
         // Dealt from the sorted cards, so that the world does not depend on where they really are.
         let mut pool = old.clone();
         pool.sort_unstable();
-        let excluded = self.obs.knowledge.as_ref().map_or(&[][..], |k| &k.excluded[..]);
-        let mine: Vec<&Exclusion> = excluded.iter().filter(|e| e.player as usize == player).collect();
-        let new = deal_unknown(&slots, pool, &mine, rng);
+        let knowledge = self.obs.knowledge.as_ref();
+        let excluded = knowledge.map_or(&[][..], |k| &k.excluded[..]);
+        let excluded = excluded.iter().filter(|e| e.player as usize == player).collect();
+        let bounds = Bounds { player, places: knowledge.map(|k| &k.places), excluded };
+        let new = deal_unknown(&slots, pool, &bounds, rng);
         let mut map: Vec<CardId> = (0..self.game.cards.len() as CardId).collect();
         for (o, n) in old.iter().zip(&new) {
             map[*o as usize] = *n;
@@ -85,17 +89,33 @@ impl State {
     }
 }
 
-/// Deals the unknown cards to their slots, keeping every exclusion where a few tries find a
-/// way; otherwise (the exclusions cannot all be met) a plain shuffle.
-fn deal_unknown(
-    slots: &[(usize, usize)],
-    mut pool: Vec<CardId>,
-    excluded: &[&Exclusion],
-    rng: &mut ChaCha8Rng,
-) -> Vec<CardId> {
+/// What a player knows of where its unknown cards can be: the piles the rules leave possible
+/// for each, and the cards the rules have shown are not in a pile.
+struct Bounds<'a> {
+    player: usize,
+    places: Option<&'a Places>,
+    excluded: Vec<&'a Exclusion>,
+}
+
+impl Bounds<'_> {
+    fn allows(&self, card: CardId, pile: usize) -> bool {
+        self.places.is_none_or(|p| p.may(self.player, card, pile))
+            && !self.excluded.iter().any(|e| e.pile as usize == pile && has(&e.cards, card as usize))
+    }
+}
+
+/// Deals the unknown cards to their slots, each where it can be, where a few tries find a way;
+/// otherwise (the bounds cannot all be met) a plain shuffle.
+fn deal_unknown(slots: &[(usize, usize)], mut pool: Vec<CardId>, bounds: &Bounds, rng: &mut ChaCha8Rng) -> Vec<CardId> {
+    let mut piles: Vec<usize> = slots.iter().map(|s| s.0).collect();
+    piles.dedup();
+    let free = pool.iter().all(|&c| piles.iter().all(|&p| bounds.allows(c, p)));
     for _ in 0..16 {
         pool.shuffle(rng);
-        if let Some(deal) = deal_keeping(slots, &pool, excluded) {
+        if free {
+            return pool;
+        }
+        if let Some(deal) = deal_keeping(slots, &piles, &pool, bounds) {
             return deal;
         }
     }
@@ -103,21 +123,20 @@ fn deal_unknown(
     pool
 }
 
-/// Fills the slots of piles with exclusions first, each with the first card of the pool
-/// allowed there, then the rest in pool order; `None` if a slot finds no allowed card.
-fn deal_keeping(slots: &[(usize, usize)], pool: &[CardId], excluded: &[&Exclusion]) -> Option<Vec<CardId>> {
+/// Fills the slots of the piles that allow the fewest cards first, each with the first card of
+/// the pool allowed there; `None` if a slot finds no allowed card.
+fn deal_keeping(slots: &[(usize, usize)], piles: &[usize], pool: &[CardId], bounds: &Bounds) -> Option<Vec<CardId>> {
+    let allowed = |p: usize| pool.iter().filter(|&&c| bounds.allows(c, p)).count();
+    let counts: Vec<(usize, usize)> = piles.iter().map(|&p| (p, allowed(p))).collect();
+    let count = |p: usize| counts.iter().find(|(q, _)| *q == p).map_or(0, |(_, n)| *n);
+    let mut order: Vec<usize> = (0..slots.len()).collect();
+    order.sort_by_key(|&k| count(slots[k].0));
     let mut deal: Vec<Option<CardId>> = vec![None; slots.len()];
     let mut used = vec![false; pool.len()];
-    for e in excluded {
-        for (k, slot) in slots.iter().enumerate() {
-            if slot.0 != e.pile as usize {
-                continue;
-            }
-            let i = (0..pool.len()).find(|&i| !used[i] && !has(&e.cards, pool[i] as usize))?;
-            used[i] = true;
-            deal[k] = Some(pool[i]);
-        }
+    for k in order {
+        let i = (0..pool.len()).find(|&i| !used[i] && bounds.allows(pool[i], slots[k].0))?;
+        used[i] = true;
+        deal[k] = Some(pool[i]);
     }
-    let mut rest = (0..pool.len()).filter(|&i| !used[i]).map(|i| pool[i]);
-    deal.into_iter().map(|d| d.or_else(|| rest.next())).collect()
+    deal.into_iter().collect()
 }

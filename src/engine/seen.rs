@@ -61,7 +61,8 @@ impl<'a> Seen<'a> {
 
     /// A whole match this player cannot tell from the real one, to search: every card whose
     /// place it does not know is dealt afresh among the places of such cards (keeping what the
-    /// rules have shown it, such as a seat void in a suit), other seats' secret choices not yet
+    /// rules have shown it, such as a seat void in a suit or a revealed card, and putting each card
+    /// only where the rules leave it possible), other seats' secret choices not yet
     /// revealed are taken back, and chance is reseeded from `rng`. Variables and local names are
     /// kept (a card they hold is renamed with the cards): the checker refuses a variable or name
     /// computed from cards not everyone sees, so they hold nothing hidden. The same knowledge and

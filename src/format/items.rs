@@ -444,6 +444,7 @@ impl Layout<'_> {
                 group(docs)
             }
             StmtKind::Say { .. } => concat(vec![self.tok("say"), sp(), self.take()]),
+            StmtKind::Reveal { cards } => concat(vec![self.tok("reveal"), sp(), self.inline(cards)]),
             StmtKind::Redo { phase } => concat(vec![self.tok("redo"), sp(), self.tok(&phase.name)]),
             StmtKind::End { phase } => concat(vec![self.tok("end"), sp(), self.tok(&phase.name)]),
             StmtKind::Call { func, args } => {

@@ -161,6 +161,10 @@ impl Dump<'_> {
                 let line = format!("deal {count} from {} to {}{starting}", self.expr(from), self.zone(*to));
                 self.line(depth, &line);
             }
+            StmtKind::Reveal(cards) => {
+                let line = format!("reveal {}", self.expr(cards));
+                self.line(depth, &line);
+            }
             StmtKind::Say(text) => {
                 let line = format!("say {}", self.expr(text));
                 self.line(depth, &line);

@@ -549,7 +549,7 @@ impl Walker<'_> {
                 self.expr(cards);
                 self.expr(to);
             }
-            StmtKind::Shuffle { zone } => self.expr(zone),
+            StmtKind::Shuffle { zone } | StmtKind::Reveal { cards: zone } => self.expr(zone),
             StmtKind::Deal { count, from, to, starting } => {
                 count.iter().for_each(|c| self.expr(c));
                 self.expr(from);

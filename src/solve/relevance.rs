@@ -175,7 +175,8 @@ impl Pass<'_> {
     fn stmt(&mut self, stmt: &Stmt) -> bool {
         use StmtKind::*;
         match &stmt.kind {
-            Say(_) => true,
+            // What players are told changes nothing a search reads.
+            Say(_) | Reveal(_) => true,
             Assign(target, op, e) => {
                 let (item, index) = target_item(target);
                 if !(matches!(op, AssignOp::Add | AssignOp::Sub) && matches!(item, Item::Var(_))) {
@@ -544,7 +545,7 @@ fn stmt_exprs(kind: &StmtKind) -> Vec<&Expr> {
         StmtKind::Choose(c) => choose(c),
         StmtKind::Simultaneously(b, c, _) => binding(b).into_iter().chain(choose(c)).collect(),
         StmtKind::Move { random, cards, to } => random.iter().chain([cards, to]).collect(),
-        StmtKind::Shuffle(e) | StmtKind::Say(e) => vec![e],
+        StmtKind::Shuffle(e) | StmtKind::Say(e) | StmtKind::Reveal(e) => vec![e],
         StmtKind::Deal { count, from, starting, .. } => count.iter().chain([from]).chain(starting).collect(),
         StmtKind::MakeCard(attrs) => attrs.iter().map(|(_, e)| e).collect(),
         StmtKind::Phase(..) | StmtKind::Call(_) | StmtKind::Redo(_) | StmtKind::End(_) => Vec::new(),

@@ -536,6 +536,10 @@ pub enum StmtKind {
     Say {
         text: Template,
     },
+    /// `reveal CARDS`: the cards, and where they lie, are shown to every player.
+    Reveal {
+        cards: Expr,
+    },
     Redo {
         phase: Ident,
     },

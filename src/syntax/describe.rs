@@ -68,6 +68,7 @@ pub fn describe_rule(rule: Rule) -> &'static str {
         Rule::k_reset => "`reset`",
         Rule::k_result => "`result`",
         Rule::k_say => "`say`",
+        Rule::k_reveal => "`reveal`",
         Rule::k_scenario => "`scenario`",
         Rule::k_seat => "`seat`",
         Rule::k_seats => "`seats`",
@@ -172,6 +173,7 @@ pub fn describe_rule(rule: Rule) -> &'static str {
         Rule::deal_count => "`all` or `N each`",
         Rule::starting => "`starting SEAT`",
         Rule::say_stmt => "`say \"TEXT\"`",
+        Rule::reveal_stmt => "`reveal CARDS`",
         Rule::redo_stmt => "`redo PHASE`",
         Rule::end_stmt => "`end PHASE`",
         Rule::make_card_stmt => "`card { ... }`",
@@ -302,9 +304,9 @@ impl Group {
             expr | expr_only | prefix | neg | not | primary | paren | if_expr | case_expr | aggregate | agg_op
             | filter_cards | card_ref | list | call | bool_lit | none_lit => Some(Group::Expression),
             stmt | let_stmt | call_stmt | assign_stmt | if_stmt | for_stmt | repeat_stmt | while_stmt | phase_stmt
-            | choose_stmt | simultaneous_stmt | move_stmt | shuffle_stmt | deal_stmt | say_stmt | redo_stmt
-            | end_stmt | make_card_stmt | k_let | k_choose | k_simultaneously | k_shuffle | k_redo | k_say
-            | k_while | k_repeat | k_move | k_deal | k_end => Some(Group::Statement),
+            | choose_stmt | simultaneous_stmt | move_stmt | shuffle_stmt | deal_stmt | say_stmt | reveal_stmt
+            | redo_stmt | end_stmt | make_card_stmt | k_let | k_choose | k_simultaneously | k_shuffle | k_redo
+            | k_say | k_reveal | k_while | k_repeat | k_move | k_deal | k_end => Some(Group::Statement),
             item | game_decl | players_decl | seats_decl | control_decl | side_decl | param_decl | enum_decl
             | card_decl | deck_decl | zone_decl | var_decl | define_decl | proc_decl | play_decl | result_decl
             | variant_decl | show_decl | solve_decl | sheet_decl | k_sheet | k_solve | k_show | k_game | k_players
@@ -528,6 +530,7 @@ fn starts_statement(word: &str) -> bool {
             | "shuffle"
             | "deal"
             | "say"
+            | "reveal"
             | "redo"
             | "end"
             | "card"

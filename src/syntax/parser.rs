@@ -207,6 +207,7 @@ fn is_token(rule: Rule) -> bool {
             | k_reset
             | k_result
             | k_say
+            | k_reveal
             | k_scenario
             | k_seat
             | k_seats
@@ -931,6 +932,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             Rule::shuffle_stmt => self.shuffle_stmt(pair)?,
             Rule::deal_stmt => self.deal_stmt(pair)?,
             Rule::say_stmt => self.say_stmt(pair)?,
+            Rule::reveal_stmt => self.reveal_stmt(pair)?,
             Rule::redo_stmt => self.redo_stmt(pair)?,
             Rule::end_stmt => self.end_stmt(pair)?,
             Rule::make_card_stmt => self.make_card_stmt(pair)?,
@@ -1207,6 +1209,10 @@ impl<'s, 'p> Reader<'s, 'p> {
 
     fn say_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
         Some(StmtKind::Say { text: self.template(Children::of(pair).next()?) })
+    }
+
+    fn reveal_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
+        Some(StmtKind::Reveal { cards: self.expr(Children::of(pair).next()?)? })
     }
 
     fn redo_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {

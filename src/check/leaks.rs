@@ -1,0 +1,285 @@
+//! What the flow itself tells: effects every player notices, run or not by a condition on cards
+//! some player may not see.
+//!
+//! A statement every player notices (a variable given a value, narration, a move, a deal, a
+//! shuffle, a decision asked, a phase started or left, a `reveal`) tells everyone that the flow
+//! reached it. Under an `if`, a loop or a tier whose condition reads hidden cards, it would tell
+//! everyone about those cards: the checker keeps the conditions on hidden cards the flow is
+//! under (its *guards*) and refuses such an effect there (`paradox::E0116`). A `let` name
+//! declared inside the guarded block may be given values (it is gone when the block ends);
+//! one declared outside it may not, unless it holds a card.
+//!
+//! The names of cards found in hidden zones (a loop's or a choice's) read those zones, like a
+//! `let` holding such a card. A choice's card that is then moved where everyone sees it, or
+//! any such name that is revealed, is public from there to the end of its block.
+//!
+//! `reveal CARDS` is the honest way to tell: it shows the cards and where they lie to everyone
+//! (an event in every player's log). Until cards next move, or a loop starts, `holder` of a
+//! revealed card and the cards of a revealed pile read nothing hidden.
+
+use super::Checker;
+use super::hidden::Hidden;
+use crate::diagnostic::{Code, Problem};
+use crate::game::*;
+use crate::syntax::ast::{Audience, Span};
+
+/// A block the flow may be under a condition on hidden cards in.
+pub(super) struct Guard {
+    /// The condition, once known to read hidden cards; `None` while it is not yet known (the
+    /// condition of `repeat until` is checked after its body).
+    cause: Option<Cause>,
+    /// How many locals were in scope when the guard began: those declared later are its own.
+    locals: usize,
+    /// The effects met while the cause is not yet known: what they are, and where.
+    deferred: Vec<(String, Span)>,
+}
+
+/// A condition on hidden cards.
+#[derive(Clone)]
+struct Cause {
+    /// The zone the condition reads, and where.
+    hidden: (ZoneId, Span),
+    /// The condition (or domain) that reads it, and what it is called.
+    at: Span,
+    what: &'static str,
+}
+
+/// Something a `reveal` has shown, while it still lies where it was shown.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Shown {
+    /// A card written in the rules.
+    Card(CardId),
+    /// A `let`, loop or choice name for a card.
+    Name(Slot),
+    /// A pile: its zone and the name or value indexing it.
+    Pile(ZoneId, Option<Index>),
+}
+
+/// The index of a revealed pile, when it is a name or a value (`hand[s]`, `hand[P1]`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Index {
+    Name(Slot),
+    Var(VarId),
+    Value(Value),
+}
+
+/// A pile's zone and index, if the index is one a reveal can be matched by.
+fn pile_key(e: &Expr) -> Option<(ZoneId, Option<Index>)> {
+    let ExprKind::Zone(z, ix) = &e.kind else { return None };
+    let ix = match ix.as_ref().map(|ix| &ix.kind) {
+        None => None,
+        Some(ExprKind::Local(slot)) => Some(Index::Name(*slot)),
+        Some(ExprKind::Var(v)) => Some(Index::Var(*v)),
+        Some(ExprKind::Const(v)) => Some(Index::Value(*v)),
+        Some(_) => return None,
+    };
+    Some((*z, ix))
+}
+
+impl Checker {
+    /// Runs `f` under the guard of `exprs` if they read hidden cards (`what` names them).
+    pub(super) fn guarded<T>(
+        &mut self,
+        exprs: &[&Expr],
+        at: Span,
+        what: &'static str,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        let mut found = Vec::new();
+        for e in exprs {
+            self.hidden_reads(e, &mut found);
+        }
+        self.guarded_by(found.first(), at, what, f)
+    }
+
+    /// Runs `f` under a guard for the hidden read `hidden`, if there is one.
+    pub(super) fn guarded_by<T>(
+        &mut self,
+        hidden: Option<&Hidden>,
+        at: Span,
+        what: &'static str,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        let Some(h) = hidden else { return f(self) };
+        let cause = Cause { hidden: (h.zone, h.inner), at, what };
+        self.guards.push(Guard { cause: Some(cause), locals: self.locals.len(), deferred: Vec::new() });
+        let out = f(self);
+        self.guards.pop();
+        out
+    }
+
+    /// Runs `f` under a guard whose condition is known only afterwards: `cond` checks it and
+    /// says what it is called. The effects `f` met are refused then if it reads hidden cards.
+    pub(super) fn guarded_after<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> T,
+        cond: impl FnOnce(&mut Self) -> (Expr, &'static str),
+    ) -> (T, Expr) {
+        self.guards.push(Guard { cause: None, locals: self.locals.len(), deferred: Vec::new() });
+        let out = f(self);
+        let (c, what) = cond(self);
+        let mut found = Vec::new();
+        self.hidden_reads(&c, &mut found);
+        let guard = self.guards.pop().map(|g| g.deferred).unwrap_or_default();
+        match found.first() {
+            Some(h) => {
+                let cause = Cause { hidden: (h.zone, h.inner), at: c.span, what };
+                for (effect, span) in guard {
+                    self.report_flow_leak(&cause, &effect, span);
+                }
+            }
+            // Not hidden here: the effects wait for an enclosing guard not yet known, if any.
+            None => {
+                if let Some(outer) = self.guards.iter_mut().rev().find(|g| g.cause.is_none()) {
+                    outer.deferred.extend(guard);
+                }
+            }
+        }
+        (out, c)
+    }
+
+    /// Refuses an effect every player notices (`effect` says what it is) under a guard.
+    pub(super) fn refuse_in_hidden_flow(&mut self, effect: &str, span: Span) {
+        self.refuse_under(0, effect.to_string(), span);
+    }
+
+    /// Refuses giving a value to the `let` name `slot` (not a card) declared outside a guard.
+    pub(super) fn refuse_outer_let_in_hidden_flow(&mut self, slot: Slot, name: &str, span: Span) {
+        let Some(at) = self.locals.iter().position(|l| l.slot == slot) else { return };
+        let from = self.guards.iter().position(|g| at < g.locals).unwrap_or(self.guards.len());
+        self.refuse_under(from, format!("giving `{name}` a value"), span);
+    }
+
+    /// Refuses an effect under the outermost guard from the `from`-th that reads hidden cards,
+    /// or leaves it to a guard whose condition is not yet known.
+    fn refuse_under(&mut self, from: usize, effect: String, span: Span) {
+        let guards = self.guards.get_mut(from..).unwrap_or_default();
+        if let Some(cause) = guards.iter().find_map(|g| g.cause.clone()) {
+            self.report_flow_leak(&cause, &effect, span);
+        } else if let Some(pending) = guards.last_mut() {
+            pending.deferred.push((effect, span));
+        }
+    }
+
+    fn report_flow_leak(&mut self, guard: &Cause, effect: &str, span: Span) {
+        let zone = &self.zones[guard.hidden.0 as usize];
+        let who = if zone.see == Audience::Owner { "its owner only" } else { "nobody" };
+        let message = format!(
+            "{effect} depends on {} over `{}`, which is seen by {who}: everyone would learn it",
+            guard.what, zone.name
+        );
+        let help = "every player notices this happen, so it may not depend on cards they cannot see: decide it \
+                    from what everyone sees, ask the decision every time (its tiers may read the cards), or tell \
+                    everyone first with `reveal CARDS` (see \"What the flow tells\" in LANGUAGE.md)";
+        let mut problem = Problem::new(Code::Hidden, message, span, "everyone sees this happen").help(help);
+        problem = problem.note(guard.at, format!("{} reads `{}`", guard.what, zone.name));
+        let (read, at) = (guard.hidden.1, guard.at);
+        if read.start < at.start || read.end > at.end {
+            problem = problem.note(guard.hidden.1, format!("`{}` is read here", zone.name));
+        }
+        self.report(problem);
+    }
+
+    /// Names a card found in `domain` (a loop's or a choice's), hidden if the zone is.
+    pub(super) fn note_found_card(&mut self, name: &str, slot: Slot, domain: &Expr) {
+        if let ExprKind::Zone(z, _) | ExprKind::ZoneAll(z) = &domain.kind
+            && self.zones[*z as usize].see != Audience::Everyone
+            && !self.pile_shown(domain)
+        {
+            self.hidden_cards.entry(slot).or_insert((*z, name.to_string(), domain.span));
+        }
+    }
+
+    /// The guard a `for` binding's domain puts its body under: how many elements there are,
+    /// and the `where` condition. The cards of a zone are the loop name's, not the guard's.
+    pub(super) fn loop_reads(&self, binding: &Binding, out: &mut Vec<Hidden>) {
+        match &binding.domain.kind {
+            ExprKind::Zone(z, ix) => {
+                let zone = &self.zones[*z as usize];
+                if zone.count != Audience::Everyone && !self.pile_shown(&binding.domain) {
+                    out.push(Hidden::count(*z, binding.domain.span));
+                }
+                if let Some(ix) = ix {
+                    self.hidden_reads(ix, out);
+                }
+            }
+            ExprKind::ZoneAll(z) if self.zones[*z as usize].count != Audience::Everyone => {
+                out.push(Hidden::count(*z, binding.domain.span));
+            }
+            ExprKind::ZoneAll(_) => {}
+            _ => self.hidden_reads(&binding.domain, out),
+        }
+        for e in binding.start.iter().chain(&binding.filter) {
+            self.hidden_reads(e, out);
+        }
+    }
+
+    /// After `move CARDS to PILE`: revealed piles no longer lie as shown, and a name for a card
+    /// moved where everyone sees it is public.
+    pub(super) fn after_move(&mut self, cards: &Expr, to: &Expr) {
+        self.shown.clear();
+        if let (ExprKind::Local(slot), ExprKind::Zone(z, _)) = (&cards.kind, &to.kind)
+            && self.zones[*z as usize].see == Audience::Everyone
+        {
+            self.hidden_cards.remove(slot);
+        }
+    }
+
+    /// After `reveal CARDS`: what is now shown.
+    pub(super) fn after_reveal(&mut self, cards: &Expr) {
+        let shown = match &cards.kind {
+            ExprKind::Const(Value::Card(c)) => Shown::Card(*c),
+            ExprKind::Local(slot) => {
+                self.hidden_cards.remove(slot);
+                Shown::Name(*slot)
+            }
+            _ => match pile_key(cards) {
+                Some((z, ix)) => Shown::Pile(z, ix),
+                None => return,
+            },
+        };
+        self.shown.push(shown);
+    }
+
+    /// Whether `e` is a pile a `reveal` has shown.
+    pub(super) fn pile_shown(&self, e: &Expr) -> bool {
+        pile_key(e).is_some_and(|(z, ix)| self.shown.contains(&Shown::Pile(z, ix)))
+    }
+
+    /// A name or variable is given a value: a pile it indexes is no longer the one revealed.
+    pub(super) fn forget_piles_indexed_by(&mut self, target: &Target) {
+        let index = match target {
+            Target::Local(slot) => Index::Name(*slot),
+            Target::Var(v) => Index::Var(*v),
+            Target::VarAt(..) => return,
+        };
+        self.shown.retain(|s| !matches!(s, Shown::Pile(_, Some(ix)) if *ix == index));
+    }
+
+    /// Whether `holder(e)` (or `e in ZONE`) tells where a revealed card is.
+    pub(super) fn holder_shown(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Const(Value::Card(c)) => self.shown.contains(&Shown::Card(*c)),
+            ExprKind::Local(slot) => self.shown.contains(&Shown::Name(*slot)),
+            _ => false,
+        }
+    }
+
+    /// Checks a block as its own region: names made public inside it are hidden again after it,
+    /// and what it revealed is forgotten (what it moved stays forgotten). A loop's body (`fresh`)
+    /// starts with nothing revealed, as a later round comes after the moves of the one before.
+    pub(super) fn region<T>(&mut self, fresh: bool, f: impl FnOnce(&mut Self) -> T) -> T {
+        let hidden = self.hidden_cards.clone();
+        let shown = self.shown.clone();
+        if fresh {
+            self.shown.clear();
+        }
+        let out = f(self);
+        for (slot, v) in hidden {
+            self.hidden_cards.entry(slot).or_insert(v);
+        }
+        let inside = std::mem::take(&mut self.shown);
+        self.shown = if fresh { Vec::new() } else { shown.into_iter().filter(|s| inside.contains(s)).collect() };
+        out
+    }
+}
