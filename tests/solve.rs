@@ -192,8 +192,7 @@ fn the_command_answers_in_text_and_json_and_refuses_with_a_reason() {
 fn the_search_keys_positions_without_what_is_only_added_to_or_never_read() {
     let out = paradox(&["solve", "examples/costly-tricks-rulebook-trick.cards"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    let expected =
-        "positions told apart without: won, tricks (only added to); stock, chips, first_lead (not read before the round ends)";
+    let expected = "positions told apart without: won, tricks (only added to); stock, chips, first_lead (not read before the round ends)";
     assert!(text.contains(expected), "{text}");
     let buddy = paradox(&["solve", "examples/buddy-round-end.cards", "--format", "json"]);
     let value: serde_json::Value = serde_json::from_slice(&buddy.stdout).expect("one JSON object");
