@@ -7,6 +7,8 @@
 use crate::syntax::ast::{AggOp, Audience, BinOp, Extreme, Owner, Span};
 
 mod dump;
+mod group;
+pub use group::{CardGroup, MAX_LISTED, SMALL_PACK};
 use serde::{Deserialize, Serialize};
 
 /// A seat's number, in the order the rule file lists the seats.
@@ -44,6 +46,8 @@ pub enum Value {
     Enum(u16),
     /// A set of enum value indices or seat ids, as a bitset.
     Set(u64),
+    /// Cards chosen together (`choose 2 cards p from hand[s]`).
+    Group(CardGroup),
 }
 
 /// A static type.
@@ -428,6 +432,14 @@ impl Names<'_> {
                 }
                 out.write_char(']')
             }
+            (Value::Group(g), _, _) if g.is_empty() => out.write_str("no cards"),
+            (Value::Group(g), _, _) => {
+                for (k, c) in g.cards().enumerate() {
+                    let _ = out.write_str(if k > 0 { " + " } else { "" });
+                    self.write(Value::Card(c), &Type::Card, out);
+                }
+                Ok(())
+            }
             _ => write!(out, "{value:?}"),
         };
     }
@@ -605,12 +617,22 @@ pub struct Choose {
     /// The name of a menu action chosen with the cards (`or m from Move`): an option that is a
     /// card sets `slot` and leaves this `none`, a menu action the other way round.
     pub menu: Option<Slot>,
+    /// For a choice of several cards at once, how many: the options are groups of cards.
+    pub group: Option<GroupSize>,
     pub by: Expr,
     pub tiers: Vec<Tier>,
     /// The slot of the declaration's flag and when it may be declared.
     pub declare: Option<(Slot, String, Expr)>,
     pub label: Option<Expr>,
     pub span: Span,
+}
+
+/// How many cards a choice of several takes (`choose 2 cards p ...`, `1..3 cards`, `cards`):
+/// from `least` to `most`, or to as many as its zones hold.
+#[derive(Clone, Debug, Serialize)]
+pub struct GroupSize {
+    pub least: Expr,
+    pub most: Option<Expr>,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -1,6 +1,6 @@
 //! The small example games of `examples/` (shedding, fishing, passing), played through the State
 //! API at their edges: each uses the constructs of issue 12 (mixed decisions, procedures,
-//! recursive definitions).
+//! recursive definitions, choices of several cards at once).
 
 mod common;
 #[path = "common/piles.rs"]
@@ -62,34 +62,59 @@ fn fishing_must_take_an_equal_card_before_a_sum() {
 }
 
 #[test]
-fn fishing_takes_a_sum_card_by_card_where_the_rest_still_adds_up() {
+fn fishing_takes_a_group_that_adds_up_chosen_at_once() {
     let mut t = Table::open(FISHING_TABLE, &[]);
     t.play("7 of coins");
-    // 7 from 1, 2, 3, 4 and 10: every card up to 4 starts some set; the 10 none.
-    assert_eq!(t.legal(), ["take 1 of cups", "take 2 of cups", "take 3 of swords", "take 4 of coins"]);
-    t.play("take 4 of coins");
-    assert_eq!(t.legal(), ["take 1 of cups", "take 2 of cups", "take 3 of swords"]);
-    t.play("take 1 of cups");
-    // 2 is left to make: one card does it.
-    assert_eq!(t.legal(), ["take 2 of cups"]);
-    t.play("take 2 of cups");
+    // 7 from 1, 2, 3, 4 and 10: 3 + 4 or 1 + 2 + 4, shown the fewest cards first; never the 10.
+    let seat = t.seat();
+    let shown: Vec<String> =
+        t.state.shown_actions(seat).into_iter().filter_map(|a| t.state.action_name(seat, a)).collect();
+    assert_eq!(shown, ["take 4 of coins + 3 of swords", "take 1 of cups + 2 of cups + 4 of coins"]);
+    t.play("take 1 of cups + 2 of cups + 4 of coins");
     let mut table = t.pile("table", None);
     table.sort();
     assert_eq!(table, ["10 of coins", "3 of swords"]);
+    assert_eq!(t.pile("won", Some("P1")).len(), 4, "the 7 and the three cards it took");
     assert_eq!(t.seat_name(), "P2");
+}
+
+#[test]
+fn fishing_takes_no_more_cards_than_the_parameter_allows() {
+    let mut t = Table::open(FISHING_TABLE, &["most_taken=2"]);
+    t.play("7 of coins");
+    assert_eq!(t.legal(), ["take 4 of coins + 3 of swords"]);
+}
+
+#[test]
+fn fishing_at_the_table_reads_a_group_typed_in_any_order() {
+    let mut s = common::session(FISHING_TABLE, &[0, 1]);
+    s.handle("7co");
+    // Two of its cards: the moves they are part of are offered, nothing is played.
+    let out = s.handle("c1 co4");
+    assert!(out.contains("could be take 1 of cups + 2 of cups + 4 of coins"), "{out}");
+    // Cards that make no move are refused.
+    let out = s.handle("c1 s3");
+    assert!(out.contains("not a command, nor one of your moves"), "{out}");
+    assert_eq!(s.move_names().len(), 2, "still P1's capture: {:?}", s.move_names());
+    s.handle("4 of coins + c2, 1c");
+    let t = Table { state: s.state().clone() };
+    assert_eq!(piles::cards(&t, "table", None), ["10 of coins", "3 of swords"]);
+    assert_eq!(piles::cards(&t, "won", Some("P1")), ["1 of cups", "2 of cups", "4 of coins", "7 of coins"]);
 }
 
 const PASSING: &str = "examples/passing.cards";
 
-/// The first card (by name) of a seat's passing options.
+/// The first group of cards (by name) of a seat's passing options.
 fn first_pass(t: &Table, seat: &str) -> String {
-    t.legal_for(seat).into_iter().next().expect("a card to pass")
+    t.legal_for(seat).into_iter().next().expect("cards to pass")
 }
 
 #[test]
 fn passing_cards_reach_the_left_only_when_everyone_has_passed() {
     let mut t = Table::open(PASSING, &[]);
     assert_eq!(t.together(), ["P1", "P2", "P3"]);
+    // Two cards at once, by default: any two of the eight in hand.
+    assert_eq!(t.legal_for("P1").len(), 28);
     let p2_hand = piles::cards(&t, "hand", Some("P2"));
     let passed = first_pass(&t, "P1");
     t.play_for("P1", &passed);
@@ -97,24 +122,19 @@ fn passing_cards_reach_the_left_only_when_everyone_has_passed() {
     assert_eq!(piles::cards(&t, "hand", Some("P2")), p2_hand);
     assert_eq!(t.together(), ["P2", "P3"]);
     for seat in ["P2", "P3"] {
-        let card = first_pass(&t, seat);
-        t.play_for(seat, &card);
+        let pair = first_pass(&t, seat);
+        t.play_for(seat, &pair);
     }
-    // Two cards each by default: the first is waiting face down, not yet in P2's hand.
-    let card = passed.trim_start_matches("pass ");
-    assert!(t.pile("outgoing", Some("P1")).iter().any(|c| c == card));
-    assert!(!piles::cards(&t, "hand", Some("P2")).iter().any(|c| c == card));
-    for seat in ["P1", "P2", "P3"] {
-        let card = first_pass(&t, seat);
-        t.play_for(seat, &card);
-    }
-    assert!(
-        piles::cards(&t, "hand", Some("P2")).iter().any(|c| c == card),
-        "{:?}",
-        piles::cards(&t, "hand", Some("P2"))
-    );
-    assert_eq!(piles::cards(&t, "hand", Some("P2")).len(), 8);
+    let cards: Vec<&str> = passed.trim_start_matches("pass ").split(" + ").collect();
+    assert_eq!(cards.len(), 2, "{passed}");
+    let hand = piles::cards(&t, "hand", Some("P2"));
+    assert!(cards.iter().all(|c| hand.iter().any(|h| h == c)), "{cards:?} not in {hand:?}");
+    assert_eq!(hand.len(), 8);
     assert!(t.pile("outgoing", Some("P1")).is_empty());
+    // P2 reads that P1 passed two cards, not which: they went face down to P1's outgoing pile.
+    let p2_log = t.state.log_for(1);
+    assert!(p2_log.iter().any(|l| l == "P1 reveals 2 cards"), "{p2_log:?}");
+    assert!(!p2_log.iter().any(|l| l.starts_with("P1 reveals pass")), "{p2_log:?}");
 }
 
 #[test]

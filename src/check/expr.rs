@@ -117,7 +117,9 @@ impl Checker {
                 ast::TemplatePart::Text(s) => pieces.push(TemplatePiece::Text(s.clone())),
                 ast::TemplatePart::Expr(e) => {
                     let (x, ty) = self.expr(e);
-                    if is_collection(&ty) || ty == Type::Text {
+                    // The name of a choice of several cards prints its cards.
+                    let group = matches!(x.kind, ExprKind::Local(_)) && ty == Type::Cards;
+                    if (is_collection(&ty) && !group) || ty == Type::Text {
                         self.error(
                             Code::TypeMismatch,
                             format!("{} cannot be printed", self.a_type(&ty)),

@@ -473,9 +473,23 @@ impl Checker {
 
     fn choose(&mut self, c: &ast::Choose, flow: &Flow) -> Choose {
         let (mut domains, mut elem) = self.choice_domains(&c.domains);
+        let group = c.group.as_ref().map(|size| self.group_size(size.as_ref(), &elem, c));
+        if group.is_some() {
+            elem = Type::Cards;
+        }
         let by = self.expect(&c.by, &Type::Seat, "the seat that decides");
         let (slot, menu) = match &c.menu {
             None => (self.bind(&c.name.name, elem.clone(), false), None),
+            Some((_, list)) if group.is_some() => {
+                self.error(
+                    Code::Misplaced,
+                    "menu actions are offered with one card at a time",
+                    list.span,
+                    "a menu beside several cards",
+                    "choose the cards and the action in two decisions, or one card with the menu: `choose c from hand[s] or m from Move by s`",
+                );
+                (self.bind(&c.name.name, elem.clone(), false), None)
+            }
             Some((name, list)) => {
                 let (d, menu_elem) = self.menu(&elem, list);
                 domains.push(d);
@@ -495,7 +509,7 @@ impl Checker {
             (flag, d.name.name.clone(), when)
         });
         let label = c.label.as_ref().map(|l| self.template(l));
-        let choose = Choose { slot, elem, domains, menu, by, tiers, declare, label, span: c.span };
+        let choose = Choose { slot, elem, domains, menu, group, by, tiers, declare, label, span: c.span };
         self.check_possible(&choose);
         choose
     }
@@ -505,6 +519,69 @@ impl Checker {
         let reads: Vec<&Expr> = cond.iter().collect();
         let then = self.guarded(&reads, t.span, "the tier's condition", |c| t.then.as_ref().map(|b| c.block(b, flow)));
         Tier { cond, then, span: t.span }
+    }
+
+    /// How many cards a choice of several takes (`2 cards`, `1..3 cards`, `cards`), checked
+    /// against what a group can hold.
+    fn group_size(&mut self, size: Option<&ast::Expr>, elem: &Type, c: &ast::Choose) -> GroupSize {
+        if !matches!(elem, Type::Card | Type::Error) {
+            let span = c.domains.iter().map(|d| d.span).reduce(Span::to).unwrap_or(c.span);
+            self.error(
+                Code::TypeMismatch,
+                "only cards can be chosen several at once",
+                span,
+                "not cards",
+                "choose several cards from zones (`choose 2 cards p from hand[s] by s`), or one value at a time from a list",
+            );
+        }
+        let what = "how many cards are chosen";
+        let (least, most) = match size.map(|e| (e, &e.kind)) {
+            None => (Expr { kind: ExprKind::Const(Value::Int(0)), span: c.span }, None),
+            Some((_, ast::ExprKind::Binary(ast::BinOp::Range, lo, hi))) => {
+                (self.expect(lo, &Type::Int, what), Some(self.expect(hi, &Type::Int, what)))
+            }
+            Some((e, _)) => {
+                let n = self.expect(e, &Type::Int, what);
+                (n.clone(), Some(n))
+            }
+        };
+        let size = GroupSize { least, most };
+        self.check_group_size(&size, size_span(c));
+        size
+    }
+
+    /// The sizes a group can never have, and groups larger than a pack of this size allows.
+    fn check_group_size(&mut self, size: &GroupSize, span: Span) {
+        let fixed = |e: &Expr| match e.kind {
+            ExprKind::Const(Value::Int(n)) => Some(n),
+            _ => None,
+        };
+        let (least, most) = (fixed(&size.least), size.most.as_ref().map(fixed));
+        if least.is_some_and(|l| l < 0) || matches!((least, most), (Some(l), Some(Some(m))) if m < l) {
+            self.error(
+                Code::NoAction,
+                "this decision can never be made",
+                span,
+                "no group of cards has this size",
+                "give a size of 0 or more, or a range whose end is not below its start (`1..3 cards`)",
+            );
+            return;
+        }
+        let pack = self.cards.len();
+        let too_many = match most {
+            None => true,
+            Some(Some(m)) => m > MAX_LISTED as i64,
+            Some(None) => false,
+        };
+        if pack > SMALL_PACK && too_many {
+            self.error(
+                Code::OutOfRange,
+                format!("more than {MAX_LISTED} cards chosen at once from a pack of {pack} cards"),
+                span,
+                if most.is_none() { "any number of cards" } else { "too many cards" },
+                format!("a choice of several cards takes at most {MAX_LISTED} in a pack of more than {SMALL_PACK} cards: give the most it takes, e.g. `1..{MAX_LISTED} cards`"),
+            );
+        }
     }
 
     /// The menu of a mixed decision (`or m from Move`), offered with cards: one list of values
@@ -704,4 +781,9 @@ impl Checker {
         self.origin = saved;
         out
     }
+}
+
+/// Where a choice of several cards says how many: from `choose` to its name.
+fn size_span(c: &ast::Choose) -> Span {
+    Span { start: c.span.start, end: c.name.span.end }
 }

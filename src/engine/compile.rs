@@ -306,6 +306,7 @@ impl Lower<'_> {
                     let v = v.get(vm)?;
                     let found = match set.get(vm)? {
                         Value::Set(bits) => member_of_set(v, bits),
+                        Value::Group(g) => matches!(v, Value::Card(c) if g.has(c)),
                         _ => false,
                     };
                     Ok(found == positive)

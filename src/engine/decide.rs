@@ -20,6 +20,9 @@ impl Flow<'_> {
     /// Adds a decision's legal options to the position's: those of the first tier that allows
     /// any, each offered once more with the declaration where that is allowed.
     pub fn add_options(&mut self, ask: &Ask) -> Out<()> {
+        if ask.group.is_some() {
+            return self.add_groups(ask);
+        }
         if let [d] = &ask.domains[..] {
             let (board, locals, _, options) = self.pos.parts();
             let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
@@ -42,6 +45,27 @@ impl Flow<'_> {
         let out = legal(&mut vm, ask, &stack[base..], options);
         *self.spent = vm.steps;
         stack.truncate(base);
+        out
+    }
+
+    /// Adds the legal groups of a choice of several cards (see [`super::groups`](mod@super::groups)).
+    fn add_groups(&mut self, ask: &Ask) -> Out<()> {
+        let base = self.pos.stack.len();
+        for d in &ask.domains {
+            self.push_items(d)?;
+        }
+        let (board, locals, stack, options) = self.pos.parts();
+        let cards: Vec<CardId> = stack[base..].iter().filter_map(|v| Item::card(*v)).collect();
+        stack.truncate(base);
+        let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+        let first = options.len();
+        let out = super::groups::legal_groups(&mut vm, ask, &cards, options).and_then(|()| {
+            if options.len() == first {
+                return Err(no_option(&vm, ask));
+            }
+            declarations(&mut vm, ask, options, first)
+        });
+        *self.spent = vm.steps;
         out
     }
 
@@ -228,14 +252,24 @@ fn legal<T: Item>(vm: &mut Vm<'_>, ask: &Ask, domain: &[T], options: &mut Vec<Op
         }
     }
     if options.len() == first {
-        return Err(Halt::new(
-            Code::NoAction,
-            vm.prog.span(ask.at),
-            "no legal option for this decision",
-            "nothing can be chosen here",
-            "end the tiers with `else any`, or make sure the domain is not empty when this runs",
-        ));
+        return Err(no_option(vm, ask));
     }
+    declarations(vm, ask, options, first)
+}
+
+/// The problem of a decision with no legal option.
+fn no_option(vm: &Vm<'_>, ask: &Ask) -> Box<Halt> {
+    Halt::new(
+        Code::NoAction,
+        vm.prog.span(ask.at),
+        "no legal option for this decision",
+        "nothing can be chosen here",
+        "end the tiers with `else any`, or make sure the domain is not empty when this runs",
+    )
+}
+
+/// Each legal option from `first` on offered once more with the declaration, where allowed.
+fn declarations(vm: &mut Vm<'_>, ask: &Ask, options: &mut Vec<Opt>, first: usize) -> Out<()> {
     if let Some((_, _, when)) = &ask.declare {
         let plain = options.len();
         for i in first..plain {
@@ -326,6 +360,10 @@ impl State {
     /// be worked out).
     fn domain_now(&self, at: Loc, seat: SeatId) -> Vec<Value> {
         let Some((ask, bind)) = self.program().ask_at(at.block, at.index) else { return Vec::new() };
+        // The options of a choice of several cards are groups, not the domain's cards.
+        if ask.group.is_some() {
+            return Vec::new();
+        }
         let mut locals = self.pos.locals.clone();
         let mut vm = Vm::new(&self.game, self.program(), self.pos.board(), &mut locals, 0);
         if let Some(bind) = bind {

@@ -169,6 +169,8 @@ pub fn sort_key(game: &Game, card: CardId) -> (Vec<(u8, i64)>, CardId) {
             Value::Card(c) => (5, c as i64),
             Value::Enum(e) => (6, e as i64),
             Value::Set(bits) => (7, bits as i64),
+            // Not a card's attribute: cards are not grouped by it.
+            Value::Group(_) => (8, 0),
         })
         .collect();
     (key, card)

@@ -137,6 +137,7 @@ impl Lower<'_> {
         Ask {
             slot: c.slot,
             menu: c.menu,
+            group: c.group.as_ref().map(|g| (self.expr(&g.least), g.most.as_ref().map(|m| self.expr(m)))),
             elem: c.elem.clone(),
             domains: c.domains.iter().map(|d| self.domain(d)).collect(),
             by: self.expr(&c.by),

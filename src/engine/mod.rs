@@ -20,6 +20,7 @@ mod compile;
 mod decide;
 mod deduction;
 mod events;
+mod groups;
 mod knowledge;
 mod layout;
 mod lower;
@@ -361,6 +362,14 @@ impl State {
         cards.sort_by_cached_key(|&a| (card(a).map(|c| card_order(&self.game, c)), options[a as usize].declared));
         for (slot, action) in slots.into_iter().zip(cards) {
             actions[slot] = action;
+        }
+        // Groups of cards: the fewest cards first, then as their cards are shown.
+        let group = |a: &Action| match options[*a as usize].value {
+            Value::Group(g) => Some((g.len(), g.cards().map(|c| card_order(&self.game, c)).collect::<Vec<_>>())),
+            _ => None,
+        };
+        if actions.iter().all(|a| group(a).is_some()) {
+            actions.sort_by_cached_key(|a| (group(a), options[*a as usize].declared));
         }
         actions
     }

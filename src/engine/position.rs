@@ -462,6 +462,8 @@ impl Position {
     pub(crate) fn renamed(&self, prog: &super::Program, map: &[CardId]) -> Position {
         let value = |v: &Value| match v {
             Value::Card(c) => Value::Card(map[*c as usize]),
+            // A world renames cards among cards of the same kind of place: a group stays one.
+            Value::Group(g) => g.map(|c| map[c as usize]).map_or(*v, Value::Group),
             v => *v,
         };
         let mut place = self.place.clone();

@@ -157,6 +157,8 @@ pub(crate) struct Ask {
     pub slot: Slot,
     /// The name of the menu action of a mixed decision (see [`Ask::names`]).
     pub menu: Option<Slot>,
+    /// For a choice of several cards: the fewest and the most it takes (no most: all).
+    pub group: Option<(X, Option<X>)>,
     pub elem: Type,
     pub domains: Vec<D>,
     pub by: X,

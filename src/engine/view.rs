@@ -79,12 +79,16 @@ impl State {
                     ends.push(lines.len());
                     continue;
                 }
-                Event::Chose { seat, value: Value::Card(c), secret, .. }
+                Event::Chose { seat, value, secret, .. }
                     if self.game.seats[*seat as usize].player != player
-                        && !self.lands_in_view(player, &events[i + 1..], *c) =>
+                        && !self.chosen_in_view(player, &events[i + 1..], *value) =>
                 {
                     let how = if *secret { "reveals" } else { "chooses" };
-                    format!("{} {how} a card", self.game.seats[*seat as usize].display)
+                    let what = match value {
+                        Value::Group(g) => plural(g.len() as i64, "card", "cards"),
+                        _ => "a card".into(),
+                    };
+                    format!("{} {how} {what}", self.game.seats[*seat as usize].display)
                 }
                 Event::Over => continue,
                 Event::Moved { cards, .. } if cards.is_empty() => continue,
@@ -96,6 +100,15 @@ impl State {
     }
 
     /// Whether the next move of `card` in `later` puts it where `player` sees it.
+    /// Whether the cards of a choice (if it is of cards) are seen landing by `player`.
+    fn chosen_in_view(&self, player: usize, later: &[Event], value: Value) -> bool {
+        match value {
+            Value::Card(c) => self.lands_in_view(player, later, c),
+            Value::Group(g) => g.cards().all(|c| self.lands_in_view(player, later, c)),
+            _ => true,
+        }
+    }
+
     fn lands_in_view(&self, player: usize, later: &[Event], card: CardId) -> bool {
         later.iter().find_map(|e| match e {
             Event::Moved { cards, to } if cards.contains(&card) => Some(self.sees(player, *to)),

@@ -555,6 +555,7 @@ impl<'a> Vm<'a> {
             },
             DKind::One(x) => match self.value(x)? {
                 Value::Card(c) => visit(self, Value::Card(c)),
+                Value::Group(g) => each(self, g.cards().map(Value::Card), visit),
                 Value::None => Ok(true),
                 _ => Err(missing(self.span(d.at))),
             },

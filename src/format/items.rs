@@ -507,7 +507,14 @@ impl Layout<'_> {
     /// written so and short enough, otherwise a part per line.
     fn choose(&mut self, choose: &Choose) -> Doc {
         let one_line = self.on_one_line(choose.span);
-        let mut head = vec![self.tok("choose"), sp(), self.tok(&choose.name.name), sp(), self.tok("from"), sp()];
+        let mut head = vec![self.tok("choose"), sp()];
+        if let Some(size) = &choose.group {
+            if let Some(size) = size {
+                head.extend([self.inline(size), sp()]);
+            }
+            head.extend([self.tok("cards"), sp()]);
+        }
+        head.extend([self.tok(&choose.name.name), sp(), self.tok("from"), sp()]);
         for (i, domain) in choose.domains.iter().enumerate() {
             if i > 0 {
                 head.extend([self.tok(","), sp()]);

@@ -190,6 +190,15 @@ impl Dump<'_> {
             }
             None => (elem, domains.join(", ")),
         };
+        // A choice of several cards: how many, as `1..4 cards`, `2 cards` or `0.. cards`.
+        let elem = match &c.group {
+            Some(g) => {
+                let most = g.most.as_ref().map_or(String::new(), |m| self.expr(m));
+                let least = self.expr(&g.least);
+                if most == least { format!("{least} {elem}") } else { format!("{least}..{most} {elem}") }
+            }
+            None => elem,
+        };
         let line = format!("{head} ${}: {elem} from {domains} by {by}{label}", c.slot);
         self.line(depth, &line);
         for (i, tier) in c.tiers.iter().enumerate() {
@@ -251,6 +260,7 @@ impl Dump<'_> {
             Value::Card(c) => format!("card{c}"),
             Value::Enum(i) => format!("enum{i}"),
             Value::Set(bits) => format!("set{bits:#x}"),
+            Value::Group(g) => format!("cards{:?}", g.cards().collect::<Vec<_>>()),
         }
     }
 

@@ -581,6 +581,9 @@ impl Walker<'_> {
     /// of its declaration.
     fn choose(&mut self, choose: &Choose, span: Span) {
         choose.domains.iter().for_each(|d| self.expr(d));
+        if let Some(Some(size)) = &choose.group {
+            self.expr(size);
+        }
         self.expr(&choose.by);
         self.local(&choose.name, span, None);
         if let Some((name, list)) = &choose.menu {

@@ -2,7 +2,7 @@
 //! win over moves and may be shortened to any start of their word; a line that could mean
 //! several things is answered with a question, not acted on.
 
-use super::moves::{Found, find};
+use super::moves::{Found, Moves};
 
 /// One line of input, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,7 +93,7 @@ impl Command {
     /// command; a word that starts one command's word (and its arguments fit) is that command
     /// unless the line also names a move; a line that could be several things is a question
     /// ([`Command::Ask`]); anything else is a move. `Err` says why a command's argument is wrong.
-    pub fn parse(line: &str, moves: &[String]) -> Result<Command, String> {
+    pub fn parse(line: &str, moves: &Moves) -> Result<Command, String> {
         let line = line.trim();
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let (word, rest) = (word.to_lowercase(), rest.trim());
@@ -110,7 +110,7 @@ impl Command {
             return Ok(Command::Move(line.into()));
         }
         let fitting: Vec<&str> = starts.iter().filter(|(_, args)| args.fit(rest)).map(|(w, _)| *w).collect();
-        let named: Vec<usize> = match find(line, moves) {
+        let named: Vec<usize> = match moves.find(line) {
             Found::One(i) => vec![i],
             Found::Several(which) => which,
             _ => Vec::new(),
@@ -119,10 +119,12 @@ impl Command {
             ([one], []) => command(one, rest),
             ([], []) => match starts[..] {
                 [(one, _)] => command(one, rest),
-                _ => Ok(Command::Ask(ask(line, &starts.iter().map(|(w, _)| *w).collect::<Vec<_>>(), &[], moves))),
+                _ => {
+                    Ok(Command::Ask(ask(line, &starts.iter().map(|(w, _)| *w).collect::<Vec<_>>(), &[], &moves.names)))
+                }
             },
             ([], _) => Ok(Command::Move(line.into())),
-            (commands, named) => Ok(Command::Ask(ask(line, commands, named, moves))),
+            (commands, named) => Ok(Command::Ask(ask(line, commands, named, &moves.names))),
         }
     }
 }
@@ -215,11 +217,11 @@ mod tests {
     use super::*;
 
     fn parse(line: &str) -> Result<Command, String> {
-        Command::parse(line, &[])
+        Command::parse(line, &Moves::default())
     }
 
-    fn names(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
+    fn names(list: &[&str]) -> Moves {
+        Moves { names: list.iter().map(|s| s.to_string()).collect(), groups: None }
     }
 
     #[test]

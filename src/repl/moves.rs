@@ -63,6 +63,148 @@ pub fn find(typed: &str, names: &[String]) -> Found {
     }
 }
 
+/// The moves of a decision as typed text is read against them: their names and, for a choice
+/// of several cards at once, each move's cards.
+#[derive(Clone, Debug, Default)]
+pub struct Moves {
+    pub names: Vec<String>,
+    pub groups: Option<Groups>,
+}
+
+/// The cards of a choice of several at once: the name of every card some move holds, and
+/// each move's card names, both in pack order. Cards of one name are the same to the player.
+#[derive(Clone, Debug, Default)]
+pub struct Groups {
+    pub cards: Vec<String>,
+    pub of_move: Vec<Vec<String>>,
+}
+
+impl Groups {
+    /// How many cards a move takes: `2 cards`, `1 to 3 cards`.
+    fn sizes(&self) -> String {
+        let least = self.of_move.iter().map(Vec::len).min().unwrap_or(0);
+        let most = self.of_move.iter().map(Vec::len).max().unwrap_or(0);
+        let s = if most == 1 { "" } else { "s" };
+        if least == most { format!("{most} card{s}") } else { format!("{least} to {most} cards") }
+    }
+
+    /// The moves in one line: what they are made of and how to type one.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} from {} (type the cards on one line, in any order; `moves` lists them)",
+            self.sizes(),
+            self.cards.join(", ")
+        )
+    }
+
+    /// Every move, numbered, a line for each first card: `2 of cups + ...: 3 of cups #1, ...`.
+    pub fn listing(&self) -> String {
+        let mut out = format!("{} moves of {}, by their first card:\n", self.of_move.len(), self.sizes());
+        let mut k = 0;
+        while k < self.of_move.len() {
+            let first = self.of_move[k].first().cloned();
+            let mut rest = Vec::new();
+            while k < self.of_move.len() && self.of_move[k].first() == first.as_ref() {
+                let more = self.of_move[k].get(1..).unwrap_or_default().join(" + ");
+                rest.push(if more.is_empty() { format!("alone #{}", k + 1) } else { format!("{more} #{}", k + 1) });
+                k += 1;
+            }
+            let head = first.map_or("no cards".to_string(), |f| format!("{f} + ..."));
+            out.push_str(&format!("  {head}: {}\n", rest.join(", ")));
+        }
+        out
+    }
+}
+
+/// The most words of a typed group whose ways of being cut into cards are all tried.
+const MAX_CUT_WORDS: usize = 12;
+
+impl Moves {
+    /// Finds the move `typed` names (see [`find`] and [`find_group`]).
+    pub fn find(&self, typed: &str) -> Found {
+        match &self.groups {
+            Some(groups) => find_group(typed, &self.names, groups),
+            None => find(typed, &self.names),
+        }
+    }
+}
+
+/// Finds the move `typed` names where each move is a group of cards: the typed words are cut
+/// into runs that each name one card as [`find`] reads a name (`+` and `,` always cut), in any
+/// order; the move is the group of exactly those cards. Text that names no cards this way
+/// (`#2`, a label) is looked for among the names.
+pub fn find_group(typed: &str, names: &[String], groups: &Groups) -> Found {
+    if typed.trim().starts_with('#') {
+        return find(typed, names);
+    }
+    let parts: Vec<Vec<String>> = typed.split(['+', ',']).map(words).filter(|w| !w.is_empty()).collect();
+    let total: usize = parts.iter().map(Vec::len).sum();
+    let named: Vec<Vec<String>> = if total <= MAX_CUT_WORDS {
+        cuttings(&parts).iter().filter_map(|runs| cards_named(runs, &groups.cards)).collect()
+    } else {
+        Vec::new()
+    };
+    let moves: Vec<Vec<String>> = groups.of_move.iter().map(|g| sorted(g)).collect();
+    let exact = (0..moves.len()).filter(|&m| named.contains(&moves[m])).collect::<Vec<_>>();
+    // Cards that are only part of a move: the moves they could start.
+    let holding = (0..moves.len()).filter(|&m| named.iter().any(|n| holds(&moves[m], n))).collect::<Vec<_>>();
+    match (&exact[..], &holding[..]) {
+        ([one], _) => Found::One(*one),
+        ([_, _, ..], _) => Found::Several(exact),
+        ([], [_, ..]) => Found::Several(holding),
+        ([], []) if !named.is_empty() => Found::None,
+        ([], []) => find(typed, names),
+    }
+}
+
+/// Whether sorted names `all` hold every one of sorted names `part` (as many times).
+fn holds(all: &[String], part: &[String]) -> bool {
+    let mut rest = all.iter();
+    part.iter().all(|p| rest.any(|a| a == p))
+}
+
+/// Every way of cutting each part's words into runs of consecutive words.
+fn cuttings(parts: &[Vec<String>]) -> Vec<Vec<Vec<String>>> {
+    let mut ways: Vec<Vec<Vec<String>>> = vec![Vec::new()];
+    for part in parts {
+        let gaps = part.len() - 1;
+        let mut next = Vec::new();
+        for way in &ways {
+            for cuts in 0..1usize << gaps {
+                let mut runs = way.clone();
+                let mut run = vec![part[0].clone()];
+                for (i, word) in part.iter().enumerate().skip(1) {
+                    if cuts >> (i - 1) & 1 == 1 {
+                        runs.push(std::mem::take(&mut run));
+                    }
+                    run.push(word.clone());
+                }
+                runs.push(run);
+                next.push(runs);
+            }
+        }
+        ways = next;
+    }
+    ways
+}
+
+/// The names of the cards runs of words name, sorted, if each names exactly one card.
+fn cards_named(runs: &[Vec<String>], cards: &[String]) -> Option<Vec<String>> {
+    let mut named = Vec::with_capacity(runs.len());
+    for run in runs {
+        let Found::One(c) = find(&run.join(" "), cards) else { return None };
+        named.push(cards[c].clone());
+    }
+    named.sort_unstable();
+    Some(named)
+}
+
+fn sorted(names: &[String]) -> Vec<String> {
+    let mut names = names.to_vec();
+    names.sort_unstable();
+    names
+}
+
 /// A text as lower-case words, letters and digits split apart (`R5` is `r`, `5`); anything
 /// else separates words.
 fn words(text: &str) -> Vec<String> {
@@ -174,6 +316,47 @@ mod tests {
 
     fn names(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// Groups of the cards named, each a list of indices into `cards`.
+    fn groups(cards: &[&str], of_move: &[&[usize]]) -> (Vec<String>, Groups) {
+        let of_move: Vec<Vec<String>> =
+            of_move.iter().map(|g| g.iter().map(|&i| cards[i].to_string()).collect()).collect();
+        let names = of_move.iter().map(|g| g.join(" + ")).collect();
+        (names, Groups { cards: names_of(cards), of_move })
+    }
+
+    fn names_of(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_group_typed_card_by_card_in_any_order() {
+        let cards = ["red 3", "red 5", "green 3", "green 5"];
+        let (names, g) = groups(&cards, &[&[0, 1], &[1, 2], &[0, 3], &[2, 3]]);
+        assert_eq!(find_group("r3 r5", &names, &g), Found::One(0));
+        assert_eq!(find_group("red 5 + red 3", &names, &g), Found::One(0));
+        assert_eq!(find_group("g3, r5", &names, &g), Found::One(1));
+        assert_eq!(find_group("5g 3g", &names, &g), Found::One(3));
+        // Red 3 with green 3 is not a move: the cards are named, so nothing is guessed.
+        assert_eq!(find_group("r3 g3", &names, &g), Found::None);
+        // `3` alone is either 3: no card is named, so the text is read against the names.
+        assert_eq!(find_group("#2", &names, &g), Found::One(1));
+        assert_eq!(find_group("r3", &names, &g), Found::Several(vec![0, 2]));
+    }
+
+    #[test]
+    fn groups_list_by_their_first_card() {
+        let cards = ["red 3", "red 5", "green 3"];
+        let (_, g) = groups(&cards, &[&[0, 1], &[0, 2], &[1, 2]]);
+        assert_eq!(
+            g.listing(),
+            "3 moves of 2 cards, by their first card:\n  red 3 + ...: red 5 #1, green 3 #2\n  red 5 + ...: green 3 #3\n"
+        );
+        assert_eq!(
+            g.summary(),
+            "2 cards from red 3, red 5, green 3 (type the cards on one line, in any order; `moves` lists them)"
+        );
     }
 
     #[test]

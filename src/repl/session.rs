@@ -3,14 +3,14 @@
 //! for `undo`, and reads and writes save files; nothing else leaves it.
 
 use super::command::{COMMANDS, Command};
-use super::moves::{FILLER, Found, find};
+use super::moves::{FILLER, Found, Groups, Moves, find};
 use super::save::{self, Origin, SaveFile};
 use super::sheet;
 use super::table::{Painter, draw, standing};
 use crate::bots::Kind;
 use crate::diagnostic::Problem;
 use crate::engine::{Action, Actor, State};
-use crate::game::{Game, SeatId};
+use crate::game::{CardId, Game, SeatId, Value};
 use crate::report::{Findings, Source, Style};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -188,7 +188,7 @@ impl Session {
                 _ => format!("No new match.\n{}", self.handle(line)),
             };
         }
-        match Command::parse(line, &self.move_names()) {
+        match Command::parse(line, &self.typed_moves()) {
             Ok(command) => self.run(command),
             Err(message) => format!("error: {message}\n"),
         }
@@ -270,6 +270,34 @@ impl Session {
     /// The names of the moves open now, in the order they are shown.
     pub fn move_names(&self) -> Vec<String> {
         self.move_list().into_iter().map(|(_, name)| name).collect()
+    }
+
+    /// The moves open now as typed text is read against them.
+    fn typed_moves(&self) -> Moves {
+        let list = self.move_list();
+        let groups = self.turn().and_then(|seat| self.groups(seat, &list));
+        Moves { names: list.into_iter().map(|(_, name)| name).collect(), groups }
+    }
+
+    /// The cards of each move, when the moves are groups of cards chosen at once.
+    fn groups(&self, seat: SeatId, list: &[(Action, String)]) -> Option<Groups> {
+        let game = self.state.game();
+        let name = |c: CardId| game.card_names.get(c as usize).cloned().unwrap_or_default();
+        let mut of_move = Vec::with_capacity(list.len());
+        let mut ids = std::collections::BTreeSet::new();
+        for (action, _) in list {
+            let Some((Value::Group(g), _)) = self.state.action_key(seat, *action) else { return None };
+            ids.extend(g.cards());
+            of_move.push(g.cards().map(name).collect());
+        }
+        let mut cards: Vec<String> = Vec::new();
+        for c in ids {
+            let n = name(c);
+            if !cards.contains(&n) {
+                cards.push(n);
+            }
+        }
+        Some(Groups { cards, of_move })
     }
 
     /// The moves open now with their actions, in the order people are shown them (cards as the
@@ -393,7 +421,11 @@ impl Session {
             "Your turn"
         };
         let list = counted(&names);
-        let shown = if list.len() <= LISTED { list.join(", ") } else { format!("{}, ...", list[..LISTED].join(", ")) };
+        let shown = match self.groups(seat, &self.move_list()) {
+            Some(groups) if list.len() > LISTED => groups.summary(),
+            _ if list.len() <= LISTED => list.join(", "),
+            _ => format!("{}, ...", list[..LISTED].join(", ")),
+        };
         let seat = &self.setup.game.seats[seat as usize].display;
         let s = if names.len() == 1 { "" } else { "s" };
         format!("{how} at {seat} (*), {} move{s}: {shown}\n", names.len())
@@ -418,7 +450,11 @@ impl Session {
         if names.is_empty() {
             return "You have no move to make now.\n".into();
         }
-        names.iter().enumerate().map(|(i, n)| format!("  #{} {n}\n", i + 1)).collect()
+        let groups = self.turn().and_then(|seat| self.groups(seat, &self.move_list()));
+        match groups {
+            Some(groups) if names.len() > LISTED => groups.listing(),
+            _ => names.iter().enumerate().map(|(i, n)| format!("  #{} {n}\n", i + 1)).collect(),
+        }
     }
 
     fn hint(&self) -> String {
@@ -592,8 +628,9 @@ impl Session {
             };
         };
         let moves = self.move_list();
-        let names: Vec<String> = moves.iter().map(|(_, n)| n.clone()).collect();
-        match find(typed, &names) {
+        let finder = Moves { names: moves.iter().map(|(_, n)| n.clone()).collect(), groups: self.groups(seat, &moves) };
+        let names = &finder.names;
+        match finder.find(typed) {
             Found::One(i) => {
                 let before = self.state.unobserved();
                 self.undo.push(Before::Move(self.state.clone(), self.player(seat)));

@@ -512,7 +512,7 @@ pub enum StmtKind {
         title: Option<PhaseTitle>,
         body: Block,
     },
-    Choose(Choose),
+    Choose(Box<Choose>),
     Simultaneously {
         binding: Binding,
         body: Block,
@@ -565,6 +565,9 @@ pub struct Choose {
     pub domains: Vec<Expr>,
     /// `or m from Move`: menu actions offered with the cards, and the name of the one chosen.
     pub menu: Option<(Ident, Expr)>,
+    /// `choose 2 cards p from ...`: several cards at once; the size written (a number or a
+    /// range), or `None` inside for any number.
+    pub group: Option<Option<Expr>>,
     pub by: Expr,
     pub tiers: Vec<Tier>,
     pub declare: Option<Declare>,

@@ -160,6 +160,7 @@ pub fn describe_rule(rule: Rule) -> &'static str {
         Rule::phase_title => "a phase's title `\"TITLE\" of COUNT`",
         Rule::choose_stmt => "`choose NAME from ... by SEAT`",
         Rule::menu => "`or NAME from MENU`",
+        Rule::group => "`N cards` (several cards at once)",
         Rule::tiers => "`where` and the tiers of a choice",
         Rule::tier => "a condition or `any`",
         Rule::any_tier => "`any`",

@@ -926,7 +926,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             Rule::repeat_stmt => self.repeat_stmt(pair)?,
             Rule::while_stmt => self.while_stmt(pair)?,
             Rule::phase_stmt => self.phase_stmt(pair)?,
-            Rule::choose_stmt => StmtKind::Choose(self.choose_stmt(pair)?),
+            Rule::choose_stmt => StmtKind::Choose(Box::new(self.choose_stmt(pair)?)),
             Rule::simultaneous_stmt => self.simultaneous_stmt(pair)?,
             Rule::move_stmt => self.move_stmt(pair)?,
             Rule::shuffle_stmt => self.shuffle_stmt(pair)?,
@@ -1086,6 +1086,13 @@ impl<'s, 'p> Reader<'s, 'p> {
     fn choose_stmt(&self, pair: Node<'s>) -> Option<Choose> {
         let span = self.span(&pair);
         let mut children = Children::of(pair);
+        let group = match children.maybe(Rule::group) {
+            Some(group) => Some(match Children::of(group).maybe(Rule::expr) {
+                Some(size) => Some(self.expr(size)?),
+                None => None,
+            }),
+            None => None,
+        };
         let name = self.ident(children.next()?);
         let mut domains = children.run_of(Rule::expr).map(|p| self.expr(p)).collect::<Option<Vec<_>>>()?;
         // Without a menu the seat's expression follows the domains directly.
@@ -1097,6 +1104,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             name,
             domains,
             menu,
+            group,
             by,
             tiers: match children.maybe(Rule::tiers) {
                 Some(tiers) => self.tiers(tiers)?,
