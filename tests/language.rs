@@ -1,6 +1,6 @@
 //! The constructs of issue 12 played through the State API: procedures (a decision inside,
 //! `end` of the phase around the call), recursive definitions (a search that reads naturally,
-//! a runaway one stopped at its call).
+//! a runaway one stopped at its call), choices of several cards at once.
 
 mod common;
 
@@ -53,4 +53,25 @@ fn procedures_calling_each_other_over_and_over_are_refused_at_the_unfolding_limi
     assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
     let messages: Vec<&str> = problems.iter().map(|(_, p)| p.message.as_str()).collect();
     assert_eq!(messages, ["procedure calls unfold into too many statements"]);
+}
+
+const GROUPS: &str = "tests/fixtures/valid/groups.cards";
+
+#[test]
+fn a_group_is_chosen_from_two_zones_under_tiers_with_a_declaration() {
+    let mut t = Table::open(GROUPS, &[]);
+    // Hand red 1, red 2, blue 3; row red 4: the all-red pairs, and the one worth 6 boasted too.
+    assert_eq!(t.legal(), ["red 1 + red 2", "red 1 + red 4", "red 2 + red 4", "red 2 + red 4 boast"]);
+    t.play("red 2 + red 4 boast");
+    assert!(t.said("P1 boasts with red 2 + red 4"), "{:?}", t.lines());
+    assert!(t.said("the row gave its red 4"), "{:?}", t.lines());
+    assert_eq!(common::sorted(&["red 2", "red 4"]), {
+        let mut out = t.pile("out", None);
+        out.sort();
+        out
+    });
+    // Any number of the two cards left, none included.
+    assert_eq!(t.legal(), ["keep blue 3", "keep no cards", "keep red 1", "keep red 1 + blue 3"]);
+    t.play("keep no cards");
+    assert!(t.said("P1 keeps no cards, 0 in all"), "{:?}", t.lines());
 }
