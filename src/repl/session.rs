@@ -188,7 +188,7 @@ impl Session {
                 _ => format!("No new match.\n{}", self.handle(line)),
             };
         }
-        match Command::parse(line, &self.typed_moves()) {
+        match Command::parse(line, &self.typed_moves(&self.move_list())) {
             Ok(command) => self.run(command),
             Err(message) => format!("error: {message}\n"),
         }
@@ -272,11 +272,10 @@ impl Session {
         self.move_list().into_iter().map(|(_, name)| name).collect()
     }
 
-    /// The moves open now as typed text is read against them.
-    fn typed_moves(&self) -> Moves {
-        let list = self.move_list();
-        let groups = self.turn().and_then(|seat| self.groups(seat, &list));
-        Moves { names: list.into_iter().map(|(_, name)| name).collect(), groups }
+    /// The moves of `list` (see [`Session::move_list`]) as typed text is read against them.
+    fn typed_moves(&self, list: &[(Action, String)]) -> Moves {
+        let groups = self.turn().and_then(|seat| self.groups(seat, list));
+        Moves { names: list.iter().map(|(_, name)| name.clone()).collect(), groups }
     }
 
     /// The cards of each move, when the moves are groups of cards chosen at once.
@@ -628,7 +627,7 @@ impl Session {
             };
         };
         let moves = self.move_list();
-        let finder = Moves { names: moves.iter().map(|(_, n)| n.clone()).collect(), groups: self.groups(seat, &moves) };
+        let finder = self.typed_moves(&moves);
         let names = &finder.names;
         match finder.find(typed) {
             Found::One(i) => {
