@@ -648,7 +648,8 @@ impl Session {
                     0 => or(&list.join(", ")),
                     k => format!("{} and {k} more", list.join(", ")),
                 };
-                format!("`{}` could be {list}: type more of the name.\n", typed.trim())
+                let more = if finder.groups.is_some() { "every card of the move" } else { "more of the name" };
+                format!("`{}` could be {list}: type {more}.\n", typed.trim())
             }
             Found::OutOfRange(n) => format!("There is no move #{n}: there are {} (type `moves`).\n", names.len()),
             Found::TooVague => format!(
