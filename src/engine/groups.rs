@@ -32,10 +32,12 @@ pub(super) fn legal_groups(vm: &mut Vm<'_>, ask: &Ask, cards: &[CardId], options
     vm.charge(count as usize, ask.at)?;
     let first = options.len();
     let mut best: Option<u32> = None;
+    let mut ids: Vec<CardId> = Vec::with_capacity(most as usize);
     for k in sizes {
         let mut picks: Vec<usize> = (0..k).collect();
         loop {
-            let ids: Vec<CardId> = picks.iter().map(|&i| cards[i]).collect();
+            ids.clear();
+            ids.extend(picks.iter().map(|&i| cards[i]));
             let group = CardGroup::of(&ids).ok_or_else(|| too_large(vm, ask, k))?;
             let value = Value::Group(group);
             if let Some(tier) = first_tier(vm, ask, value, best)? {
