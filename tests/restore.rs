@@ -274,3 +274,43 @@ fn a_secret_choice_out_of_range_is_refused() {
         assert!(restore(&game, pos).is_err(), "a secret decision: {what} is refused");
     }
 }
+
+/// The first group of cards in a saved position, to damage.
+fn first_group(json: &mut Json) -> Option<&mut Json> {
+    match json {
+        Json::Object(map) => {
+            if map.contains_key("Group") {
+                return map.get_mut("Group");
+            }
+            map.values_mut().find_map(first_group)
+        }
+        Json::Array(items) => items.iter_mut().find_map(first_group),
+        _ => None,
+    }
+}
+
+/// Positions where groups of cards are chosen (the options) or named (the choice) restore as
+/// they were saved, and a group holding a card the pack does not have is refused.
+#[test]
+fn positions_with_groups_of_cards_restore() {
+    for file in ["examples/fishing.cards", "examples/passing.cards"] {
+        let game = Arc::new(load(Path::new(file), &Settings::default()).expect("loads"));
+        let mut state = State::new(game.clone(), 1);
+        let mut bot = RandomBot::new(1);
+        let mut damaged = 0;
+        loop {
+            let mut json = saved(&state);
+            let copy = restore(&game, json.clone()).unwrap_or_else(|e| panic!("{file}: {e}"));
+            assert_eq!(copy.snapshot(), state.snapshot(), "{file}");
+            if let Some(group) = first_group(&mut json) {
+                *group = json!([game.cards.len()]);
+                assert!(restore(&game, json).is_err(), "{file}: a group of a card beyond the pack was taken");
+                damaged += 1;
+            }
+            if !step(&mut state, &mut bot) {
+                break;
+            }
+        }
+        assert!(damaged > 0, "{file}: no saved position held a group");
+    }
+}

@@ -98,6 +98,7 @@ impl Ids<'_> {
         let most_values = self.game.enums.iter().map(|e| e.values.len()).max().unwrap_or(0);
         match v {
             Value::Card(c) => (c as usize) < self.game.cards.len(),
+            Value::Group(g) => g.is_valid(self.game.cards.len()),
             Value::Seat(s) => (s as usize) < self.game.seats.len(),
             Value::Side(s) => (s as usize) < self.game.sides.len(),
             Value::Enum(e) => (e as usize) < most_values,
@@ -117,7 +118,7 @@ impl Ids<'_> {
         match (v, ty.base()) {
             (Value::None, _) | (Value::Int(_), Type::Int) | (Value::Bool(_), Type::Bool) => true,
             (Value::Seat(_), Type::Seat) | (Value::Side(_), Type::Side) | (Value::Card(_), Type::Card) => self.value(v),
-            (Value::Group(g), Type::Cards) => g.is_valid(self.game.cards.len()),
+            (Value::Group(_), Type::Cards) => self.value(v),
             (Value::Enum(i), Type::Enum(e)) => (i as usize) < self.enum_size(*e),
             (Value::Set(bits), Type::Set(elem)) => {
                 let size = match elem.base() {

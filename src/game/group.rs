@@ -11,7 +11,7 @@
 //! Either way the cards come out lowest id (pack order) first.
 
 use super::CardId;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The cards a group holds as a bitset: ids below this.
 pub const SMALL_PACK: usize = 60;
@@ -24,9 +24,22 @@ const ID_BITS: u32 = 12;
 const ID_MASK: u64 = (1 << ID_BITS) - 1;
 const BODY: u64 = (1 << TAG_SHIFT) - 1;
 
-/// A set of cards, in one word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// A set of cards, in one word. Traces and saves write it as the list of its card ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CardGroup(u64);
+
+impl Serialize for CardGroup {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.cards())
+    }
+}
+
+impl<'de> Deserialize<'de> for CardGroup {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CardGroup, D::Error> {
+        let cards = Vec::<CardId>::deserialize(d)?;
+        CardGroup::of(&cards).ok_or_else(|| serde::de::Error::custom("a group of more cards than a group holds"))
+    }
+}
 
 impl CardGroup {
     /// The group holding nothing.
@@ -120,6 +133,15 @@ mod tests {
         assert!(CardGroup::of(&[60, 61, 62, 63, 64]).is_some());
         assert_eq!(CardGroup::of(&[60, 61, 62, 63, 64, 65]), None);
         assert_eq!(CardGroup::of(&[4096]), None);
+    }
+
+    #[test]
+    fn written_as_its_card_ids() {
+        let g = CardGroup::of(&[70, 2]).unwrap();
+        let text = serde_json::to_string(&g).unwrap();
+        assert_eq!(text, "[2,70]");
+        assert_eq!(serde_json::from_str::<CardGroup>(&text).unwrap(), g);
+        assert!(serde_json::from_str::<CardGroup>("[60,61,62,63,64,65]").is_err());
     }
 
     #[test]
