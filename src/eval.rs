@@ -317,14 +317,7 @@ impl<'a, B: Board> Eval<'a, B> {
             BinOp::Or => return Ok(Value::Bool(self.truth(l)? || self.truth(r)?)),
             BinOp::In | BinOp::NotIn => {
                 let x = self.value(l)?;
-                let found = if is_collection(r) {
-                    self.items(r)?.contains(&x)
-                } else {
-                    match self.value(r)? {
-                        Value::Set(bits) => member_of_set(x, bits),
-                        _ => false,
-                    }
-                };
+                let found = if is_collection(r) { self.items(r)?.contains(&x) } else { member_of(x, self.value(r)?) };
                 return Ok(Value::Bool(found == (op == BinOp::In)));
             }
             BinOp::Range => return Err(not_constant(span)),
@@ -607,13 +600,15 @@ fn is_collection(e: &Expr) -> bool {
     ) || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }
 
-pub(crate) fn member_of_set(x: Value, bits: u64) -> bool {
-    let i = match x {
-        Value::Enum(v) => v as u32,
-        Value::Seat(s) => s as u32,
-        _ => return false,
-    };
-    i < 64 && bits & (1u64 << i) != 0
+/// Whether `x` is in `set`: a member of a set of enumeration values or seats, or a card of a
+/// group of cards chosen at once.
+pub(crate) fn member_of(x: Value, set: Value) -> bool {
+    match (x, set) {
+        (Value::Card(c), Value::Group(g)) => g.has(c),
+        (Value::Enum(v), Value::Set(bits)) => v < 64 && bits & (1u64 << v) != 0,
+        (Value::Seat(s), Value::Set(bits)) => s < 64 && bits & (1u64 << s) != 0,
+        _ => false,
+    }
 }
 
 pub(crate) fn arith(op: BinOp, x: i64, y: i64, span: Span) -> Out<i64> {

@@ -92,9 +92,13 @@ fn fishing_at_the_table_reads_a_group_typed_in_any_order() {
     // Two of its cards: the moves they are part of are offered, nothing is played.
     let out = s.handle("c1 co4");
     assert!(out.contains("could be take 1 of cups + 2 of cups + 4 of coins"), "{out}");
-    // Cards that make no move are refused.
+    // Cards that make no move are refused, with the rule that refuses them.
     let out = s.handle("c1 s3");
-    assert!(out.contains("not a command, nor one of your moves"), "{out}");
+    assert!(out.contains("You may not play 1 of cups + 3 of swords now"), "{out}");
+    let why = s.handle("why");
+    assert!(why.contains("is not allowed now") && why.contains("(sum t in taken of t.rank) == played.rank"), "{why}");
+    let out = s.handle("c1 c2 co4 s3 co10");
+    assert!(out.contains("is no move: each move here takes 2 to 3 cards"), "{out}");
     assert_eq!(s.move_names().len(), 2, "still P1's capture: {:?}", s.move_names());
     s.handle("4 of coins + c2, 1c");
     let t = Table { state: s.state().clone() };

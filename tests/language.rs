@@ -60,8 +60,12 @@ const GROUPS: &str = "tests/fixtures/valid/groups.cards";
 #[test]
 fn a_group_is_chosen_from_two_zones_under_tiers_with_a_declaration() {
     let mut t = Table::open(GROUPS, &[]);
-    // Hand red 1, red 2, blue 3; row red 4: the all-red pairs, and the one worth 6 boasted too.
-    assert_eq!(t.legal(), ["red 1 + red 2", "red 1 + red 4", "red 2 + red 4", "red 2 + red 4 boast"]);
+    // Hand red 1, red 2, blue 3; row red 3, red 4: the all-red pairs but the row's two, and the
+    // one worth 6 boasted too.
+    assert_eq!(
+        t.legal(),
+        ["red 1 + red 2", "red 1 + red 3", "red 1 + red 4", "red 2 + red 3", "red 2 + red 4", "red 2 + red 4 boast"]
+    );
     t.play("red 2 + red 4 boast");
     assert!(t.said("P1 boasts with red 2 + red 4"), "{:?}", t.lines());
     assert!(t.said("the row gave its red 4"), "{:?}", t.lines());
@@ -73,5 +77,5 @@ fn a_group_is_chosen_from_two_zones_under_tiers_with_a_declaration() {
     // Any number of the two cards left, none included.
     assert_eq!(t.legal(), ["keep blue 3", "keep no cards", "keep red 1", "keep red 1 + blue 3"]);
     t.play("keep no cards");
-    assert!(t.said("P1 keeps no cards, 0 in all"), "{:?}", t.lines());
+    assert!(t.said("P1 lays down no cards, 0 in all"), "{:?}", t.lines());
 }

@@ -172,6 +172,11 @@ impl Checker {
                 {
                     out.push(found(*z as usize, Read::Cards));
                 }
+                // How many cards a group holds is told to everyone with the choice.
+                ExprKind::Builtin(Builtin::Count, args) if matches!(args.first().map(|a| &a.kind), Some(ExprKind::Local(s)) if self.groups.contains(s)) =>
+                {
+                    children = Vec::new();
+                }
                 ExprKind::Builtin(Builtin::Count, args) => {
                     if let Some((z, ix)) = args.first().and_then(zone_of) {
                         if zone(&z).count != Audience::Everyone && !args.first().is_some_and(|a| self.pile_shown(a)) {
@@ -250,6 +255,11 @@ impl Checker {
             Reader::Show => {
                 "every player sees the `show` lines: read only zones with `see: everyone`, or the size of one with \
                  `count: everyone` as `count(ZONE)`"
+            }
+            Reader::Public("narration") => {
+                "every player reads the same narration: say it after the cards are moved where everyone sees them \
+                 (or shown with `reveal`), or read only zones with `see: everyone`, or the size of one with `count: \
+                 everyone` as `count(ZONE)`"
             }
             Reader::Public(_) => {
                 "every player reads it: read only zones with `see: everyone`, or the size of one with `count: \

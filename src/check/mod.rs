@@ -135,6 +135,8 @@ struct Checker {
     /// The `let` names given a card from a zone not everyone sees, with that zone, the name and
     /// where the zone is read: reading one in a value every player sees reads that zone.
     hidden_cards: HashMap<Slot, (ZoneId, String, Span)>,
+    /// The names of choices of several cards: how many cards each holds is told to everyone.
+    groups: std::collections::HashSet<Slot>,
     /// The conditions on hidden cards the flow being checked is under (see [`leaks`]).
     guards: Vec<leaks::Guard>,
     /// What `reveal` has shown that still lies as shown (see [`leaks`]).

@@ -149,7 +149,12 @@ impl Checker {
             K::Move { random, cards, to } => self.move_stmt(random.as_ref(), cards, to),
             K::Shuffle { zone } => StmtKind::Shuffle(self.pile(zone, "shuffle")),
             K::Deal { count, from, to, starting } => self.deal(count.as_ref(), from, to, starting.as_ref())?,
-            K::Say { text } => StmtKind::Say(self.template(text)),
+            K::Say { text } => {
+                // Every player reads the same narration: it may tell only what everyone may know.
+                let text = self.template(text);
+                self.refuse_hidden([&text], Reader::Public("narration"));
+                StmtKind::Say(text)
+            }
             K::Reveal { cards } => self.reveal(cards),
             K::Redo { phase } => StmtKind::Redo(self.enclosing_phase(phase, "redo")?),
             K::End { phase } => StmtKind::End(self.enclosing_phase(phase, "end")?),
@@ -474,6 +479,15 @@ impl Checker {
     fn choose(&mut self, c: &ast::Choose, flow: &Flow) -> Choose {
         let (mut domains, mut elem) = self.choice_domains(&c.domains);
         let group = c.group.as_ref().map(|size| self.group_size(size.as_ref(), &elem, c));
+        if group.is_none() && c.name.name == "cards" {
+            self.error(
+                Code::Misplaced,
+                "a choice of one card named `cards`",
+                c.name.span,
+                "read as the name of the one card chosen",
+                "to choose several cards at once, name the group after `cards`: `choose cards p from ...`; to choose one card, give it another name",
+            );
+        }
         if group.is_some() {
             elem = Type::Cards;
         }
@@ -498,6 +512,9 @@ impl Checker {
                 (slot, Some(self.bind(&name.name, elem.clone().opt(), false)))
             }
         };
+        if group.is_some() {
+            self.groups.insert(slot);
+        }
         let card_domains = domains.len() - usize::from(menu.is_some());
         for d in &domains[..card_domains] {
             self.note_found_card(&c.name.name, slot, d);
@@ -546,6 +563,8 @@ impl Checker {
             }
         };
         let size = GroupSize { least, most };
+        // Everyone is told how many cards were chosen.
+        self.refuse_hidden(std::iter::once(&size.least).chain(&size.most), Reader::Public("how many cards are chosen"));
         self.check_group_size(&size, size_span(c));
         size
     }

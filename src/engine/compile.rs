@@ -9,7 +9,7 @@
 use super::lower::{Lower, is_collection, of_cards};
 use super::program::*;
 use super::vm::Vm;
-use crate::eval::{Out, arith, member_of_set, missing, not_constant, overflow};
+use crate::eval::{Out, arith, member_of, missing, not_constant, overflow};
 use crate::game::*;
 use crate::syntax::ast::{AggOp, BinOp};
 
@@ -304,11 +304,7 @@ impl Lower<'_> {
                 let (v, set, positive) = (self.opnd(l), self.opnd(r), op == BinOp::In);
                 Compiled::Bool(code(move |vm| {
                     let v = v.get(vm)?;
-                    let found = match set.get(vm)? {
-                        Value::Set(bits) => member_of_set(v, bits),
-                        Value::Group(g) => matches!(v, Value::Card(c) if g.has(c)),
-                        _ => false,
-                    };
+                    let found = member_of(v, set.get(vm)?);
                     Ok(found == positive)
                 }))
             }

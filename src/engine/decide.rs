@@ -323,47 +323,57 @@ impl State {
     /// forbids it: the condition of the tier in use. Empty when `seat` is not to decide.
     pub fn forbidden(&self, seat: SeatId) -> Vec<(String, Problem)> {
         let Some((at, options)) = self.decision(seat) else { return Vec::new() };
-        let choose = match &self.game.blocks[at.block as usize].stmts[at.index as usize].kind {
-            StmtKind::Choose(c) | StmtKind::Simultaneously(_, c, _) => c,
-            _ => return Vec::new(),
-        };
-        let tier = options.first().and_then(|o| choose.tiers.get(o.tier as usize));
-        let Some((cond, tier)) = tier.and_then(|t| Some((t.cond.as_ref()?, options[0].tier))) else {
+        // The options of a choice of several cards are groups, not the domain's cards.
+        if self.choice_cards(seat).is_some() {
             return Vec::new();
-        };
-        let allowed: Vec<String> =
-            self.shown_actions(seat).into_iter().filter_map(|a| self.action_name(seat, a)).collect();
-        let problem = |name: &str| {
-            Problem::new(
-                Code::NotAllowed,
-                format!("{name} is not allowed now"),
-                cond.span,
-                "only moves meeting this are allowed now",
-            )
-            .help(format!("allowed now: {}", allowed.join(", ")))
-        };
+        }
+        let Some(tier) = options.first().map(|o| o.tier) else { return Vec::new() };
         let mut forbidden: Vec<(String, Problem)> = Vec::new();
         for value in self.domain_now(at, seat) {
             if options.iter().any(|o| o.value == value) {
                 continue;
             }
             let name = self.option_name(at, seat, Opt { value, declared: false, tier });
-            if !forbidden.iter().any(|(n, _)| *n == name) {
-                let problem = problem(&name);
+            if !forbidden.iter().any(|(n, _)| *n == name)
+                && let Some(problem) = self.refusal(seat, &name)
+            {
                 forbidden.push((name, problem));
             }
         }
         forbidden
     }
 
+    /// Why the rules refuse a move of `seat` named `name` now: the condition of the tier in
+    /// use, if it has one, with the moves allowed.
+    pub fn refusal(&self, seat: SeatId, name: &str) -> Option<Problem> {
+        let (at, options) = self.decision(seat)?;
+        let choose = match &self.game.blocks[at.block as usize].stmts[at.index as usize].kind {
+            StmtKind::Choose(c) | StmtKind::Simultaneously(_, c, _) => c,
+            _ => return None,
+        };
+        let cond = choose.tiers.get(options.first()?.tier as usize)?.cond.as_ref()?;
+        let allowed: Vec<String> =
+            self.shown_actions(seat).into_iter().filter_map(|a| self.action_name(seat, a)).collect();
+        let problem = Problem::new(
+            Code::NotAllowed,
+            format!("{name} is not allowed now"),
+            cond.span,
+            "only moves meeting this are allowed now",
+        );
+        Some(problem.help(format!("allowed now: {}", allowed.join(", "))))
+    }
+
+    /// The cards `seat` chooses among now, if it is to choose several at once.
+    pub fn choice_cards(&self, seat: SeatId) -> Option<Vec<CardId>> {
+        let (at, _) = self.decision(seat)?;
+        self.program().ask_at(at.block, at.index)?.0.group.as_ref()?;
+        Some(self.domain_now(at, seat).into_iter().filter_map(Item::card).collect())
+    }
+
     /// The elements of a decision's domain as the match stands, for `seat` (empty if they cannot
     /// be worked out).
     fn domain_now(&self, at: Loc, seat: SeatId) -> Vec<Value> {
         let Some((ask, bind)) = self.program().ask_at(at.block, at.index) else { return Vec::new() };
-        // The options of a choice of several cards are groups, not the domain's cards.
-        if ask.group.is_some() {
-            return Vec::new();
-        }
         let mut locals = self.pos.locals.clone();
         let mut vm = Vm::new(&self.game, self.program(), self.pos.board(), &mut locals, 0);
         if let Some(bind) = bind {

@@ -16,15 +16,14 @@ pub const MAX_GROUPS: u64 = 65_536;
 pub(super) fn legal_groups(vm: &mut Vm<'_>, ask: &Ask, cards: &[CardId], options: &mut Vec<Opt>) -> Out<()> {
     let Some((least, most)) = &ask.group else { return Ok(()) };
     let n = cards.len();
-    let least = vm.int(least)?.max(0);
-    let most = match most {
-        Some(m) => vm.int(m)?.min(n as i64),
-        None => n as i64,
-    };
-    let sizes = least as usize..=most.max(-1) as usize;
-    if least > most {
-        return Ok(());
+    let (least, most) = (vm.int(least)?, most.as_ref().map(|m| vm.int(m)).transpose()?);
+    let most = most.unwrap_or(n as i64);
+    if most < least {
+        return Err(no_size(vm, ask, least, most));
     }
+    // Below 0 counts as 0, beyond the cards there are as all of them.
+    let clamp = |k: i64| k.clamp(0, n as i64) as usize;
+    let sizes = clamp(least)..=clamp(most);
     let count = sizes.clone().fold(0u64, |sum, k| sum.saturating_add(binomial(n, k)));
     if count > MAX_GROUPS {
         return Err(too_many(vm, ask, n));
@@ -96,6 +95,16 @@ fn binomial(n: usize, k: usize) -> u64 {
         }
     }
     c as u64
+}
+
+fn no_size(vm: &Vm<'_>, ask: &Ask, least: i64, most: i64) -> Box<Halt> {
+    Halt::new(
+        Code::NoAction,
+        vm.prog.span(ask.at),
+        &format!("no group of cards has a size from {least} to {most}"),
+        "the size's end is below its start here",
+        "make the range's end at least its start when the decision comes (`1..3 cards`)",
+    )
 }
 
 fn too_many(vm: &Vm<'_>, ask: &Ask, n: usize) -> Box<Halt> {

@@ -12,7 +12,7 @@ use super::mask::{CardSet, M};
 use super::position::Board;
 use super::program::*;
 use crate::diagnostic::Code;
-use crate::eval::{Halt, MAX_NESTING, Out, STEP_BUDGET, member_of_set, missing, not_constant, overflow, too_deep};
+use crate::eval::{Halt, MAX_NESTING, Out, STEP_BUDGET, member_of, missing, not_constant, overflow, too_deep};
 use crate::game::*;
 use crate::syntax::ast::{AggOp, BinOp};
 
@@ -400,14 +400,12 @@ impl<'a> Vm<'a> {
                 if *negate { cand.minus(equal) } else { cand.and(equal) }
             }
             M::In { table, set, negate } => {
-                let found = match self.value(set)? {
-                    Value::Set(bits) => tables[*table as usize]
-                        .distinct
-                        .iter()
-                        .filter(|(v, _)| member_of_set(*v, bits))
-                        .fold(CardSet::EMPTY, |s, (_, cards)| s.or(*cards)),
-                    _ => CardSet::EMPTY,
-                };
+                let set = self.value(set)?;
+                let found = tables[*table as usize]
+                    .distinct
+                    .iter()
+                    .filter(|(v, _)| member_of(*v, set))
+                    .fold(CardSet::EMPTY, |s, (_, cards)| s.or(*cards));
                 if *negate { cand.minus(found) } else { cand.and(found) }
             }
             M::Order { table, op, rhs, flip, at } => {

@@ -77,11 +77,13 @@ pub struct Moves {
 pub struct Groups {
     pub cards: Vec<String>,
     pub of_move: Vec<Vec<String>>,
+    /// Each move's declaration, if it is made with one (`flush`).
+    pub declared: Vec<Option<String>>,
 }
 
 impl Groups {
     /// How many cards a move takes: `2 cards`, `1 to 3 cards`.
-    fn sizes(&self) -> String {
+    pub fn sizes(&self) -> String {
         let least = self.of_move.iter().map(Vec::len).min().unwrap_or(0);
         let most = self.of_move.iter().map(Vec::len).max().unwrap_or(0);
         let s = if most == 1 { "" } else { "s" };
@@ -106,7 +108,9 @@ impl Groups {
             let mut rest = Vec::new();
             while k < self.of_move.len() && self.of_move[k].first() == first.as_ref() {
                 let more = self.of_move[k].get(1..).unwrap_or_default().join(" + ");
-                rest.push(if more.is_empty() { format!("alone #{}", k + 1) } else { format!("{more} #{}", k + 1) });
+                let more = if more.is_empty() { "alone".to_string() } else { more };
+                let declared = self.declared.get(k).cloned().flatten().map_or(String::new(), |d| format!(" {d}"));
+                rest.push(format!("{more}{declared} #{}", k + 1));
                 k += 1;
             }
             let head = first.map_or("no cards".to_string(), |f| format!("{f} + ..."));
@@ -131,23 +135,19 @@ impl Moves {
 
 /// Finds the move `typed` names where each move is a group of cards: the typed words are cut
 /// into runs that each name one card as [`find`] reads a name (`+` and `,` always cut), in any
-/// order; the move is the group of exactly those cards. Text that names no cards this way
-/// (`#2`, a label) is looked for among the names.
+/// order; the move is the group of exactly those cards, made with the declaration if its word
+/// is typed. Text that names no cards this way (`#2`, a label) is looked for among the names.
 pub fn find_group(typed: &str, names: &[String], groups: &Groups) -> Found {
     if typed.trim().starts_with('#') {
         return find(typed, names);
     }
-    let parts: Vec<Vec<String>> = typed.split(['+', ',']).map(words).filter(|w| !w.is_empty()).collect();
-    let total: usize = parts.iter().map(Vec::len).sum();
-    let named: Vec<Vec<String>> = if total <= MAX_CUT_WORDS {
-        cuttings(&parts).iter().filter_map(|runs| cards_named(runs, &groups.cards)).collect()
-    } else {
-        Vec::new()
-    };
+    let (named, declared) = read_group(typed, names, groups);
     let moves: Vec<Vec<String>> = groups.of_move.iter().map(|g| sorted(g)).collect();
-    let exact = (0..moves.len()).filter(|&m| named.contains(&moves[m])).collect::<Vec<_>>();
+    let as_declared = |m: &usize| groups.declared.get(*m).cloned().flatten() == declared;
+    let exact = (0..moves.len()).filter(|m| named.contains(&moves[*m]) && as_declared(m)).collect::<Vec<_>>();
     // Cards that are only part of a move: the moves they could start.
-    let holding = (0..moves.len()).filter(|&m| named.iter().any(|n| holds(&moves[m], n))).collect::<Vec<_>>();
+    let holding =
+        (0..moves.len()).filter(|m| named.iter().any(|n| holds(&moves[*m], n)) && as_declared(m)).collect::<Vec<_>>();
     match (&exact[..], &holding[..]) {
         ([one], _) => Found::One(*one),
         ([_, _, ..], _) => Found::Several(exact),
@@ -155,6 +155,48 @@ pub fn find_group(typed: &str, names: &[String], groups: &Groups) -> Found {
         ([], []) if !named.is_empty() => Found::None,
         ([], []) => find(typed, names),
     }
+}
+
+/// The cards a typed group names (sorted), in its first reading, if it names cards.
+pub fn cards_typed(typed: &str, names: &[String], groups: &Groups) -> Option<Vec<String>> {
+    read_group(typed, names, groups).0.into_iter().next()
+}
+
+/// Every way typed text names cards (each sorted), and the declaration it names. The words
+/// every move's name has besides its cards (`take` of `take {group}`) say nothing.
+fn read_group(typed: &str, names: &[String], groups: &Groups) -> (Vec<Vec<String>>, Option<String>) {
+    let label = label_words(names, &groups.cards);
+    let mut declared = None;
+    let mut parts: Vec<Vec<String>> = Vec::new();
+    for part in typed.split(['+', ',']) {
+        let mut kept = Vec::new();
+        for word in words(part) {
+            if groups.declared.iter().flatten().any(|d| *d == word) {
+                declared = Some(word);
+            } else if !label.contains(&word) {
+                kept.push(word);
+            }
+        }
+        if !kept.is_empty() {
+            parts.push(kept);
+        }
+    }
+    let total: usize = parts.iter().map(Vec::len).sum();
+    let named = if total <= MAX_CUT_WORDS {
+        cuttings(&parts).iter().filter_map(|runs| cards_named(runs, &groups.cards)).collect()
+    } else {
+        Vec::new()
+    };
+    (named, declared)
+}
+
+/// The words of every name that are in no card's name.
+fn label_words(names: &[String], cards: &[String]) -> Vec<String> {
+    let card_words: Vec<String> = cards.iter().flat_map(|c| words(c)).collect();
+    let Some((first, rest)) = names.split_first() else { return Vec::new() };
+    let mut label = words(first);
+    label.retain(|w| !card_words.contains(w) && rest.iter().all(|n| words(n).contains(w)));
+    label
 }
 
 /// Whether sorted names `all` hold every one of sorted names `part` (as many times).
@@ -323,7 +365,8 @@ mod tests {
         let of_move: Vec<Vec<String>> =
             of_move.iter().map(|g| g.iter().map(|&i| cards[i].to_string()).collect()).collect();
         let names = of_move.iter().map(|g| g.join(" + ")).collect();
-        (names, Groups { cards: names_of(cards), of_move })
+        let declared = vec![None; of_move.len()];
+        (names, Groups { cards: names_of(cards), of_move, declared })
     }
 
     fn names_of(list: &[&str]) -> Vec<String> {
@@ -343,6 +386,20 @@ mod tests {
         // `3` alone is either 3: no card is named, so the text is read against the names.
         assert_eq!(find_group("#2", &names, &g), Found::One(1));
         assert_eq!(find_group("r3", &names, &g), Found::Several(vec![0, 2]));
+    }
+
+    #[test]
+    fn a_label_word_is_not_a_card_and_a_declaration_picks_its_move() {
+        let cards = ["red 3", "red 5", "green 3"];
+        let of_move =
+            vec![names_of(&["red 3", "red 5"]), names_of(&["red 3", "red 5"]), names_of(&["red 5", "green 3"])];
+        let names = names_of(&["lay red 3 + red 5", "lay red 3 + red 5 flush", "lay red 5 + green 3"]);
+        let g = Groups { cards: names_of(&cards), of_move, declared: vec![None, Some("flush".into()), None] };
+        assert_eq!(find_group("r3 r5", &names, &g), Found::One(0));
+        assert_eq!(find_group("r5 r3 flush", &names, &g), Found::One(1));
+        assert_eq!(find_group("lay g3 red 5", &names, &g), Found::One(2));
+        assert_eq!(find_group("lay red 5", &names, &g), Found::Several(vec![0, 2]));
+        assert!(g.listing().contains("red 5 flush #2"), "{}", g.listing());
     }
 
     #[test]

@@ -283,12 +283,17 @@ impl Session {
         let game = self.state.game();
         let name = |c: CardId| game.card_names.get(c as usize).cloned().unwrap_or_default();
         let mut of_move = Vec::with_capacity(list.len());
+        let mut declared = Vec::with_capacity(list.len());
         let mut ids = std::collections::BTreeSet::new();
-        for (action, _) in list {
-            let Some((Value::Group(g), _)) = self.state.action_key(seat, *action) else { return None };
+        for (action, move_name) in list {
+            let Some((Value::Group(g), with)) = self.state.action_key(seat, *action) else { return None };
             ids.extend(g.cards());
             of_move.push(g.cards().map(name).collect());
+            // A declaration is named by its flag's word, after the move's name.
+            declared.push(with.then(|| move_name.rsplit(' ').next().unwrap_or_default().to_lowercase()));
         }
+        // Every card of the choice, so that one in no move is still read as that card.
+        ids.extend(self.state.choice_cards(seat).unwrap_or_default());
         let mut cards: Vec<String> = Vec::new();
         for c in ids {
             let n = name(c);
@@ -296,7 +301,7 @@ impl Session {
                 cards.push(n);
             }
         }
-        Some(Groups { cards, of_move })
+        Some(Groups { cards, of_move, declared })
     }
 
     /// The moves open now with their actions, in the order people are shown them (cards as the
@@ -661,8 +666,28 @@ impl Session {
         }
     }
 
+    /// Why cards typed for a choice of several are no move: how many a move takes, or the rule
+    /// that forbids them; `None` if the text names no cards.
+    fn refuse_group(&mut self, seat: SeatId, typed: &str) -> Option<String> {
+        let list = self.move_list();
+        let finder = self.typed_moves(&list);
+        let groups = finder.groups.as_ref()?;
+        let mut cards = super::moves::cards_typed(typed, &finder.names, groups)?;
+        cards.sort_by_key(|c| groups.cards.iter().position(|x| x == c));
+        let name = cards.join(" + ");
+        if !groups.of_move.iter().any(|g| g.len() == cards.len()) {
+            return Some(format!("{name} is no move: each move here takes {}.\n", groups.sizes()));
+        }
+        let problem = self.state.refusal(seat, &name)?;
+        self.refusal = Some(problem);
+        Some(format!("You may not play {name} now: the rules do not allow it here. (`why` shows the rule.)\n"))
+    }
+
     /// Why nothing legal matches `typed`: the rule that forbids it, or that it is unknown.
     fn refuse(&mut self, seat: SeatId, typed: &str) -> String {
+        if let Some(why) = self.refuse_group(seat, typed) {
+            return why;
+        }
         let forbidden = self.state.forbidden(seat);
         let names: Vec<String> = forbidden.iter().map(|(n, _)| n.clone()).collect();
         if let Found::One(i) = find(typed, &names) {
