@@ -78,4 +78,6 @@ fn a_group_is_chosen_from_two_zones_under_tiers_with_a_declaration() {
     assert_eq!(t.legal(), ["keep blue 3", "keep no cards", "keep red 1", "keep red 1 + blue 3"]);
     t.play("keep no cards");
     assert!(t.said("P1 lays down no cards, 0 in all"), "{:?}", t.lines());
+    // Five of the two left: both.
+    assert_eq!(t.legal(), ["red 1 + blue 3"]);
 }
