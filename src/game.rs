@@ -73,6 +73,9 @@ pub enum Type {
     List(Box<Type>),
     /// One pile of cards (`trick`, `hand[s]`) or a filtered collection of cards.
     Cards,
+    /// The cards a choice of several chose together (`choose 2 cards p ...`): gone through,
+    /// counted and moved like a zone's cards, but not a place.
+    Group,
     /// A per-seat or per-side zone without its index: every pile together.
     ZoneFamily(ZoneId),
     /// A string with `{expression}` parts.

@@ -29,12 +29,16 @@ impl Checker {
     pub(super) fn mismatch(&mut self, span: Span, want: &Type, got: &Type, what: &str) {
         let (w, g) = (self.type_name(want), self.type_name(got));
         let place_like =
-            matches!(got.base(), Type::Seat | Type::Side | Type::Cards | Type::ZoneFamily(_) | Type::List(_));
+            matches!(got.base(), Type::Seat | Type::Side | Type::Cards | Type::Group | Type::ZoneFamily(_) | Type::List(_));
         let value_wanted = matches!(want.base(), Type::Int | Type::Bool | Type::Card | Type::Enum(_));
         if place_like && value_wanted {
             let help = match (got.base(), want.base()) {
                 (Type::Cards | Type::ZoneFamily(_), Type::Card) => {
                     "name one card of it, e.g. `first(trick)` or `highest c in trick by c.rank`".to_string()
+                }
+                (Type::Group, Type::Card) => "name one card of it, e.g. `first(p)` or `highest c in p by c.rank`".to_string(),
+                (Type::Group, Type::Int) => {
+                    "to count its cards write `count(p)`; to add up values, `sum c in p of c.points`".to_string()
                 }
                 (Type::Cards | Type::ZoneFamily(_), Type::Int) => {
                     "to count its cards write `count(zone)`; to add up values, `sum c in zone of c.points`".to_string()
@@ -118,8 +122,7 @@ impl Checker {
                 ast::TemplatePart::Expr(e) => {
                     let (x, ty) = self.expr(e);
                     // The name of a choice of several cards prints its cards.
-                    let group = matches!(x.kind, ExprKind::Local(_)) && ty == Type::Cards;
-                    if (is_collection(&ty) && !group) || ty == Type::Text {
+                    if (is_collection(&ty) && ty != Type::Group) || ty == Type::Text {
                         self.error(
                             Code::TypeMismatch,
                             format!("{} cannot be printed", self.a_type(&ty)),
@@ -682,7 +685,7 @@ impl Checker {
         let (ok, ret, need) = match b {
             Builtin::Count => (element(&t).is_some(), Type::Int, "a zone, list or set"),
             Builtin::First | Builtin::Last => {
-                (matches!(t.base(), Type::Cards | Type::ZoneFamily(_) | Type::Error), Type::Card.opt(), "a zone")
+                (matches!(t.base(), Type::Cards | Type::Group | Type::ZoneFamily(_) | Type::Error), Type::Card.opt(), "a zone")
             }
             _ => (matches!(t.base(), Type::Enum(_) | Type::Error), Type::Int, "an enumeration value"),
         };
@@ -945,6 +948,7 @@ impl Checker {
                     Type::Cards | Type::ZoneFamily(_) => {
                         "a zone is a place, not a value: name the zone itself where it is needed, or keep one of its cards"
                     }
+                    Type::Group => "use the group's name where it is needed, to the end of its block, or move its cards to a zone",
                     _ => "use it where it is needed, or keep a single value (a card, a seat, a number)",
                 },
             );

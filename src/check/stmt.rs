@@ -489,7 +489,7 @@ impl Checker {
             );
         }
         if group.is_some() {
-            elem = Type::Cards;
+            elem = Type::Group;
         }
         let by = self.expect(&c.by, &Type::Seat, "the seat that decides");
         let (slot, menu) = match &c.menu {
@@ -608,7 +608,7 @@ impl Checker {
     fn menu(&mut self, cards: &Type, list: &ast::Expr) -> (Expr, Type) {
         let (x, t) = self.expr(list);
         let x = super::expr::iterable(x, &t);
-        let zone = matches!(t.base(), Type::Cards | Type::ZoneFamily(_));
+        let zone = matches!(t.base(), Type::Cards | Type::Group | Type::ZoneFamily(_));
         match element(&t) {
             Some(el) if !zone && *cards == Type::Card => (x, el),
             _ if *cards != Type::Card && *cards != Type::Error => {
@@ -642,7 +642,7 @@ impl Checker {
             let (x, t) = self.expr(e);
             let x = super::expr::iterable(x, &t);
             let this = element(&t);
-            let cards = matches!(t.base(), Type::Cards | Type::ZoneFamily(_));
+            let cards = matches!(t.base(), Type::Cards | Type::Group | Type::ZoneFamily(_));
             match this {
                 None => {
                     let g = self.a_type(&t);
@@ -732,7 +732,7 @@ impl Checker {
     fn move_stmt(&mut self, random: Option<&ast::Expr>, cards: &ast::Expr, to: &ast::Expr) -> StmtKind {
         let random = random.map(|n| self.expect(n, &Type::Int, "the number of cards"));
         let (x, t) = self.expr(cards);
-        if !matches!(t.base(), Type::Card | Type::Cards | Type::ZoneFamily(_) | Type::Error) {
+        if !matches!(t.base(), Type::Card | Type::Cards | Type::Group | Type::ZoneFamily(_) | Type::Error) {
             let g = self.a_type(&t);
             self.error(
                 Code::WrongKind,
@@ -750,7 +750,7 @@ impl Checker {
     /// `reveal CARDS`: a card, a pile or a selection of cards.
     fn reveal(&mut self, cards: &ast::Expr) -> StmtKind {
         let (x, t) = self.expr(cards);
-        if !matches!(t.base(), Type::Card | Type::Cards | Type::Error) {
+        if !matches!(t.base(), Type::Card | Type::Cards | Type::Group | Type::Error) {
             let g = self.a_type(&t);
             self.error(
                 Code::WrongKind,

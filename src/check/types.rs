@@ -74,7 +74,7 @@ pub fn fits(want: &Type, got: &Type) -> bool {
 
 /// Types that are places or collections rather than single values.
 pub fn is_collection(t: &Type) -> bool {
-    matches!(t, Type::List(_) | Type::Cards | Type::ZoneFamily(_))
+    matches!(t, Type::List(_) | Type::Cards | Type::Group | Type::ZoneFamily(_))
 }
 
 /// Types a variable or `let` can hold.
@@ -90,7 +90,7 @@ pub fn storable(t: &Type) -> bool {
 pub fn element(t: &Type) -> Option<Type> {
     match t.base() {
         Type::List(e) | Type::Set(e) => Some((**e).clone()),
-        Type::Cards | Type::ZoneFamily(_) => Some(Type::Card),
+        Type::Cards | Type::Group | Type::ZoneFamily(_) => Some(Type::Card),
         Type::Error => Some(Type::Error),
         _ => None,
     }
@@ -116,6 +116,7 @@ impl Checker {
             Type::List(e) if matches!(**e, Type::Error) => "list".into(),
             Type::List(e) => format!("list of {}", self.type_name(e)),
             Type::Cards => "cards (a zone)".into(),
+            Type::Group => "cards chosen together".into(),
             Type::ZoneFamily(z) => format!("the per-{} zone `{}`", self.owner_word(*z), self.zones[*z as usize].name),
             Type::Text => "text".into(),
             Type::NoneLit => "none".into(),
@@ -133,6 +134,7 @@ impl Checker {
             Type::Side => "a side".into(),
             Type::Card => "a card".into(),
             Type::Cards => "a zone".into(),
+            Type::Group => "a group of cards".into(),
             Type::Enum(_) => format!("a {} value", self.type_name(t)),
             Type::Set(_) | Type::List(_) => format!("a {}", self.type_name(t)),
             Type::Opt(inner) => self.a_type(inner),

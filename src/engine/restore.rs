@@ -118,7 +118,7 @@ impl Ids<'_> {
         match (v, ty.base()) {
             (Value::None, _) | (Value::Int(_), Type::Int) | (Value::Bool(_), Type::Bool) => true,
             (Value::Seat(_), Type::Seat) | (Value::Side(_), Type::Side) | (Value::Card(_), Type::Card) => self.value(v),
-            (Value::Group(_), Type::Cards) => self.value(v),
+            (Value::Group(_), Type::Group) => self.value(v),
             (Value::Enum(i), Type::Enum(e)) => (i as usize) < self.enum_size(*e),
             (Value::Set(bits), Type::Set(elem)) => {
                 let size = match elem.base() {

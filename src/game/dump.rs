@@ -271,6 +271,7 @@ impl Dump<'_> {
             Type::Opt(t) => format!("{}?", self.ty(t)),
             Type::List(t) => format!("list of {}", self.ty(t)),
             Type::ZoneFamily(z) => format!("every {}", self.zone(*z)),
+            Type::Group => "cards".into(),
             t => format!("{t:?}").to_lowercase(),
         }
     }
