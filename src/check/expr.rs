@@ -28,15 +28,19 @@ impl Checker {
     /// stands where a single value is needed.
     pub(super) fn mismatch(&mut self, span: Span, want: &Type, got: &Type, what: &str) {
         let (w, g) = (self.type_name(want), self.type_name(got));
-        let place_like =
-            matches!(got.base(), Type::Seat | Type::Side | Type::Cards | Type::Group | Type::ZoneFamily(_) | Type::List(_));
+        let place_like = matches!(
+            got.base(),
+            Type::Seat | Type::Side | Type::Cards | Type::Group | Type::ZoneFamily(_) | Type::List(_)
+        );
         let value_wanted = matches!(want.base(), Type::Int | Type::Bool | Type::Card | Type::Enum(_));
         if place_like && value_wanted {
             let help = match (got.base(), want.base()) {
                 (Type::Cards | Type::ZoneFamily(_), Type::Card) => {
                     "name one card of it, e.g. `first(trick)` or `highest c in trick by c.rank`".to_string()
                 }
-                (Type::Group, Type::Card) => "name one card of it, e.g. `first(p)` or `highest c in p by c.rank`".to_string(),
+                (Type::Group, Type::Card) => {
+                    "name one card of it, e.g. `first(p)` or `highest c in p by c.rank`".to_string()
+                }
                 (Type::Group, Type::Int) => {
                     "to count its cards write `count(p)`; to add up values, `sum c in p of c.points`".to_string()
                 }
@@ -684,9 +688,11 @@ impl Checker {
         let x = iterable(x, &t);
         let (ok, ret, need) = match b {
             Builtin::Count => (element(&t).is_some(), Type::Int, "a zone, list or set"),
-            Builtin::First | Builtin::Last => {
-                (matches!(t.base(), Type::Cards | Type::Group | Type::ZoneFamily(_) | Type::Error), Type::Card.opt(), "a zone")
-            }
+            Builtin::First | Builtin::Last => (
+                matches!(t.base(), Type::Cards | Type::Group | Type::ZoneFamily(_) | Type::Error),
+                Type::Card.opt(),
+                "a zone",
+            ),
             _ => (matches!(t.base(), Type::Enum(_) | Type::Error), Type::Int, "an enumeration value"),
         };
         if !ok {
