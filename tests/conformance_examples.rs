@@ -137,7 +137,7 @@ fn passing_cards_reach_the_left_only_when_everyone_has_passed() {
     assert!(t.pile("outgoing", Some("P1")).is_empty());
     // P2 reads that P1 passed two cards, not which: they went face down to P1's outgoing pile.
     let p2_log = t.state.log_for(1);
-    assert!(p2_log.iter().any(|l| l == "P1 reveals 2 cards"), "{p2_log:?}");
+    assert!(p2_log.iter().any(|l| l == "P1 has chosen 2 cards"), "{p2_log:?}");
     assert!(!p2_log.iter().any(|l| l.starts_with("P1 reveals pass")), "{p2_log:?}");
 }
 

@@ -83,7 +83,8 @@ impl State {
                     if self.game.seats[*seat as usize].player != player
                         && !self.chosen_in_view(player, &events[i + 1..], *value) =>
                 {
-                    let how = if *secret { "reveals" } else { "chooses" };
+                    // A secret choice whose cards stay hidden shows only that it was made.
+                    let how = if *secret { "has chosen" } else { "chooses" };
                     let what = match value {
                         Value::Group(g) => plural(g.len() as i64, "card", "cards"),
                         _ => "a card".into(),
