@@ -81,3 +81,19 @@ fn a_group_is_chosen_from_two_zones_under_tiers_with_a_declaration() {
     // Five of the two left: both.
     assert_eq!(t.legal(), ["red 1 + blue 3"]);
 }
+
+/// A size far beyond the cards there are takes them all, as the groups fixture's five of two
+/// does, whatever the number written.
+#[test]
+fn a_size_beyond_every_card_takes_them_all() {
+    let base = std::fs::read_to_string(GROUPS).expect("the fixture");
+    let text = base.replacen("choose 5 cards rest", "choose 99999999999 cards rest", 1);
+    assert_ne!(text, base);
+    let file = paradox::syntax::parse(&text).expect("it parses");
+    let paradox::syntax::FileBody::Rules(items) = &file.body else { panic!("a rule file") };
+    let game = paradox::check(items, None, &paradox::Settings::default()).expect("it checks");
+    let mut t = Table { state: paradox::State::new(std::sync::Arc::new(game), 1) };
+    t.play("red 2 + red 4 boast");
+    t.play("keep no cards");
+    assert_eq!(t.legal(), ["red 1 + blue 3"]);
+}

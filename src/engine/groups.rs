@@ -31,7 +31,7 @@ pub(super) fn legal_groups(vm: &mut Vm<'_>, ask: &Ask, cards: &[CardId], options
     vm.charge(count as usize, ask.at)?;
     let first = options.len();
     let mut best: Option<u32> = None;
-    let mut ids: Vec<CardId> = Vec::with_capacity(most as usize);
+    let mut ids: Vec<CardId> = Vec::with_capacity(clamp(most));
     for k in sizes {
         let mut picks: Vec<usize> = (0..k).collect();
         loop {
