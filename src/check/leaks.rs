@@ -14,8 +14,9 @@
 //! any such name that is revealed, is public from there to the end of its block.
 //!
 //! `reveal CARDS` is the honest way to tell: it shows the cards and where they lie to everyone
-//! (an event in every player's log). Until cards next move, or a loop starts, `holder` of a
-//! revealed card and the cards of a revealed pile read nothing hidden.
+//! (an event in every player's log). Until cards move or are dealt somewhere not everyone sees,
+//! a loop starts, or the block ends, `holder` of a revealed card and the cards of a revealed pile
+//! read nothing hidden; a shuffle of a pile not everyone sees ends it for the piles of its zone.
 
 use super::Checker;
 use super::hidden::Hidden;
@@ -214,15 +215,42 @@ impl Checker {
         }
     }
 
-    /// After `move CARDS to PILE`: revealed piles no longer lie as shown, and a name for a card
-    /// moved where everyone sees it is public.
+    /// After `move CARDS to PILE`: what a reveal showed may no longer lie as shown (see
+    /// [`Checker::after_cards_land`]), and a name for a card moved where everyone sees it is public.
     pub(super) fn after_move(&mut self, cards: &Expr, to: &Expr) {
-        self.shown.clear();
-        if let (ExprKind::Local(slot), ExprKind::Zone(z, _)) = (&cards.kind, &to.kind)
-            && self.zones[*z as usize].see == Audience::Everyone
+        let zone = match &to.kind {
+            ExprKind::Zone(z, _) => Some(*z),
+            _ => None,
+        };
+        self.after_cards_land(zone);
+        if let (ExprKind::Local(slot), Some(z)) = (&cards.kind, zone)
+            && self.zones[z as usize].see == Audience::Everyone
         {
             self.hidden_cards.remove(slot);
         }
+    }
+
+    /// After cards moved or were dealt to piles of `zone` (`None`: not known): when everyone
+    /// sees them land, every player sees which cards went where, so what a reveal showed still
+    /// lies as shown; otherwise a revealed card may have gone, or a revealed pile taken in or
+    /// lost a card, unseen, and nothing revealed counts any longer.
+    pub(super) fn after_cards_land(&mut self, zone: Option<ZoneId>) {
+        if !zone.is_some_and(|z| self.zones[z as usize].see == Audience::Everyone) {
+            self.shown.clear();
+        }
+    }
+
+    /// After `shuffle PILE`: unless everyone sees the pile, the order of its cards is new and
+    /// unseen, so a revealed pile of its zone no longer lies as shown (a revealed card is still
+    /// in the pile it was shown in).
+    pub(super) fn after_shuffle(&mut self, pile: &Expr) {
+        if let ExprKind::Zone(z, _) = &pile.kind
+            && self.zones[*z as usize].see == Audience::Everyone
+        {
+            return;
+        }
+        let zone = pile_key(pile).map(|(z, _)| z);
+        self.shown.retain(|s| !matches!(s, Shown::Pile(z, _) if zone.is_none_or(|zone| *z == zone)));
     }
 
     /// After `reveal CARDS`: what is now shown.

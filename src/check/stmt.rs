@@ -147,7 +147,11 @@ impl Checker {
             K::Choose(choose) => StmtKind::Choose(Box::new(self.choose(choose, flow))),
             K::Simultaneously { binding, body } => self.simultaneously(binding, body, flow)?,
             K::Move { random, cards, to } => self.move_stmt(random.as_ref(), cards, to),
-            K::Shuffle { zone } => StmtKind::Shuffle(self.pile(zone, "shuffle")),
+            K::Shuffle { zone } => {
+                let pile = self.pile(zone, "shuffle");
+                self.after_shuffle(&pile);
+                StmtKind::Shuffle(pile)
+            }
             K::Deal { count, from, to, starting } => self.deal(count.as_ref(), from, to, starting.as_ref())?,
             K::Say { text } => StmtKind::Say(self.template(text)),
             K::Reveal { cards } => self.reveal(cards),
@@ -695,6 +699,7 @@ impl Checker {
                 return None;
             }
         };
+        self.after_cards_land(Some(zone));
         Some(StmtKind::Deal { count, from, to: zone, starting })
     }
 
