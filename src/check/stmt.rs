@@ -2,6 +2,7 @@
 
 use super::decls::Parts;
 use super::hidden::Reader;
+use super::leaks::Forgets;
 use super::settings::Changes;
 use super::types::{element, fits};
 use super::{Checker, Ctx, Global, Origin};
@@ -92,13 +93,15 @@ impl Checker {
 
     /// Checks a block in its own scope (and region, see `leaks`) and adds it to the arena.
     pub(super) fn block(&mut self, block: &ast::Block, flow: &Flow) -> BlockId {
-        let stmts = self.region(false, |c| c.scoped(|c| c.stmts(&block.stmts, flow)));
+        let stmts = self.region(&Forgets::default(), |c| c.scoped(|c| c.stmts(&block.stmts, flow)));
         self.add_block(Block { stmts })
     }
 
     /// Checks a loop's body, which may run after the moves of its previous round.
     fn loop_block(&mut self, block: &ast::Block, flow: &Flow) -> BlockId {
-        let stmts = self.region(true, |c| c.scoped(|c| c.stmts(&block.stmts, flow)));
+        let mut forgets = Forgets::default();
+        self.round_forgets(&block.stmts, &mut forgets);
+        let stmts = self.region(&forgets, |c| c.scoped(|c| c.stmts(&block.stmts, flow)));
         self.add_block(Block { stmts })
     }
 
