@@ -295,16 +295,9 @@ impl Checker {
     }
 
     /// Checks a block as its own region: names made public inside it are hidden again after it,
-    /// and what it revealed is forgotten (what it moved stays forgotten). A loop's body, whose
-    /// later rounds come after what the earlier ones did, starts with what was shown before the
-    /// loop less what a round may forget (`forgets`, see [`Checker::round_forgets`]).
-    pub(super) fn region<T>(&mut self, forgets: &Forgets, f: impl FnOnce(&mut Self) -> T) -> T {
+    /// and what it revealed is forgotten (what it moved stays forgotten).
+    pub(super) fn region<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
         let hidden = self.hidden_cards.clone();
-        self.shown.retain(|s| match s {
-            _ if forgets.everything => false,
-            Shown::Pile(_, Some(ix)) => !forgets.indexes.contains(ix),
-            _ => true,
-        });
         let shown = self.shown.clone();
         let out = f(self);
         for (slot, v) in hidden {
@@ -315,11 +308,24 @@ impl Checker {
         out
     }
 
+    /// Before a loop whose body is `body`: a later round comes after what the earlier ones did,
+    /// so each round, and a condition read before each, sees only what was shown before the loop
+    /// that no round can end (see [`Checker::round_forgets`]).
+    pub(super) fn forget_for_rounds(&mut self, body: &ast::Block) {
+        let mut forgets = Forgets::default();
+        self.round_forgets(&body.stmts, &mut forgets);
+        self.shown.retain(|s| match s {
+            _ if forgets.everything => false,
+            Shown::Pile(_, Some(ix)) => !forgets.indexes.contains(ix),
+            _ => true,
+        });
+    }
+
     /// What a round of a loop's body may make forget of what was shown before the loop, read
     /// from its statements before they are checked: each statement that makes the checker
     /// forget counts (cards moved or dealt where not everyone sees them land, a shuffle, a
     /// procedure, whose statements are not read here; a name or variable given a value).
-    pub(super) fn round_forgets(&self, stmts: &[ast::Stmt], out: &mut Forgets) {
+    fn round_forgets(&self, stmts: &[ast::Stmt], out: &mut Forgets) {
         use ast::StmtKind as K;
         for s in stmts {
             match &s.kind {
@@ -380,9 +386,9 @@ impl Checker {
 
 /// What a round of a loop may make forget of what a reveal showed before the loop.
 #[derive(Default)]
-pub(super) struct Forgets {
+struct Forgets {
     /// Everything (cards may have moved unseen).
-    pub(super) everything: bool,
+    everything: bool,
     /// The piles indexed by these names and variables, which are given other values.
-    pub(super) indexes: Vec<Index>,
+    indexes: Vec<Index>,
 }

@@ -2,7 +2,6 @@
 
 use super::decls::Parts;
 use super::hidden::Reader;
-use super::leaks::Forgets;
 use super::settings::Changes;
 use super::types::{element, fits};
 use super::{Checker, Ctx, Global, Origin};
@@ -93,16 +92,14 @@ impl Checker {
 
     /// Checks a block in its own scope (and region, see `leaks`) and adds it to the arena.
     pub(super) fn block(&mut self, block: &ast::Block, flow: &Flow) -> BlockId {
-        let stmts = self.region(&Forgets::default(), |c| c.scoped(|c| c.stmts(&block.stmts, flow)));
+        let stmts = self.region(|c| c.scoped(|c| c.stmts(&block.stmts, flow)));
         self.add_block(Block { stmts })
     }
 
     /// Checks a loop's body, which may run after the moves of its previous round.
     fn loop_block(&mut self, block: &ast::Block, flow: &Flow) -> BlockId {
-        let mut forgets = Forgets::default();
-        self.round_forgets(&block.stmts, &mut forgets);
-        let stmts = self.region(&forgets, |c| c.scoped(|c| c.stmts(&block.stmts, flow)));
-        self.add_block(Block { stmts })
+        self.forget_for_rounds(block);
+        self.block(block, flow)
     }
 
     pub(super) fn stmts(&mut self, stmts: &[ast::Stmt], flow: &Flow) -> Vec<Stmt> {
@@ -142,6 +139,8 @@ impl Checker {
                 StmtKind::RepeatUntil(c, b)
             }
             K::While { cond, body } => {
+                // The condition is read again after each round.
+                self.forget_for_rounds(body);
                 let c = self.expect(cond, &Type::Bool, "the condition of `while`");
                 let b = self.guarded(&[&c], c.span, "the condition of `while`", |ck| ck.loop_block(body, flow));
                 StmtKind::While(c, b)
