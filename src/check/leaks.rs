@@ -308,9 +308,10 @@ impl Checker {
         out
     }
 
-    /// Before a loop whose body is `body`: a later round comes after what the earlier ones did,
-    /// so each round, and a condition read before each, sees only what was shown before the loop
-    /// that no round can end (see [`Checker::round_forgets`]).
+    /// Before a loop whose body is `body` (or a `simultaneously` block, run for one seat after
+    /// another): a later round comes after what the earlier ones did, so each round, and a
+    /// condition read before each, sees only what was shown before the loop that no round can
+    /// end (see [`Checker::round_forgets`]).
     pub(super) fn forget_for_rounds(&mut self, body: &ast::Block) {
         let mut forgets = Forgets::default();
         self.round_forgets(&body.stmts, &mut forgets);

@@ -612,6 +612,8 @@ impl Checker {
                     "write `simultaneously for s in seats { ... }`",
                 );
             }
+            // The block runs once for each seat, each after the ones before it.
+            ck.forget_for_rounds(body);
             let choose = ck.choose(c, flow);
             let stmts = ck.scoped(|ck| ck.stmts(rest, flow));
             let block = ck.add_block(Block { stmts });
