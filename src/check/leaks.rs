@@ -14,14 +14,16 @@
 //! any such name that is revealed, is public from there to the end of its block.
 //!
 //! `reveal CARDS` is the honest way to tell: it shows the cards and where they lie to everyone
-//! (an event in every player's log). Until cards next move, or a loop starts, `holder` of a
-//! revealed card and the cards of a revealed pile read nothing hidden.
+//! (an event in every player's log). Until cards move or are dealt somewhere not everyone sees,
+//! or the block ends, `holder` of a revealed card and the cards of a revealed pile read nothing
+//! hidden; a shuffle of a pile not everyone sees ends it for the piles of its zone. A loop's body
+//! starts with what was shown before the loop, less what any statement of the body could end.
 
-use super::Checker;
 use super::hidden::Hidden;
+use super::{Checker, Global};
 use crate::diagnostic::{Code, Problem};
 use crate::game::*;
-use crate::syntax::ast::{Audience, Span};
+use crate::syntax::ast::{self, Audience, Span};
 
 /// A block the flow may be under a condition on hidden cards in.
 pub(super) struct Guard {
@@ -214,15 +216,42 @@ impl Checker {
         }
     }
 
-    /// After `move CARDS to PILE`: revealed piles no longer lie as shown, and a name for a card
-    /// moved where everyone sees it is public.
+    /// After `move CARDS to PILE`: what a reveal showed may no longer lie as shown (see
+    /// [`Checker::after_cards_land`]), and a name for a card moved where everyone sees it is public.
     pub(super) fn after_move(&mut self, cards: &Expr, to: &Expr) {
-        self.shown.clear();
-        if let (ExprKind::Local(slot), ExprKind::Zone(z, _)) = (&cards.kind, &to.kind)
-            && self.zones[*z as usize].see == Audience::Everyone
+        let zone = match &to.kind {
+            ExprKind::Zone(z, _) => Some(*z),
+            _ => None,
+        };
+        self.after_cards_land(zone);
+        if let (ExprKind::Local(slot), Some(z)) = (&cards.kind, zone)
+            && self.zones[z as usize].see == Audience::Everyone
         {
             self.hidden_cards.remove(slot);
         }
+    }
+
+    /// After cards moved or were dealt to piles of `zone` (`None`: not known): when everyone
+    /// sees them land, every player sees which cards went where, so what a reveal showed still
+    /// lies as shown; otherwise a revealed card may have gone, or a revealed pile taken in or
+    /// lost a card, unseen, and nothing revealed counts any longer.
+    pub(super) fn after_cards_land(&mut self, zone: Option<ZoneId>) {
+        if !zone.is_some_and(|z| self.zones[z as usize].see == Audience::Everyone) {
+            self.shown.clear();
+        }
+    }
+
+    /// After `shuffle PILE`: unless everyone sees the pile, the order of its cards is new and
+    /// unseen, so a revealed pile of its zone no longer lies as shown (a revealed card is still
+    /// in the pile it was shown in).
+    pub(super) fn after_shuffle(&mut self, pile: &Expr) {
+        if let ExprKind::Zone(z, _) = &pile.kind
+            && self.zones[*z as usize].see == Audience::Everyone
+        {
+            return;
+        }
+        let zone = pile_key(pile).map(|(z, _)| z);
+        self.shown.retain(|s| !matches!(s, Shown::Pile(z, _) if zone.is_none_or(|zone| *z == zone)));
     }
 
     /// After `reveal CARDS`: what is now shown.
@@ -266,20 +295,101 @@ impl Checker {
     }
 
     /// Checks a block as its own region: names made public inside it are hidden again after it,
-    /// and what it revealed is forgotten (what it moved stays forgotten). A loop's body (`fresh`)
-    /// starts with nothing revealed, as a later round comes after the moves of the one before.
-    pub(super) fn region<T>(&mut self, fresh: bool, f: impl FnOnce(&mut Self) -> T) -> T {
+    /// and what it revealed is forgotten (what it moved stays forgotten).
+    pub(super) fn region<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
         let hidden = self.hidden_cards.clone();
         let shown = self.shown.clone();
-        if fresh {
-            self.shown.clear();
-        }
         let out = f(self);
         for (slot, v) in hidden {
             self.hidden_cards.entry(slot).or_insert(v);
         }
         let inside = std::mem::take(&mut self.shown);
-        self.shown = if fresh { Vec::new() } else { shown.into_iter().filter(|s| inside.contains(s)).collect() };
+        self.shown = shown.into_iter().filter(|s| inside.contains(s)).collect();
         out
     }
+
+    /// Before a loop whose body is `body` (or a `simultaneously` block, run for one seat after
+    /// another): a later round comes after what the earlier ones did, so each round, and a
+    /// condition read before each, sees only what was shown before the loop that no round can
+    /// end (see [`Checker::round_forgets`]).
+    pub(super) fn forget_for_rounds(&mut self, body: &ast::Block) {
+        let mut forgets = Forgets::default();
+        self.round_forgets(&body.stmts, &mut forgets);
+        self.shown.retain(|s| match s {
+            _ if forgets.everything => false,
+            Shown::Pile(_, Some(ix)) => !forgets.indexes.contains(ix),
+            _ => true,
+        });
+    }
+
+    /// What a round of a loop's body may make forget of what was shown before the loop, read
+    /// from its statements before they are checked: each statement that makes the checker
+    /// forget counts (cards moved or dealt where not everyone sees them land, a shuffle, a
+    /// procedure, whose statements are not read here; a name or variable given a value).
+    fn round_forgets(&self, stmts: &[ast::Stmt], out: &mut Forgets) {
+        use ast::StmtKind as K;
+        for s in stmts {
+            match &s.kind {
+                K::Let { .. } | K::Say { .. } | K::Reveal { .. } | K::Redo { .. } | K::End { .. } => {}
+                K::Assign { target, .. } => out.indexes.extend(self.index_named(&target.name.name)),
+                K::If { then, otherwise, .. } => {
+                    for b in std::iter::once(then).chain(otherwise) {
+                        self.round_forgets(&b.stmts, out);
+                    }
+                }
+                K::For { body, .. }
+                | K::Repeat { body, .. }
+                | K::RepeatUntil { body, .. }
+                | K::While { body, .. }
+                | K::Phase { body, .. }
+                | K::Simultaneously { body, .. } => self.round_forgets(&body.stmts, out),
+                K::Choose(c) => {
+                    for b in c.tiers.iter().filter_map(|t| t.then.as_ref()) {
+                        self.round_forgets(&b.stmts, out);
+                    }
+                }
+                K::Move { to, .. } => {
+                    let zone = match &to.kind {
+                        ast::ExprKind::Index(base, _) => base,
+                        _ => to,
+                    };
+                    let ast::ExprKind::Name(name) = &zone.kind else {
+                        out.everything = true;
+                        continue;
+                    };
+                    out.everything |= !self.in_view(&name.name);
+                }
+                K::Deal { to, .. } => out.everything |= !self.in_view(&to.name),
+                K::Shuffle { .. } | K::Call { .. } | K::MakeCard { .. } => out.everything = true,
+            }
+        }
+    }
+
+    /// Whether `name` is a zone everyone sees: cards moved there land in view.
+    fn in_view(&self, name: &str) -> bool {
+        let shadowed = self.locals.iter().any(|l| l.name == name);
+        matches!(self.globals.get(name), Some((Global::Zone(z), _))
+            if !shadowed && self.zones[*z as usize].see == Audience::Everyone)
+    }
+
+    /// The pile index a name given a value stands for: a `let` name in scope, or a variable
+    /// (none for a name declared later, inside the loop: no pile revealed before it uses it).
+    fn index_named(&self, name: &str) -> Option<Index> {
+        match self.locals.iter().rev().find(|l| l.name == name) {
+            Some(local) => Some(Index::Name(local.slot)),
+            None => match self.globals.get(name) {
+                Some((Global::Var(v), _)) => Some(Index::Var(*v)),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// What a round of a loop may make forget of what a reveal showed before the loop.
+#[derive(Default)]
+struct Forgets {
+    /// Everything (cards may have moved unseen).
+    everything: bool,
+    /// The piles indexed by these names and variables, which are given other values.
+    indexes: Vec<Index>,
 }

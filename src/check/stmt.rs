@@ -92,14 +92,14 @@ impl Checker {
 
     /// Checks a block in its own scope (and region, see `leaks`) and adds it to the arena.
     pub(super) fn block(&mut self, block: &ast::Block, flow: &Flow) -> BlockId {
-        let stmts = self.region(false, |c| c.scoped(|c| c.stmts(&block.stmts, flow)));
+        let stmts = self.region(|c| c.scoped(|c| c.stmts(&block.stmts, flow)));
         self.add_block(Block { stmts })
     }
 
     /// Checks a loop's body, which may run after the moves of its previous round.
     fn loop_block(&mut self, block: &ast::Block, flow: &Flow) -> BlockId {
-        let stmts = self.region(true, |c| c.scoped(|c| c.stmts(&block.stmts, flow)));
-        self.add_block(Block { stmts })
+        self.forget_for_rounds(block);
+        self.block(block, flow)
     }
 
     pub(super) fn stmts(&mut self, stmts: &[ast::Stmt], flow: &Flow) -> Vec<Stmt> {
@@ -139,6 +139,8 @@ impl Checker {
                 StmtKind::RepeatUntil(c, b)
             }
             K::While { cond, body } => {
+                // The condition is read again after each round.
+                self.forget_for_rounds(body);
                 let c = self.expect(cond, &Type::Bool, "the condition of `while`");
                 let b = self.guarded(&[&c], c.span, "the condition of `while`", |ck| ck.loop_block(body, flow));
                 StmtKind::While(c, b)
@@ -147,7 +149,11 @@ impl Checker {
             K::Choose(choose) => StmtKind::Choose(Box::new(self.choose(choose, flow))),
             K::Simultaneously { binding, body } => self.simultaneously(binding, body, flow)?,
             K::Move { random, cards, to } => self.move_stmt(random.as_ref(), cards, to),
-            K::Shuffle { zone } => StmtKind::Shuffle(self.pile(zone, "shuffle")),
+            K::Shuffle { zone } => {
+                let pile = self.pile(zone, "shuffle");
+                self.after_shuffle(&pile);
+                StmtKind::Shuffle(pile)
+            }
             K::Deal { count, from, to, starting } => self.deal(count.as_ref(), from, to, starting.as_ref())?,
             K::Say { text } => {
                 // Every player reads the same narration: it may tell only what everyone may know.
@@ -702,6 +708,8 @@ impl Checker {
                     "write `simultaneously for s in seats { ... }`",
                 );
             }
+            // The block runs once for each seat, each after the ones before it.
+            ck.forget_for_rounds(body);
             let choose = ck.choose(c, flow);
             let stmts = ck.scoped(|ck| ck.stmts(rest, flow));
             let block = ck.add_block(Block { stmts });
@@ -791,6 +799,7 @@ impl Checker {
                 return None;
             }
         };
+        self.after_cards_land(Some(zone));
         Some(StmtKind::Deal { count, from, to: zone, starting })
     }
 
