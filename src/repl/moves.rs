@@ -71,8 +71,9 @@ pub struct Moves {
     pub groups: Option<Groups>,
 }
 
-/// The cards of a choice of several at once: the name of every card some move holds, and
-/// each move's card names, both in pack order. Cards of one name are the same to the player.
+/// The cards of a choice of several at once: the name of every card it chooses among (in a
+/// move or not, so that a card in none is still read as that card), and each move's card
+/// names, both in pack order. Cards of one name are the same to the player.
 #[derive(Clone, Debug, Default)]
 pub struct Groups {
     pub cards: Vec<String>,
