@@ -1,0 +1,12 @@
+//! The `paradox` binary end to end: exit codes and output, scripted `play` sessions, `trace`
+//! snapshots, and hostile input found by fuzzing.
+
+#[path = "../common/run.rs"]
+mod run;
+#[path = "../common/session.rs"]
+mod session;
+
+mod cli;
+mod hostile;
+mod sessions;
+mod traces;

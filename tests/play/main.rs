@@ -1,0 +1,14 @@
+//! Play: random and searching matches of every rule file, the engine's invariants and rounds,
+//! saved positions, bots, and the `play` session through its library API.
+
+#[path = "../common/session.rs"]
+mod session;
+
+mod bots;
+mod invariants;
+mod matches_end;
+mod play_session;
+mod random_play;
+mod restore;
+mod rounds;
+mod table;

@@ -1,0 +1,11 @@
+//! The tools built on the engine: `compare`, `sim` and `merge` with their statistics,
+//! `check --simulate`, the exact solver, and the language server.
+
+#[path = "../common/run.rs"]
+mod run;
+
+mod compare;
+mod lsp;
+mod simulate;
+mod solve;
+mod statistics;
