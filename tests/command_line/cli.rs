@@ -1,8 +1,9 @@
 //! The `paradox` binary end to end: exit codes, summaries on standard output, diagnostics on
 //! standard error.
 
+use crate::run::{Run, paradox};
+use crate::short::short;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 /// The rule files with the game each one names and the size of its pack by default.
 const GAMES: [(&str, &str, usize); 6] = [
@@ -14,52 +15,13 @@ const GAMES: [(&str, &str, usize); 6] = [
     ("rules/third-man.cards", "The Third Man", 40),
 ];
 
-/// What a run of `paradox` gave.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 impl Run {
-    fn expect(&self, code: i32) -> &Self {
-        assert_eq!(self.code, Some(code), "exit code\nstdout:\n{}\nstderr:\n{}", self.stdout, self.stderr);
-        self
-    }
-
     /// The standard output's single line.
     fn line(&self) -> &str {
         let lines: Vec<&str> = self.stdout.lines().collect();
-        assert_eq!(lines.len(), 1, "one summary line:\n{}\nstderr:\n{}", self.stdout, self.stderr);
+        assert_eq!(lines.len(), 1, "one summary line:\n{self}");
         lines[0]
     }
-}
-
-/// Runs `paradox ARGS` in the crate's directory, without colour, with backtraces switched on
-/// (so that a panic would show one).
-fn paradox<I, S>(args: I) -> Run
-where
-    I: IntoIterator<Item = S>,
-    S: AsRef<std::ffi::OsStr>,
-{
-    let Output { status, stdout, stderr } = Command::new(env!("CARGO_BIN_EXE_paradox"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env("RUST_BACKTRACE", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .output()
-        .expect("paradox runs");
-    let run = Run {
-        code: status.code(),
-        stdout: String::from_utf8(stdout).expect("UTF-8 output"),
-        stderr: String::from_utf8(stderr).expect("UTF-8 diagnostics"),
-    };
-    for (name, text) in [("stdout", &run.stdout), ("stderr", &run.stderr)] {
-        assert!(!text.contains("panicked") && !text.contains("stack backtrace"), "{name}:\n{text}");
-        assert!(!text.contains('\u{1b}'), "an escape sequence on {name} (not a terminal):\n{text:?}");
-    }
-    run
 }
 
 /// A file under the target directory holding `text`.
@@ -93,7 +55,7 @@ fn every_rule_file_checks_with_one_summary_line() {
     run.expect(0);
     assert_eq!(run.stderr, "", "nothing on standard error");
     let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines.len(), GAMES.len(), "{}", run.stdout);
+    assert_eq!(lines.len(), GAMES.len(), "{}", short(&run.stdout));
     for ((path, game, count), line) in GAMES.iter().zip(&lines) {
         assert!(line.starts_with(&format!("{path}: {game}: ")), "{line}");
         assert!(line.contains(&format!(", {count} cards")), "{line}");
@@ -185,7 +147,7 @@ fn an_invalid_file_exits_1_with_plain_diagnostics() {
         "did you mean `taker`?".to_string(),
         "1 problem found".to_string(),
     ] {
-        assert!(run.stderr.contains(&needle), "no {needle:?} in:\n{}", run.stderr);
+        assert!(run.stderr.contains(&needle), "no {needle:?} in:\n{}", short(&run.stderr));
     }
     let _ = std::fs::remove_file(path);
 }
@@ -197,8 +159,8 @@ fn valid_and_invalid_files_together() {
     let shown = path.display().to_string();
     let run = paradox(["check", "rules/tantony.cards", shown.as_str()]);
     run.expect(1);
-    assert!(run.line().starts_with("rules/tantony.cards: Tantony: "), "{}", run.stdout);
-    assert!(run.stderr.contains(&format!("{shown}:3:")), "{}", run.stderr);
+    assert!(run.line().starts_with("rules/tantony.cards: Tantony: "), "{}", short(&run.stdout));
+    assert!(run.stderr.contains(&format!("{shown}:3:")), "{}", short(&run.stderr));
     let missing = paradox(["check", "rules/tantony.cards", "rules/no-such-game.cards", shown.as_str()]);
     missing.expect(2);
     let _ = std::fs::remove_file(path);
@@ -210,7 +172,7 @@ fn a_missing_file_exits_2_with_one_line() {
     run.expect(2);
     assert_eq!(run.stdout, "");
     let lines: Vec<&str> = run.stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "{}", run.stderr);
+    assert_eq!(lines.len(), 1, "{}", short(&run.stderr));
     assert!(lines[0].starts_with("error: cannot read rules/no-such-game.cards"), "{}", lines[0]);
 }
 
@@ -226,7 +188,7 @@ fn bad_usage_exits_2() {
         let run = paradox(args);
         run.expect(2);
         assert_eq!(run.stdout, "", "{args:?}");
-        assert!(run.stderr.contains("Usage:") || run.stderr.starts_with("error: "), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("Usage:") || run.stderr.starts_with("error: "), "{args:?}: {}", short(&run.stderr));
     }
 }
 
@@ -236,7 +198,7 @@ fn an_unknown_parameter_is_reported_with_a_suggestion() {
     run.expect(1);
     assert_eq!(run.stdout, "");
     for needle in ["no parameter `trik_cost`", "did you mean `trick_cost`?", "command line:1:7", "--set trik_cost=15"] {
-        assert!(run.stderr.contains(needle), "no {needle:?} in:\n{}", run.stderr);
+        assert!(run.stderr.contains(needle), "no {needle:?} in:\n{}", short(&run.stderr));
     }
 }
 
@@ -245,11 +207,11 @@ fn a_value_out_of_range_names_the_range() {
     let run = paradox(["check", "rules/costly-tricks.cards", "--set", "trick_cost=1500"]);
     run.expect(1);
     for needle in ["1500 is outside the range of `trick_cost`", "0..220", "from 0 to 220"] {
-        assert!(run.stderr.contains(needle), "no {needle:?} in:\n{}", run.stderr);
+        assert!(run.stderr.contains(needle), "no {needle:?} in:\n{}", short(&run.stderr));
     }
     let run = paradox(["check", "rules/anarchy.cards", "--set", "players=7"]);
     run.expect(1);
-    assert!(run.stderr.contains("7 is outside the range of `players`"), "{}", run.stderr);
+    assert!(run.stderr.contains("7 is outside the range of `players`"), "{}", short(&run.stderr));
 }
 
 #[test]
@@ -258,7 +220,7 @@ fn an_unknown_variant_is_reported_with_a_suggestion() {
     run.expect(1);
     assert_eq!(run.stdout, "");
     for needle in ["no variant `cheap_trick`", "did you mean `cheap_tricks`?", "command line:1:11"] {
-        assert!(run.stderr.contains(needle), "no {needle:?} in:\n{}", run.stderr);
+        assert!(run.stderr.contains(needle), "no {needle:?} in:\n{}", short(&run.stderr));
     }
 }
 
@@ -292,7 +254,7 @@ fn fmt_leaves_a_file_with_syntax_errors_as_it_is() {
     let path = temp_file("broken.cards", &broken);
     let run = paradox(["fmt", path.to_str().expect("a path")]);
     run.expect(1);
-    assert_eq!(run.stderr.matches("paradox::E0001").count(), 4, "{}", run.stderr);
+    assert_eq!(run.stderr.matches("paradox::E0001").count(), 4, "{}", short(&run.stderr));
     assert_eq!(std::fs::read_to_string(&path).expect("the file"), broken);
     paradox(["fmt", "no/such/file.cards"]).expect(2);
 }

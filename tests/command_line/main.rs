@@ -5,6 +5,8 @@
 mod run;
 #[path = "../common/session.rs"]
 mod session;
+#[path = "../common/short.rs"]
+mod short;
 
 mod cli;
 mod hostile;

@@ -2,9 +2,9 @@
 //! random bots, kept as snapshots. Each snapshot was read through and checked against the
 //! rules (RULINGS.md) before it was accepted: a change to one is a change to how a game plays.
 
+use crate::run::paradox;
 use paradox::{Settings, load};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 
 /// Every rule file in `rules/`, in name order.
@@ -43,30 +43,19 @@ fn every_rule_file_at_seeds_1_and_2() {
     }
 }
 
-/// Runs the binary in the crate's folder.
-fn paradox(args: &[&str]) -> Vec<u8> {
-    let out = Command::new(env!("CARGO_BIN_EXE_paradox"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("paradox runs");
-    assert!(out.status.success(), "paradox {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    out.stdout
+/// The standard output of a run that must succeed.
+fn ok(args: &[&str]) -> String {
+    paradox(args).expect(0).stdout.clone()
 }
 
 #[test]
 fn the_command_prints_the_snapshotted_text_and_the_same_bytes_twice() {
     for path in rule_files() {
         let file = format!("rules/{}.cards", stem(&path));
-        let first = paradox(&["trace", &file, "--seed", "1"]);
-        let second = paradox(&["trace", &file, "--seed", "1"]);
-        assert_eq!(first, second, "{file}: two runs with one seed differ");
-        assert_eq!(
-            String::from_utf8(first).expect("UTF-8"),
-            trace(&path, 1),
-            "{file}: the command and the library differ"
-        );
+        let first = ok(&["trace", &file, "--seed", "1"]);
+        let second = ok(&["trace", &file, "--seed", "1"]);
+        assert!(first == second, "{file}: two runs with one seed differ");
+        assert!(first == trace(&path, 1), "{file}: the command and the library differ");
     }
 }
 
@@ -74,7 +63,7 @@ fn the_command_prints_the_snapshotted_text_and_the_same_bytes_twice() {
 fn json_lines_each_parse_and_end_with_the_result() {
     for path in rule_files() {
         let file = format!("rules/{}.cards", stem(&path));
-        let out = String::from_utf8(paradox(&["trace", &file, "--seed", "1", "--format", "json"])).expect("UTF-8");
+        let out = ok(&["trace", &file, "--seed", "1", "--format", "json"]);
         let lines: Vec<serde_json::Value> = out
             .lines()
             .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{file}: {e}: {line}")))
@@ -84,8 +73,8 @@ fn json_lines_each_parse_and_end_with_the_result() {
         assert!(events.iter().all(|e| e.get("event").is_some() && e["text"].is_string()), "{file}: events");
         assert!(last["outcome"].is_object() && last["failure"].is_null(), "{file}: the result line: {last}");
         assert!(last["decisions"].as_u64().is_some_and(|n| n > 0), "{file}: decisions counted");
-        let again = String::from_utf8(paradox(&["trace", &file, "--seed", "1", "--format", "json"])).expect("UTF-8");
-        assert_eq!(out, again, "{file}: JSON lines differ between two runs");
+        let again = ok(&["trace", &file, "--seed", "1", "--format", "json"]);
+        assert!(out == again, "{file}: JSON lines differ between two runs");
     }
 }
 

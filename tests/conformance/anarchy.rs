@@ -2,13 +2,10 @@
 //! RULINGS.md (pack and hand sizes, bids and their scores, the Low Ace, ties, the target), each
 //! switch flipped. Secret, simultaneous choices are made seat by seat with `play_for`.
 
-mod common;
-#[path = "common/piles.rs"]
-mod piles;
-
-use common::{Table, sorted};
+use crate::piles::{cards, narration, seen};
+use crate::reads::sorted;
+use crate::table::Table;
 use paradox::{Actor, PileView};
-use piles::{cards, narration, seen};
 
 /// Bids in turn, starting with whoever is to bid now.
 fn bid(t: &mut Table, bids: &[&str]) {

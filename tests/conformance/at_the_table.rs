@@ -1,8 +1,7 @@
 //! What a person at the table is told besides the cards: the rule file's `show` lines
 //! (`State::status`) and why a move is not allowed (`State::forbidden`).
 
-mod common;
-use common::Table;
+use crate::table::Table;
 use paradox::{Actor, Code, State};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

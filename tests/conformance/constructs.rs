@@ -2,9 +2,7 @@
 //! `end` of the phase around the call), recursive definitions (a search that reads naturally,
 //! a runaway one stopped at its call), choices of several cards at once.
 
-mod common;
-
-use common::Table;
+use crate::table::Table;
 
 const PROCEDURES: &str = "tests/fixtures/valid/procedures.cards";
 
@@ -46,11 +44,9 @@ fn procedures_calling_each_other_over_and_over_are_refused_at_the_unfolding_limi
     }
     procs.push_str("define p40(n: int) { total += n }\n");
     let text = base.replacen("play {", &format!("{procs}\nplay {{\n  p0(1)"), 1);
-    let started = std::time::Instant::now();
     let file = paradox::syntax::parse(&text).expect("it parses");
     let paradox::syntax::FileBody::Rules(items) = &file.body else { panic!("a rule file") };
     let problems = paradox::check(items, None, &paradox::Settings::default()).expect_err("refused");
-    assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
     let messages: Vec<&str> = problems.iter().map(|(_, p)| p.message.as_str()).collect();
     assert_eq!(messages, ["procedure calls unfold into too many statements"]);
 }
@@ -69,7 +65,7 @@ fn a_group_is_chosen_from_two_zones_under_tiers_with_a_declaration() {
     t.play("red 2 + red 4 boast");
     assert!(t.said("P1 boasts with red 2 + red 4"), "{:?}", t.lines());
     assert!(t.said("the row gave its red 4"), "{:?}", t.lines());
-    assert_eq!(common::sorted(&["red 2", "red 4"]), {
+    assert_eq!(crate::reads::sorted(&["red 2", "red 4"]), {
         let mut out = t.pile("out", None);
         out.sort();
         out

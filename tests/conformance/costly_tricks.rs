@@ -1,8 +1,8 @@
 //! Costly Tricks: the CONFORMANCE.md positions and the RULINGS.md rulings (house switches
 //! included), played through the State API by move names.
 
-mod common;
-use common::{Table, sorted};
+use crate::reads::sorted;
+use crate::table::Table;
 use paradox::{Layout, PileView};
 
 const RULEBOOK: &str = "examples/costly-tricks-rulebook-trick.cards";

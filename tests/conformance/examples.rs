@@ -2,11 +2,8 @@
 //! API at their edges: each uses the constructs of issue 12 (mixed decisions, procedures,
 //! recursive definitions, choices of several cards at once).
 
-mod common;
-#[path = "common/piles.rs"]
-mod piles;
-
-use common::Table;
+use crate::piles;
+use crate::table::Table;
 use paradox::{Settings, load};
 use std::path::Path;
 use std::sync::Arc;
@@ -51,7 +48,7 @@ fn fishing_must_take_an_equal_card_before_a_sum() {
     // 1 + 2 would make 3 as well, but the equal card comes first.
     assert_eq!(t.legal(), ["take 3 of swords"]);
     t.play("take 3 of swords");
-    assert_eq!(common::sorted(&["3 of cups", "3 of swords"]), {
+    assert_eq!(crate::reads::sorted(&["3 of cups", "3 of swords"]), {
         let mut won = t.pile("won", Some("P1"));
         won.sort();
         won
@@ -87,7 +84,7 @@ fn fishing_takes_no_more_cards_than_the_parameter_allows() {
 
 #[test]
 fn fishing_at_the_table_reads_a_group_typed_in_any_order() {
-    let mut s = common::session(FISHING_TABLE, &[0, 1]);
+    let mut s = crate::session::session(FISHING_TABLE, &[0, 1]);
     s.handle("7co");
     // Two of its cards: the moves they are part of are offered, nothing is played.
     let out = s.handle("c1 co4");

@@ -2,13 +2,10 @@
 //! every ruling of RULINGS.md (set building, sloughing, True/False leads, who takes the cards,
 //! the tie-break, what each player sees).
 
-mod common;
-#[path = "common/piles.rs"]
-mod piles;
-
-use common::{Table, sorted};
+use crate::piles::{cards, narration, seen};
+use crate::reads::sorted;
+use crate::table::Table;
 use paradox::PileView;
-use piles::{cards, narration, seen};
 
 /// Plays cards in turn, each by the seat to act, checking whose turn it is.
 fn trick(t: &mut Table, plays: &[(&str, &str)]) {

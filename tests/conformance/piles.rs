@@ -1,10 +1,7 @@
 //! What players see of the table, for conformance tests: a pile's cards by name, read through
-//! `State::view` of a chosen player. Included with `#[path = "common/piles.rs"] mod piles;`
-//! next to `mod common;`.
+//! `State::view` of a chosen player.
 
-#![allow(dead_code)]
-
-use crate::common::Table;
+use crate::table::Table;
 use paradox::{Layout, PileView};
 
 /// The pile of `zone` owned by `owner` (a seat or side, by name or display name), or the shared

@@ -2,13 +2,10 @@
 //! RULINGS.md (runts, giving tricks, the quota, last cards, re-formed hands, the lead passing
 //! left), with each switch flipped.
 
-mod common;
-#[path = "common/piles.rs"]
-mod piles;
-
-use common::{Table, sorted};
+use crate::piles::{cards, narration, seen};
+use crate::reads::sorted;
+use crate::table::Table;
 use paradox::{Event, PileView};
-use piles::{cards, narration, seen};
 use std::collections::HashMap;
 
 const SEATS: [&str; 4] = ["North", "East", "South", "West"];

@@ -2,8 +2,8 @@
 //! played through the State API: the lead player bids openly, the other three in secret and at
 //! the same time (`play_for`).
 
-mod common;
-use common::{Table, sorted};
+use crate::reads::sorted;
+use crate::table::Table;
 use paradox::Event;
 
 const AUCTION: &str = "examples/third-man-auction.cards";

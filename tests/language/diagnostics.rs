@@ -4,9 +4,7 @@
 //! too large to commit (deep nesting) are tested here too, and so is the one code found only
 //! during play (a forbidden move).
 
-mod common;
-
-use common::Table;
+use crate::table::Table;
 use paradox::syntax::FileBody;
 use paradox::{Code, Findings, LoadError, Settings, Source, Style, load, render};
 use std::path::{Path, PathBuf};
@@ -67,14 +65,14 @@ fn settings(sets: &[&str], variant: Option<&str>) -> Settings {
 
 #[test]
 fn invalid_fixtures() {
-    insta::glob!("fixtures/invalid/*.cards", |path| {
+    insta::glob!("..", "fixtures/invalid/*.cards", |path| {
         insta::assert_snapshot!(diagnostics(path, &Settings::default()));
     });
 }
 
 #[test]
 fn valid_fixtures() {
-    insta::glob!("fixtures/valid/*.cards", |path| {
+    insta::glob!("..", "fixtures/valid/*.cards", |path| {
         insta::assert_snapshot!(summary(path, &Settings::default()));
     });
 }

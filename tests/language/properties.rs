@@ -15,11 +15,11 @@ use std::time::{Duration, Instant};
 
 // ------------------------------------------------------------------ the properties
 
-/// How long one parse and check may take. The largest input here is a rule file of a few
-/// kilobytes: it checks in milliseconds, so this is only ever reached by a runaway evaluation.
-const SLOW: Duration = Duration::from_secs(5);
-/// A case running this long is taken to hang: the watchdog prints it and stops the tests.
-const HUNG: Duration = Duration::from_secs(60);
+/// A case running this long is taken to hang: the watchdog prints it and stops the tests. Not a
+/// measure of speed (the largest input here is a rule file of a few kilobytes, checked in
+/// milliseconds, and the evaluator's budgets bound the work of the packs that would run away):
+/// only a runaway past every budget gets here, on however busy a machine.
+const HUNG: Duration = Duration::from_secs(600);
 
 /// The rule files, read once.
 fn rule_files() -> &'static [(String, String)] {
@@ -89,7 +89,6 @@ fn renders(name: &str, text: &str, problems: Vec<Problem>) {
 /// the text it belongs to. A scenario is checked against `costly-tricks.cards`.
 fn parse_and_check(text: &str, settings: &Settings) -> Result<(), TestCaseError> {
     let _watch = Watch::start(text, settings);
-    let started = Instant::now();
     match syntax::parse(text) {
         Err(problems) => {
             prop_assert!(!problems.is_empty(), "a rejection without problems");
@@ -109,8 +108,6 @@ fn parse_and_check(text: &str, settings: &Settings) -> Result<(), TestCaseError>
             }
         }
     }
-    let took = started.elapsed();
-    prop_assert!(took < SLOW, "parsing and checking took {took:?}");
     Ok(())
 }
 

@@ -2,9 +2,7 @@
 //! save hands the computer, hot-seat undo, the order moves are shown in, why a move is refused,
 //! the standing line, and `log N`.
 
-mod common;
-
-use common::session;
+use crate::session::session;
 use paradox::Actor;
 use paradox::repl::in_a_sentence;
 

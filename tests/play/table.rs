@@ -2,9 +2,7 @@
 //! last trick, where the round stands, the pause and the score sheet at a round's end, a table
 //! too wide for the screen, and `rules` in the rule file's own words.
 
-mod common;
-
-use common::{session, session_on};
+use crate::session::{session, session_on};
 use paradox::repl::Session;
 
 /// Plays the first move offered until a line of `text` says `until`; the last output.

@@ -2,34 +2,20 @@
 //! formats, the same bytes whatever the number of threads, shards that merge into the report
 //! of one run, the plot, and mistakes on the command line.
 
+use crate::run::paradox;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 const COIN: &str = "tests/fixtures/lab/fair-coin.cards";
 const COSTLY: &str = "rules/costly-tricks.cards";
 
-/// Runs `paradox ARGS` in the crate's folder without colour: the exit code, standard output
-/// and standard error.
-fn paradox(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_paradox"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("paradox runs");
-    let (stdout, stderr) =
-        (String::from_utf8(out.stdout).expect("UTF-8"), String::from_utf8(out.stderr).expect("UTF-8"));
-    for text in [&stdout, &stderr] {
-        assert!(!text.contains("panicked") && !text.contains('\u{1b}'), "{text}");
-    }
-    (out.status.code(), stdout, stderr)
-}
-
 /// The standard output of a run that must succeed.
 fn ok(args: &[&str]) -> String {
-    let (code, stdout, stderr) = paradox(args);
-    assert_eq!(code, Some(0), "{args:?}\n{stdout}\n{stderr}");
-    stdout
+    paradox(args).expect(0).stdout.clone()
+}
+
+/// The standard error of a run that must end with exit code `code`.
+fn stderr(args: &[&str], code: i32) -> String {
+    paradox(args).expect(code).stderr.clone()
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -113,25 +99,21 @@ fn four_shards_merge_into_one_run() {
         assert_eq!(whole, merged, "{format}");
     }
     // A shard missing, given twice, or from another run is refused.
-    let (code, _, err) = paradox(&[&["merge"][..], &shards[..3]].concat());
-    assert_eq!(code, Some(2));
+    let err = stderr(&[&["merge"][..], &shards[..3]].concat(), 2);
     assert!(err.contains("is missing"), "{err}");
-    let (code, _, err) = paradox(&[&["merge"][..], &shards, &shards[..1]].concat());
-    assert_eq!(code, Some(2));
+    let err = stderr(&[&["merge"][..], &shards, &shards[..1]].concat(), 2);
     assert!(err.contains("given twice"), "{err}");
     let other =
         ok(&["compare", COSTLY, "base", "set:chips_to_win=2", "--games", "103", "--seed", "21", "--shard", "1/4"]);
     let path = temp("other.json");
     std::fs::write(&path, other).expect("a shard file");
-    let (code, _, err) = paradox(&[&["merge"][..], &shards[1..], &[path.to_str().expect("a path")]].concat());
-    assert_eq!(code, Some(2));
+    let err = stderr(&[&["merge"][..], &shards[1..], &[path.to_str().expect("a path")]].concat(), 2);
     assert!(err.contains("another run"), "{err}");
     // A shard of very many (a slip of the keyboard) is refused at once, without room for each.
     let slip = ok(&["sim", COSTLY, "--games", "5", "--shard", "1/18446744073709551615"]);
     let path = temp("slip.json");
     std::fs::write(&path, slip).expect("a shard file");
-    let (code, _, err) = paradox(&["merge", path.to_str().expect("a path")]);
-    assert_eq!(code, Some(2));
+    let err = stderr(&["merge", path.to_str().expect("a path")], 2);
     assert!(err.contains("shard 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 18446744073709551604 more of"), "{err}");
     // A shard edited by hand into counts its run does not have is refused, not a crash.
     let whole = ok(&["compare", COSTLY, "base", "set:chips_to_win=2", "--games", "5", "--shard", "1/1"]);
@@ -141,13 +123,11 @@ fn four_shards_merge_into_one_run() {
     }
     let path = temp("edited.json");
     std::fs::write(&path, edited.to_string()).expect("a shard file");
-    let (code, _, err) = paradox(&["merge", path.to_str().expect("a path")]);
-    assert_eq!(code, Some(2));
+    let err = stderr(&["merge", path.to_str().expect("a path")], 2);
     assert!(err.contains("the counts do not fit shard 1 of 1"), "{err}");
     let junk = temp("junk.json");
     std::fs::write(&junk, "{\"paradox_shard\": 1}").expect("a file");
-    let (code, _, err) = paradox(&["merge", junk.to_str().expect("a path")]);
-    assert_eq!(code, Some(2));
+    let err = stderr(&["merge", junk.to_str().expect("a path")], 2);
     assert!(err.contains("is not a shard"), "{err}");
 }
 
@@ -159,8 +139,7 @@ fn sim_reports_one_configuration_with_intervals() {
     {
         assert!(text.contains(needle), "no {needle:?} in\n{text}");
     }
-    let (code, _, err) = paradox(&["sim", COSTLY, "--games", "60", "--seed", "3"]);
-    assert_eq!(code, Some(0));
+    let err = stderr(&["sim", COSTLY, "--games", "60", "--seed", "3"], 0);
     assert!(err.contains("60 matches in") && err.contains("matches/s"), "the speed on standard error: {err}");
     let json: serde_json::Value = serde_json::from_str(&ok(&[
         "sim",
@@ -176,8 +155,7 @@ fn sim_reports_one_configuration_with_intervals() {
     assert_eq!(json["configurations"][0]["label"], "variant:tug_of_war_short");
     assert!(json["comparisons"].as_array().is_some_and(Vec::is_empty));
     // A thinking bot plays, and its moves are timed.
-    let (code, _, err) = paradox(&["sim", COIN, "--games", "4", "--bots", "default,random"]);
-    assert_eq!(code, Some(0), "{err}");
+    let err = stderr(&["sim", COIN, "--games", "4", "--bots", "default,random"], 0);
     assert!(err.contains("thinking bots:"), "{err}");
 }
 
@@ -220,9 +198,8 @@ fn mistakes_on_the_command_line_are_reported() {
         (&["sim", COSTLY, "--threads", "100000"][..], 2, "--threads"),
         (&["sim", COSTLY, "--precision", "nan"][..], 2, "--precision"),
     ] {
-        let (got, stdout, stderr) = paradox(args);
-        assert_eq!(got, Some(code), "{args:?}\n{stdout}\n{stderr}");
-        assert!(stderr.contains(needle), "{args:?}: no {needle:?} in\n{stderr}");
+        let err = stderr(args, code);
+        assert!(err.contains(needle), "{args:?}: no {needle:?} in\n{err}");
     }
 }
 

@@ -3,6 +3,8 @@
 
 #[path = "../common/run.rs"]
 mod run;
+#[path = "../common/short.rs"]
+mod short;
 
 mod compare;
 mod lsp;

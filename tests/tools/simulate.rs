@@ -2,39 +2,30 @@
 //! `paradox trace --seed` plays them) must not stop. Each fixture in `fixtures/runtime` checks
 //! clean but stops during play; what the command prints for it is a snapshot.
 
+use crate::run::{command, run};
 use paradox::{Settings, load};
 use std::path::Path;
-use std::process::Command;
 use std::sync::Arc;
 
 /// How many matches the fixtures are played for.
 const MATCHES: &str = "6";
 
-/// Runs `paradox ARGS` in the crate's folder, plain and 80 columns wide: the exit code and
-/// what it printed, standard output first.
-fn paradox(args: &[&str]) -> (Option<i32>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_paradox"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "80")
-        .output()
-        .expect("paradox runs");
-    let text =
-        format!("{}{}", String::from_utf8(out.stdout).expect("UTF-8"), String::from_utf8(out.stderr).expect("UTF-8"));
-    assert!(!text.contains("panicked"), "{text}");
-    (out.status.code(), text)
+/// Runs `paradox ARGS` 80 columns wide: the exit code and what it printed, standard output
+/// first.
+fn printed(args: &[&str]) -> (Option<i32>, String) {
+    let run = run(command(args).env("COLUMNS", "80"));
+    (run.code, run.stdout + &run.stderr)
 }
 
 #[test]
 fn runtime_fixtures_stop_and_point_at_the_rule() {
-    insta::glob!("fixtures/runtime/*.cards", |path| {
+    insta::glob!("..", "fixtures/runtime/*.cards", |path| {
         let name =
             format!("tests/fixtures/runtime/{}", path.file_name().and_then(|n| n.to_str()).expect("a file name"));
         // The file itself is valid.
-        let (code, text) = paradox(&["check", &name]);
+        let (code, text) = printed(&["check", &name]);
         assert_eq!(code, Some(0), "{name} checks clean:\n{text}");
-        let (code, text) = paradox(&["check", &name, "--simulate", MATCHES]);
+        let (code, text) = printed(&["check", &name, "--simulate", MATCHES]);
         assert_eq!(code, Some(1), "{name} stops during play:\n{text}");
         insta::assert_snapshot!(text);
     });
@@ -48,7 +39,7 @@ fn every_rule_file_plays_random_matches_without_stopping() {
         .map(|g| format!("rules/{g}.cards"))
         .collect();
     args.extend(files.iter().map(String::as_str));
-    let (code, text) = paradox(&args);
+    let (code, text) = printed(&args);
     assert_eq!(code, Some(0), "{text}");
     for file in &files {
         assert!(text.contains(&format!("{file}: 20 random matches played, none stopped")), "{text}");
@@ -74,14 +65,14 @@ fn the_matches_that_stop_are_those_trace_stops_at_the_same_seeds() {
 fn settings_and_variants_are_simulated_and_kept_in_the_replay() {
     let file = "tests/fixtures/runtime/division-by-zero.cards";
     // No card has rank 0: nothing divides by zero.
-    let (code, text) = paradox(&["check", file, "--simulate", "8", "--set", "pivot=0"]);
+    let (code, text) = printed(&["check", file, "--simulate", "8", "--set", "pivot=0"]);
     assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("8 random matches played, none stopped"), "{text}");
-    let (code, text) = paradox(&["check", file, "--simulate", "8", "--set", "pivot=3"]);
+    let (code, text) = printed(&["check", file, "--simulate", "8", "--set", "pivot=3"]);
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains(&format!("replay: paradox trace {file} --set pivot=3 --seed ")), "{text}");
     let (code, text) =
-        paradox(&["check", "rules/costly-tricks.cards", "--variant", "tug_of_war_short", "--simulate", "5"]);
+        printed(&["check", "rules/costly-tricks.cards", "--variant", "tug_of_war_short", "--simulate", "5"]);
     assert_eq!(code, Some(0), "{text}");
     assert!(
         text.contains("variant tug_of_war_short") && text.contains("5 random matches played, none stopped"),

@@ -2,6 +2,7 @@
 //! random positions of every rule file with a `solve` declaration, the best line replayed, and
 //! the refusals of positions that are not open.
 
+use crate::run::paradox;
 use paradox::solve::{Task, Unsolvable, analyze, keys, prepare};
 use paradox::{Actor, Game, Settings, State, Value, load};
 use rand::{RngExt, SeedableRng};
@@ -160,47 +161,39 @@ fn positions_that_are_not_open_are_refused() {
     assert_eq!(prepare(&open, Some("deal")).unwrap_err(), Unsolvable::NotInPhase("deal".into()));
 }
 
-fn paradox(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_paradox")).args(args).output().expect("runs")
-}
-
 #[test]
 fn the_command_answers_in_text_and_json_and_refuses_with_a_reason() {
     let file = "examples/costly-tricks-rulebook-trick.cards";
-    let text = paradox(&["solve", file, "--after", "red 5"]);
-    assert!(text.status.success());
-    let out = String::from_utf8_lossy(&text.stdout);
+    let text = paradox(["solve", file, "--after", "red 5"]);
+    let out = &text.expect(0).stdout;
     assert!(out.starts_with("B to move"), "{out}");
     assert!(out.contains("green 2  best"), "{out}");
-    let json = paradox(&["solve", file, "--format", "json"]);
-    let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("one JSON object");
+    let json = paradox(["solve", file, "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_str(&json.expect(0).stdout).expect("one JSON object");
     assert_eq!(value["kind"], "minimax");
     assert_eq!(value["answers"][0]["moves"].as_array().map(Vec::len), Some(3));
-    let refused = paradox(&["solve", "rules/pairadox.cards", "--until", "round"]);
-    assert_eq!(refused.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&refused.stderr).contains("not open"));
-    let wrong = paradox(&["solve", file, "--after", "purple 99"]);
-    assert_eq!(wrong.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&wrong.stderr).contains("not a legal move"));
-    let capped = paradox(&["solve", file, "--max-positions", "50"]);
-    assert_eq!(capped.status.code(), Some(1));
-    let why = String::from_utf8_lossy(&capped.stderr);
+    let refused = paradox(["solve", "rules/pairadox.cards", "--until", "round"]);
+    assert!(refused.expect(1).stderr.contains("not open"), "{refused}");
+    let wrong = paradox(["solve", file, "--after", "purple 99"]);
+    assert!(wrong.expect(2).stderr.contains("not a legal move"), "{wrong}");
+    let capped = paradox(["solve", file, "--max-positions", "50"]);
+    let why = &capped.expect(1).stderr;
     assert!(why.contains("more than 50 positions") && why.contains("--max-positions"), "{why}");
 }
 
 #[test]
 fn the_search_keys_positions_without_what_is_only_added_to_or_never_read() {
-    let out = paradox(&["solve", "examples/costly-tricks-rulebook-trick.cards"]);
-    let text = String::from_utf8_lossy(&out.stdout);
+    let out = paradox(["solve", "examples/costly-tricks-rulebook-trick.cards"]);
+    let text = &out.expect(0).stdout;
     let expected = "positions told apart without: won, tricks (only added to); stock, chips, first_lead (not read before the round ends)";
     assert!(text.contains(expected), "{text}");
-    let buddy = paradox(&["solve", "examples/buddy-round-end.cards", "--format", "json"]);
-    let value: serde_json::Value = serde_json::from_slice(&buddy.stdout).expect("one JSON object");
+    let buddy = paradox(["solve", "examples/buddy-round-end.cards", "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_str(&buddy.expect(0).stdout).expect("one JSON object");
     assert_eq!(value["added_to"], serde_json::json!(["swept"]), "the hauls are only added to");
     assert!(value["unread"].as_array().is_some_and(|u| u.contains(&"total".into())), "{value}");
 }
 
-/// The figures (release, one core): `cargo test --release --test solve figures --
+/// The figures (release, one core): `cargo test --release --test tools figures --
 /// --ignored --nocapture`. Positions with `SOLVE_CARDS` cards left in the hands (default 20),
 /// of `SOLVE_FILE`, over `SOLVE_SEEDS` seeds, each given up past `SOLVE_BUDGET` positions
 /// (counted as taking longer than any solved one in the median).
