@@ -7,7 +7,7 @@
 
 use crate::diagnostic::{Code, Problem};
 use crate::game::*;
-use crate::syntax::ast::{AggOp, BinOp, Span};
+use crate::vocab::{AggOp, BinOp, Span};
 
 /// Why evaluation stopped, with the place in the rule file that caused it.
 #[derive(Clone, Debug, PartialEq)]

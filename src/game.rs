@@ -4,7 +4,7 @@
 //! (derived ones included) are laid out in one table, and the flow is an arena of blocks so that
 //! a position in it is plain data (a block id and an index).
 
-use crate::syntax::ast::{AggOp, Audience, BinOp, Extreme, Owner, Span};
+use crate::vocab::{AggOp, Audience, BinOp, Extreme, Owner, Span};
 
 mod dump;
 mod group;
@@ -646,7 +646,7 @@ pub struct Stmt {
 
 #[derive(Clone, Debug, Serialize)]
 pub enum StmtKind {
-    Assign(Target, crate::syntax::ast::AssignOp, Expr),
+    Assign(Target, crate::vocab::AssignOp, Expr),
     /// Draw one element of the binding's domain by lot into the target.
     Random(Target, Binding),
     If(Expr, BlockId, Option<BlockId>),

@@ -67,6 +67,7 @@ pub mod syntax {
     pub use parser::parse;
     pub(crate) use parser::parse_partial;
 }
+mod vocab;
 
 pub use bots::{Bot, Budget, Kind, RandomBot, SearchBot, parse_kinds, random_bots, seat_bots};
 pub use check::{Found, Origin, Settings, check};

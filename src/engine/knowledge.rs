@@ -268,7 +268,7 @@ fn open_domains(game: &Game, ask: &Ask) -> bool {
                 PKind::Invalid => return false,
             };
             let zone = layout.pile_zone[first].0;
-            game.zones[zone as usize].see == crate::syntax::ast::Audience::Everyone
+            game.zones[zone as usize].see == crate::vocab::Audience::Everyone
         }
         _ => false,
     })

@@ -14,7 +14,7 @@ use super::lower::Lower;
 use super::program::X;
 use crate::eval::{Board, Eval, Tables, Unplayed};
 use crate::game::*;
-use crate::syntax::ast::BinOp;
+use crate::vocab::BinOp;
 
 /// The largest pack whose conditions are masked.
 pub const MASKED_CARDS: usize = 256;

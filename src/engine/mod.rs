@@ -315,7 +315,7 @@ impl State {
     /// that more is better (negated where the lowest key wins); `None` if it cannot be worked out.
     pub fn player_keys(&self) -> Option<Vec<i64>> {
         let keyed = self.result_keys().ok()?;
-        let sign = if self.game.result.extreme == crate::syntax::ast::Extreme::Lowest { -1 } else { 1 };
+        let sign = if self.game.result.extreme == crate::vocab::Extreme::Lowest { -1 } else { 1 };
         let mut keys = vec![0; self.game.players];
         for (item, key) in keyed {
             for p in players_of(&self.game, item) {
@@ -390,7 +390,7 @@ impl State {
     }
 
     /// Where in the rule file the decision pending is asked, if one is.
-    pub fn decision_span(&self) -> Option<crate::syntax::ast::Span> {
+    pub fn decision_span(&self) -> Option<crate::vocab::Span> {
         let at = self.decision_at()?;
         self.game.blocks.get(at.block as usize)?.stmts.get(at.index as usize).map(|s| s.span)
     }

@@ -10,7 +10,7 @@
 use super::compile::Ev;
 use super::layout::Layout;
 use crate::game::*;
-use crate::syntax::ast::{AggOp, AssignOp, Span};
+use crate::vocab::{AggOp, AssignOp, Span};
 
 /// An index into [`Program::spans`]: where a lowered node was written.
 pub(crate) type At = u32;

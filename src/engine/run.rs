@@ -12,7 +12,7 @@ use super::vm::Vm;
 use super::*;
 use crate::diagnostic::Code;
 use crate::eval::{Halt, Out, STEP_BUDGET, missing};
-use crate::syntax::ast::{AssignOp, Extreme, Span};
+use crate::vocab::{AssignOp, Extreme, Span};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
