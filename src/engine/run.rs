@@ -38,10 +38,9 @@ pub(super) struct Flow<'s> {
 
 impl State {
     pub(super) fn flow(&mut self) -> Flow<'_> {
-        let game: &Game = &self.game;
         Flow {
-            game,
-            prog: game.program(),
+            game: &self.game,
+            prog: &self.prog,
             pos: &mut self.pos,
             obs: &mut self.obs,
             spent: &mut self.spent,
