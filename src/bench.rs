@@ -6,7 +6,7 @@
 //! running them one after the other in one session (see `benches/README.md`).
 
 use crate::bots::{Kind, random_bots};
-use crate::engine::{Action, Actor, State};
+use crate::engine::{Action, Actor, Playable, State};
 use crate::game::{Game, SeatId};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -72,10 +72,11 @@ pub fn run(game: Arc<Game>, seconds: f64, bot_moves: usize) -> Figures {
 fn random_play(game: &Arc<Game>, time: Duration) -> (u64, u64, Duration) {
     let start = Instant::now();
     let (mut matches, mut decisions) = (0u64, 0u64);
+    let playable = Playable::new(game.clone());
     while start.elapsed() < time || matches == 0 {
         matches += 1;
         let mut bots = random_bots(game, matches);
-        let mut state = State::bare(game.clone(), matches);
+        let mut state = State::bare(playable.clone(), matches);
         crate::trace::play_up_to(&mut state, &mut bots, crate::sim::MAX_DECISIONS);
         decisions += state.position().decisions;
     }
@@ -97,8 +98,9 @@ fn a_move(state: &State, rng: &mut ChaCha8Rng) -> Option<(SeatId, Action)> {
 fn positions(game: &Arc<Game>) -> Vec<State> {
     let mut states = Vec::with_capacity(POSITIONS);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let playable = Playable::new(game.clone());
     for seed in 1.. {
-        let mut state = State::bare(game.clone(), seed);
+        let mut state = State::bare(playable.clone(), seed);
         while let Some((seat, action)) = a_move(&state, &mut rng) {
             states.push(state.clone());
             if states.len() >= POSITIONS || state.apply(seat, action).is_err() {
@@ -154,8 +156,9 @@ fn copies_and_moves(states: &[State]) -> (f64, f64, f64) {
 fn bot_times(game: &Arc<Game>, moves: usize) -> BotFigures {
     let mut times = Vec::new();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let playable = Playable::new(game.clone());
     for seed in 1..=moves as u64 * 4 {
-        let mut state = State::quiet(game.clone(), seed);
+        let mut state = State::quiet(playable.clone(), seed);
         let mut bot = Kind::strongest().bot(seed, 0);
         while let Some((seat, random)) = a_move(&state, &mut rng) {
             let player = game.seats[seat as usize].player;

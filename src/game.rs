@@ -4,7 +4,7 @@
 //! (derived ones included) are laid out in one table, and the flow is an arena of blocks so that
 //! a position in it is plain data (a block id and an index).
 
-use crate::syntax::ast::{AggOp, Audience, BinOp, Extreme, Owner, Span};
+use crate::vocab::{AggOp, Audience, BinOp, Extreme, Owner, Span};
 
 mod dump;
 mod group;
@@ -319,34 +319,9 @@ pub struct Game {
     pub variant: Option<String>,
     /// The scenario applied, if the game was loaded from one.
     pub scenario: Option<String>,
-    /// The game lowered for the interpreter, made the first time a match starts.
-    #[serde(skip)]
-    pub lowered: Lowered,
-}
-
-/// The lowered form of a game ([`Program`](crate::engine::Program)), made once and kept with it.
-/// A copy of the game starts without it: the copy may be changed before it is played.
-#[derive(Default)]
-pub struct Lowered(std::sync::OnceLock<std::sync::Arc<crate::engine::Program>>);
-
-impl Clone for Lowered {
-    fn clone(&self) -> Self {
-        Lowered::default()
-    }
-}
-
-impl std::fmt::Debug for Lowered {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.get().is_some() { "Lowered(made)" } else { "Lowered(not yet)" })
-    }
 }
 
 impl Game {
-    /// The game lowered for the interpreter, made on first use and kept.
-    pub fn program(&self) -> &crate::engine::Program {
-        self.lowered.0.get_or_init(|| std::sync::Arc::new(crate::engine::Program::new(self)))
-    }
-
     /// One line for `paradox check`: name, players, cards and every parameter's value.
     pub fn summary(&self) -> String {
         let params: Vec<String> =
@@ -646,7 +621,7 @@ pub struct Stmt {
 
 #[derive(Clone, Debug, Serialize)]
 pub enum StmtKind {
-    Assign(Target, crate::syntax::ast::AssignOp, Expr),
+    Assign(Target, crate::vocab::AssignOp, Expr),
     /// Draw one element of the binding's domain by lot into the target.
     Random(Target, Binding),
     If(Expr, BlockId, Option<BlockId>),

@@ -67,12 +67,14 @@ pub mod syntax {
     pub use parser::parse;
     pub(crate) use parser::parse_partial;
 }
+mod vocab;
 
 pub use bots::{Bot, Budget, Kind, RandomBot, SearchBot, parse_kinds, random_bots, seat_bots};
 pub use check::{Found, Origin, Settings, check};
 pub use diagnostic::{Code, Note, Problem};
 pub use engine::{
-    Action, Actor, Event, Layout, Outcome, Pending, PileView, Position, REPEATS, Refusal, Seen, Snapshot, State, View,
+    Action, Actor, Event, Layout, Outcome, Pending, PileView, Playable, Position, REPEATS, Refusal, Seen, Snapshot,
+    State, View,
 };
 pub use game::{CardId, Game, SeatId, Type, Value};
 pub use load::{LoadError, load, read as read_source, rules_source};

@@ -5,7 +5,7 @@
 
 use crate::bots::{Bot, Kind, seat_bots};
 use crate::diagnostic::{Code, Problem};
-use crate::engine::{Action, Actor, Outcome, Seen, State};
+use crate::engine::{Action, Actor, Outcome, Playable, Seen, State};
 use crate::game::{ExprKind, Game, SeatId};
 use crate::stats::{Discordant, Histogram, Moments};
 use crate::syntax::ast::Extreme;
@@ -25,6 +25,8 @@ pub struct Entrant {
     /// The kind of bot for each player.
     pub kinds: Vec<Kind>,
     shape: Shape,
+    /// The game lowered once, for all its matches.
+    playable: Playable,
 }
 
 /// Who is who in a game's result: the players of each side and of each item the result ranks.
@@ -51,7 +53,8 @@ impl Entrant {
         };
         let listed = matches!(game.result.domain.kind, ExprKind::Seats | ExprKind::Sides);
         let shape = Shape { players: game.players, sides, items, listed };
-        Entrant { game, kinds, shape }
+        let playable = Playable::new(game.clone());
+        Entrant { game, kinds, shape, playable }
     }
 
     /// Whether any of the bots searches (and so needs the players' knowledge kept).
@@ -160,7 +163,7 @@ pub fn play(entrant: &Entrant, seed: u64) -> Record {
     let times = Rc::new(RefCell::new(Vec::new()));
     let mut bots = timed_bots(&entrant.kinds, seed, &times);
     // Only bots that search need the players' knowledge kept.
-    let game = entrant.game.clone();
+    let game = entrant.playable.clone();
     let mut state = if entrant.searching() { State::quiet(game, seed) } else { State::bare(game, seed) };
     let starter = match state.actor() {
         Actor::Seat(s) => Some(entrant.game.seats[s as usize].player),
@@ -522,9 +525,10 @@ impl Shakedown {
 /// still going after [`MAX_DECISIONS`] decisions counts as stopped, at the decision it was on.
 pub fn shakedown(game: Arc<Game>, matches: u64) -> Shakedown {
     let mut stoppages: Vec<Stoppage> = Vec::new();
+    let playable = Playable::new(game.clone());
     for seed in 1..=matches {
         let mut bots = crate::bots::random_bots(&game, seed);
-        let mut state = State::bare(game.clone(), seed);
+        let mut state = State::bare(playable.clone(), seed);
         let over = crate::trace::play_up_to(&mut state, &mut bots, MAX_DECISIONS);
         let problem = match state.failure() {
             Some(p) => p.clone(),

@@ -4,7 +4,8 @@
 //! pointing at it. One evaluator, and so one step budget, serves a whole run.
 
 use super::Checker;
-use crate::eval::{Board, Eval, Halt, Out, Tables, Unplayed, missing, overflow};
+use crate::eval::constant::{Eval, Tables};
+use crate::eval::{Halt, Out, missing, overflow};
 use crate::game::*;
 use crate::syntax::ast::{AssignOp, Span};
 
@@ -40,16 +41,15 @@ impl Checker {
 
 /// Runs the deck block; returns each card's stored attributes and where it was made.
 pub(super) fn run_deck(ck: &Checker, block: BlockId) -> Out<Vec<(Vec<Value>, Span)>> {
-    let mut board = Unplayed::new(ck.slots);
     let mut deck =
-        Deck { eval: Eval::new(ck.tables(), &mut board), blocks: &ck.blocks, attrs: ck.attrs.len(), made: Vec::new() };
+        Deck { eval: Eval::new(ck.tables(), ck.slots), blocks: &ck.blocks, attrs: ck.attrs.len(), made: Vec::new() };
     deck.exec(block)?;
     Ok(deck.made)
 }
 
 /// Fills in a card's derived attributes and its name.
 pub(super) fn finish_card(
-    eval: &mut Eval<'_, Unplayed>,
+    eval: &mut Eval<'_>,
     mut values: Vec<Value>,
     slots: &[Slot],
     derived: &[(usize, Expr)],
@@ -57,14 +57,14 @@ pub(super) fn finish_card(
 ) -> Out<(Vec<Value>, Option<String>)> {
     for (a, v) in values.iter().enumerate() {
         if let Some(slot) = slots.get(a) {
-            eval.pos.set_local(*slot, *v);
+            eval.set_local(*slot, *v);
         }
     }
     for (a, e) in derived {
         let v = eval.value(e)?;
         values[*a] = v;
         if let Some(slot) = slots.get(*a) {
-            eval.pos.set_local(*slot, v);
+            eval.set_local(*slot, v);
         }
     }
     let shown = name.map(|n| eval.text(n)).transpose()?;
@@ -73,7 +73,7 @@ pub(super) fn finish_card(
 
 /// The statements `deck` may hold, run in order.
 struct Deck<'a> {
-    eval: Eval<'a, Unplayed>,
+    eval: Eval<'a>,
     blocks: &'a [Block],
     attrs: usize,
     made: Vec<(Vec<Value>, Span)>,
@@ -93,7 +93,7 @@ impl Deck<'_> {
         match &stmt.kind {
             StmtKind::Assign(Target::Local(slot), op, e) => {
                 let v = self.eval.value(e)?;
-                let new = match (op, self.eval.pos.local(*slot), v) {
+                let new = match (op, self.eval.local(*slot), v) {
                     (AssignOp::Set, _, v) => v,
                     (AssignOp::Add, Value::Int(a), Value::Int(b)) => {
                         a.checked_add(b).map(Value::Int).ok_or_else(|| overflow(e.span))?
@@ -103,7 +103,7 @@ impl Deck<'_> {
                     }
                     _ => return Err(missing(stmt.span)),
                 };
-                self.eval.pos.set_local(*slot, new);
+                self.eval.set_local(*slot, new);
             }
             StmtKind::If(c, t, o) => {
                 if self.eval.truth(c)? {
@@ -143,7 +143,7 @@ impl Deck<'_> {
         let Some((first, rest)) = bindings.split_first() else { return self.exec(body) };
         for item in self.eval.items(&first.domain)? {
             self.eval.charge(1, first.domain.span)?;
-            self.eval.pos.set_local(first.slot, item);
+            self.eval.set_local(first.slot, item);
             if let Some(f) = &first.filter
                 && !self.eval.truth(f)?
             {

@@ -9,8 +9,8 @@ use super::settings::Changes;
 use super::stmt::Flow;
 use super::{Checker, Ctx};
 use crate::diagnostic::{Code, Problem};
-use crate::eval::Unplayed;
-use crate::eval::{Eval, Halt};
+use crate::eval::Halt;
+use crate::eval::constant::Eval;
 use crate::game::*;
 use crate::syntax::ast::{self, Span};
 
@@ -127,8 +127,7 @@ impl Checker {
     ) -> Result<(Vec<Vec<Value>>, Vec<String>), Problem> {
         let mut cards = Vec::new();
         let mut names = Vec::new();
-        let mut board = Unplayed::new(self.slots);
-        let mut eval = Eval::new(self.tables(), &mut board);
+        let mut eval = Eval::new(self.tables(), self.slots);
         for (values, span) in stored {
             let (values, shown) = finish_card(&mut eval, values.clone(), slots, derived, name)
                 .map_err(|halt| halt.problem("while computing a card's attributes"))?;

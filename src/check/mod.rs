@@ -304,7 +304,6 @@ impl Checker {
                 .collect(),
             variant: changes.variant_name.clone(),
             scenario: scenario.map(|s| s.name.value.clone()),
-            lowered: Default::default(),
         })
     }
 }

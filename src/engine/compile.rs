@@ -11,7 +11,7 @@ use super::program::*;
 use super::vm::Vm;
 use crate::eval::{Out, arith, member_of, missing, not_constant, overflow};
 use crate::game::*;
-use crate::syntax::ast::{AggOp, BinOp};
+use crate::vocab::{AggOp, BinOp};
 
 /// Compiled code making a `T`.
 pub(crate) type Ev<T> = Box<dyn for<'a> Fn(&mut Vm<'a>) -> Out<T> + Send + Sync>;
@@ -79,7 +79,7 @@ impl Lower<'_> {
     }
 
     /// A node that stops the match: something that has no value during play.
-    pub fn invalid(&mut self, span: crate::syntax::ast::Span) -> X {
+    pub fn invalid(&mut self, span: crate::vocab::Span) -> X {
         let at = self.at(span);
         X { code: Compiled::Val(not_here(at)), at }
     }

@@ -246,8 +246,8 @@ pub fn pile_label(game: &Game, layout: &Layout, pile: usize) -> String {
     let name = zone_label(game, zone);
     match owner {
         None => name.to_string(),
-        Some((crate::syntax::ast::Owner::Seat, s)) => format!("{}'s {name}", game.seats[s as usize].display),
-        Some((crate::syntax::ast::Owner::Side, s)) => format!("{}'s {name}", game.sides[s as usize].display),
+        Some((crate::vocab::Owner::Seat, s)) => format!("{}'s {name}", game.seats[s as usize].display),
+        Some((crate::vocab::Owner::Side, s)) => format!("{}'s {name}", game.sides[s as usize].display),
     }
 }
 
@@ -257,7 +257,7 @@ pub fn pile_name(game: &Game, layout: &Layout, pile: usize) -> String {
     let name = &game.zones[zone as usize].name;
     match owner {
         None => name.clone(),
-        Some((crate::syntax::ast::Owner::Seat, s)) => format!("{name} of {}", game.seats[s as usize].display),
-        Some((crate::syntax::ast::Owner::Side, s)) => format!("{name} of {}", game.sides[s as usize].display),
+        Some((crate::vocab::Owner::Seat, s)) => format!("{name} of {}", game.seats[s as usize].display),
+        Some((crate::vocab::Owner::Side, s)) => format!("{name} of {}", game.sides[s as usize].display),
     }
 }

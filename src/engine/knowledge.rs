@@ -228,7 +228,7 @@ impl Knowledge {
             return;
         }
         let Some((ask, bind)) = prog.ask_at(at.block, at.index) else { return };
-        if open_domains(game, ask) {
+        if open_domains(game, prog, ask) {
             return;
         }
         let mut locals = pos.locals.clone();
@@ -259,8 +259,8 @@ impl Knowledge {
 }
 
 /// Whether a decision chooses only from zones everyone sees: then it shows nothing new.
-fn open_domains(game: &Game, ask: &Ask) -> bool {
-    let layout = &game.program().layout;
+fn open_domains(game: &Game, prog: &Program, ask: &Ask) -> bool {
+    let layout = &prog.layout;
     ask.domains.iter().all(|d| match &d.kind {
         DKind::Pile(p) => {
             let first = match &p.kind {
@@ -268,7 +268,7 @@ fn open_domains(game: &Game, ask: &Ask) -> bool {
                 PKind::Invalid => return false,
             };
             let zone = layout.pile_zone[first].0;
-            game.zones[zone as usize].see == crate::syntax::ast::Audience::Everyone
+            game.zones[zone as usize].see == crate::vocab::Audience::Everyone
         }
         _ => false,
     })

@@ -1,7 +1,7 @@
 //! Where a game's piles and variables live in a state's flat arrays.
 
 use crate::game::*;
-use crate::syntax::ast::{Audience, Owner};
+use crate::vocab::{Audience, Owner};
 
 /// Offsets into a state's piles and variables, computed once per game.
 #[derive(Clone, Debug)]

@@ -5,7 +5,7 @@
 use super::layout::Layout;
 use super::program::*;
 use crate::game::*;
-use crate::syntax::ast::{AggOp, BinOp, Span};
+use crate::vocab::{AggOp, BinOp, Span};
 use rand::{RngExt, SeedableRng};
 
 impl Program {

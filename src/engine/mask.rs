@@ -12,9 +12,9 @@
 
 use super::lower::Lower;
 use super::program::X;
-use crate::eval::{Board, Eval, Tables, Unplayed};
+use crate::eval::constant::{Eval, Tables};
 use crate::game::*;
-use crate::syntax::ast::BinOp;
+use crate::vocab::BinOp;
 
 /// The largest pack whose conditions are masked.
 pub const MASKED_CARDS: usize = 256;
@@ -289,11 +289,10 @@ impl Lower<'_> {
         {
             return self.game.cards.iter().map(|c| c.get(a as usize).copied()).collect();
         }
-        let mut board = Unplayed::new(self.game.slots);
-        let mut eval = Eval::new(Tables::of(self.game), &mut board);
+        let mut eval = Eval::new(Tables::of(self.game), self.game.slots);
         let mut values = Vec::with_capacity(self.game.cards.len());
         for c in 0..self.game.cards.len() as CardId {
-            eval.pos.set_local(s, Value::Card(c));
+            eval.set_local(s, Value::Card(c));
             values.push(eval.value(e).ok()?);
         }
         Some(values)

@@ -1,16 +1,17 @@
 //! The engine: a game in progress, behind the one API every front end uses (REPL, bots,
 //! simulator, tests).
 //!
-//! `State::new(game, seed)` starts a match; [`State::actor`] says who must decide (one seat,
-//! several seats at once in secret, or nobody when the match is over); [`State::legal_actions`]
-//! and [`State::action_name`] list the choices ([`State::forbidden`] says why the others are not
-//! allowed); [`State::apply`] makes one; [`State::status`] gives the rule file's `show` lines.
+//! `State::new(game, seed)` starts a match of a [`Playable`] game; [`State::actor`] says who must
+//! decide (one seat, several seats at once in secret, or nobody when the match is over);
+//! [`State::legal_actions`] and [`State::action_name`] list the choices ([`State::forbidden`] says
+//! why the others are not allowed); [`State::apply`] makes one; [`State::status`] gives the rule
+//! file's `show` lines.
 //! Chance is drawn from one seeded generator inside the state, so the same seed and actions
 //! replay exactly.
 //!
 //! A state is three things kept apart:
-//! - the *program* ([`Program`]): the game lowered for the interpreter, built once per game and
-//!   shared, read by reference;
+//! - the *program* ([`Program`]): the game lowered for the interpreter, built once per
+//!   [`Playable`] and shared by the matches started from it, read by reference;
 //! - the *position* ([`Position`]): plain data that clones cheaply, compares and hashes;
 //! - the *observers*: the event log and what each player knows of the cards, fed by the same
 //!   few changes (a card moved, a pile shuffled, a choice made) and absent when nobody needs
@@ -76,11 +77,46 @@ pub(crate) struct Observers {
     pub repeats: Option<repeat::Repeats>,
 }
 
+/// A compiled game with its lowered program: what matches are started from. The game is lowered
+/// once, when this is made, and every clone shares it; an `Arc<Game>` converts into one, so a
+/// caller that starts many matches of a game makes one and clones it.
+#[derive(Clone)]
+pub struct Playable {
+    game: Arc<Game>,
+    program: Arc<Program>,
+}
+
+impl Playable {
+    /// Lowers the game for the interpreter.
+    pub fn new(game: Arc<Game>) -> Playable {
+        let program = Arc::new(Program::new(&game));
+        Playable { game, program }
+    }
+
+    /// The compiled game.
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+}
+
+impl From<Arc<Game>> for Playable {
+    fn from(game: Arc<Game>) -> Playable {
+        Playable::new(game)
+    }
+}
+
+impl std::fmt::Debug for Playable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Playable").field("game", &self.game).finish_non_exhaustive()
+    }
+}
+
 /// A match in progress of a compiled game. `clone_from` reuses the memory of the state it
 /// overwrites (see [`Position`]).
 #[derive(Debug)]
 pub struct State {
     game: Arc<Game>,
+    prog: Arc<Program>,
     pos: Position,
     obs: Observers,
     /// Steps spent since the last decision: statements run and evaluation work share one budget.
@@ -93,6 +129,7 @@ impl Clone for State {
     fn clone(&self) -> State {
         State {
             game: self.game.clone(),
+            prog: self.prog.clone(),
             pos: self.pos.clone(),
             obs: self.obs.clone(),
             spent: self.spent,
@@ -103,6 +140,9 @@ impl Clone for State {
     fn clone_from(&mut self, o: &State) {
         if !Arc::ptr_eq(&self.game, &o.game) {
             self.game = o.game.clone();
+        }
+        if !Arc::ptr_eq(&self.prog, &o.prog) {
+            self.prog = o.prog.clone();
         }
         self.pos.clone_from(&o.pos);
         self.obs.clone_from(&o.obs);
@@ -142,31 +182,31 @@ pub enum Refusal {
 impl State {
     /// Starts a match: variables take their initial values and the flow runs to the first
     /// decision. The event log and the players' knowledge are kept.
-    pub fn new(game: Arc<Game>, seed: u64) -> State {
-        State::with(game, seed, true, true)
+    pub fn new(game: impl Into<Playable>, seed: u64) -> State {
+        State::with(game.into(), seed, true, true)
     }
 
     /// The same match without an event log (for simulations whose bots search).
-    pub fn quiet(game: Arc<Game>, seed: u64) -> State {
-        State::with(game, seed, false, true)
+    pub fn quiet(game: impl Into<Playable>, seed: u64) -> State {
+        State::with(game.into(), seed, false, true)
     }
 
     /// The same match without a log, and without keeping what each player knows of the cards:
     /// the fastest, for matches where no bot searches (random play).
-    pub fn bare(game: Arc<Game>, seed: u64) -> State {
-        State::with(game, seed, false, false)
+    pub fn bare(game: impl Into<Playable>, seed: u64) -> State {
+        State::with(game.into(), seed, false, false)
     }
 
-    fn with(game: Arc<Game>, seed: u64, logging: bool, knowing: bool) -> State {
-        let prog = game.program();
+    fn with(playable: Playable, seed: u64, logging: bool, knowing: bool) -> State {
+        let Playable { game, program: prog } = playable;
         let layout = &prog.layout;
-        let pos = Position::start(&game, prog, seed);
+        let pos = Position::start(&game, &prog, seed);
         let obs = Observers {
             log: logging.then(Vec::new),
             knowledge: knowing.then(|| Knowledge::first(&game, layout)),
             repeats: Some(Default::default()),
         };
-        let mut state = State { game, pos, obs, spent: 0, work: 0 };
+        let mut state = State { game, prog, pos, obs, spent: 0, work: 0 };
         state.flow().start();
         state.note_position();
         state
@@ -174,13 +214,13 @@ impl State {
 
     /// Restores a saved state of this game, after checking that it fits the game: a damaged
     /// or foreign save file is refused, never played.
-    pub fn restore(game: Arc<Game>, saved: Snapshot) -> Result<State, String> {
-        let prog = game.program();
-        restore::fits(&game, prog, &saved)?;
+    pub fn restore(game: impl Into<Playable>, saved: Snapshot) -> Result<State, String> {
+        let Playable { game, program: prog } = game.into();
+        restore::fits(&game, &prog, &saved)?;
         let Snapshot { mut position, log, knowledge } = saved;
-        position.rehash(prog);
+        position.rehash(&prog);
         let obs = Observers { log, knowledge, repeats: Some(Default::default()) };
-        let state = State { game, pos: position, obs, spent: 0, work: 0 };
+        let state = State { game, prog, pos: position, obs, spent: 0, work: 0 };
         state.asks_as_saved()?;
         Ok(state)
     }
@@ -215,7 +255,12 @@ impl State {
 
     /// The game lowered for the interpreter.
     pub fn program(&self) -> &Program {
-        self.game.program()
+        &self.prog
+    }
+
+    /// The game and its lowered program, to start more matches of it without lowering it again.
+    pub fn playable(&self) -> Playable {
+        Playable { game: self.game.clone(), program: self.prog.clone() }
     }
 
     /// The position: the plain data of where the match stands.
@@ -315,7 +360,7 @@ impl State {
     /// that more is better (negated where the lowest key wins); `None` if it cannot be worked out.
     pub fn player_keys(&self) -> Option<Vec<i64>> {
         let keyed = self.result_keys().ok()?;
-        let sign = if self.game.result.extreme == crate::syntax::ast::Extreme::Lowest { -1 } else { 1 };
+        let sign = if self.game.result.extreme == crate::vocab::Extreme::Lowest { -1 } else { 1 };
         let mut keys = vec![0; self.game.players];
         for (item, key) in keyed {
             for p in players_of(&self.game, item) {
@@ -390,7 +435,7 @@ impl State {
     }
 
     /// Where in the rule file the decision pending is asked, if one is.
-    pub fn decision_span(&self) -> Option<crate::syntax::ast::Span> {
+    pub fn decision_span(&self) -> Option<crate::vocab::Span> {
         let at = self.decision_at()?;
         self.game.blocks.get(at.block as usize)?.stmts.get(at.index as usize).map(|s| s.span)
     }

@@ -1,5 +1,5 @@
 //! The program: a compiled game lowered into the form the interpreter runs. It is made once per
-//! game ([`Game::program`]), never changes, and is read by every state of the game.
+//! [`Playable`](super::Playable), never changes, and is read by every state started from it.
 //!
 //! The flow keeps the game's block arena (a statement is still addressed by its block and index,
 //! so positions and save files speak of the same places), but every expression in it is lowered:
@@ -10,7 +10,7 @@
 use super::compile::Ev;
 use super::layout::Layout;
 use crate::game::*;
-use crate::syntax::ast::{AggOp, AssignOp, Span};
+use crate::vocab::{AggOp, AssignOp, Span};
 
 /// An index into [`Program::spans`]: where a lowered node was written.
 pub(crate) type At = u32;

@@ -327,8 +327,7 @@ impl State {
     /// The saved decision is the one the rules ask for in the saved position: the same seats,
     /// each with exactly the options the rules give it there.
     pub(super) fn asks_as_saved(&self) -> Result<(), String> {
-        let mut scratch =
-            State { game: self.game.clone(), pos: self.pos.clone(), obs: Observers::default(), spent: 0, work: 0 };
+        let mut scratch = self.unobserved();
         let mut flow = scratch.flow();
         let prog = flow.prog;
         let same = match &self.pos.pending {

@@ -12,7 +12,7 @@ use super::vm::Vm;
 use super::*;
 use crate::diagnostic::Code;
 use crate::eval::{Halt, Out, STEP_BUDGET, missing};
-use crate::syntax::ast::{AssignOp, Extreme, Span};
+use crate::vocab::{AssignOp, Extreme, Span};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
@@ -38,10 +38,9 @@ pub(super) struct Flow<'s> {
 
 impl State {
     pub(super) fn flow(&mut self) -> Flow<'_> {
-        let game: &Game = &self.game;
         Flow {
-            game,
-            prog: game.program(),
+            game: &self.game,
+            prog: &self.prog,
             pos: &mut self.pos,
             obs: &mut self.obs,
             spent: &mut self.spent,

@@ -28,7 +28,14 @@ impl State {
             map[*o as usize] = *n;
         }
         let pos = self.pos.renamed(self.program(), &map);
-        let mut world = State { game: self.game.clone(), pos, obs: Observers::default(), spent: 0, work: 0 };
+        let mut world = State {
+            game: self.game.clone(),
+            prog: self.prog.clone(),
+            pos,
+            obs: Observers::default(),
+            spent: 0,
+            work: 0,
+        };
         world.pos.rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
         world.retract_secrets(player);
         world

@@ -12,7 +12,14 @@ impl State {
     /// The same position without the observers (no log, no players' knowledge): what a search
     /// copies at every move.
     pub fn unobserved(&self) -> State {
-        State { game: self.game.clone(), pos: self.pos.clone(), obs: Observers::default(), spent: 0, work: self.work }
+        State {
+            game: self.game.clone(),
+            prog: self.prog.clone(),
+            pos: self.pos.clone(),
+            obs: Observers::default(),
+            spent: 0,
+            work: self.work,
+        }
     }
 
     /// The phases that have a `solve` declaration, in the order declared.

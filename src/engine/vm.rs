@@ -14,7 +14,7 @@ use super::program::*;
 use crate::diagnostic::Code;
 use crate::eval::{Halt, MAX_NESTING, Out, STEP_BUDGET, member_of, missing, not_constant, overflow, too_deep};
 use crate::game::*;
-use crate::syntax::ast::{AggOp, BinOp};
+use crate::vocab::{AggOp, BinOp};
 
 /// An evaluation in progress: the program, the position it reads, the local names it writes,
 /// and the work spent.
@@ -52,7 +52,7 @@ impl<'a> Vm<'a> {
         Vm { game, prog, board, locals, steps, nesting: 0, memo: smallvec::SmallVec::new() }
     }
 
-    pub fn span(&self, at: At) -> crate::syntax::ast::Span {
+    pub fn span(&self, at: At) -> crate::vocab::Span {
         self.prog.span(at)
     }
 
@@ -638,11 +638,11 @@ struct Tally {
     best: Option<(Value, i64)>,
     /// Set once the aggregate is decided early (`exists`, `every`).
     decided: Option<bool>,
-    span: crate::syntax::ast::Span,
+    span: crate::vocab::Span,
 }
 
 impl Tally {
-    fn new(op: AggOp, span: crate::syntax::ast::Span) -> Tally {
+    fn new(op: AggOp, span: crate::vocab::Span) -> Tally {
         Tally { op, count: 0, total: 0, best: None, decided: None, span }
     }
 
@@ -697,7 +697,7 @@ impl Tally {
 }
 
 /// The problem of `highest` or `lowest` over nothing.
-fn nothing_to_take(span: crate::syntax::ast::Span) -> Box<Halt> {
+fn nothing_to_take(span: crate::vocab::Span) -> Box<Halt> {
     Halt::new(
         Code::NoAction,
         span,

@@ -4,7 +4,7 @@
 //! snapshot per rule file.
 
 use super::*;
-use crate::syntax::ast::AssignOp;
+use crate::vocab::AssignOp;
 use std::fmt::Write;
 
 impl Game {

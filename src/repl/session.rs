@@ -594,7 +594,7 @@ impl Session {
             Ok(kinds) => kinds,
             Err(e) => return refused(format!("its bots: {e}")),
         };
-        let state = match State::restore(game.clone(), save.state) {
+        let state = match State::restore(self.state.playable(), save.state) {
             Ok(state) => state,
             Err(e) => return refused(e),
         };
@@ -613,7 +613,7 @@ impl Session {
         self.keep("new");
         self.refusal = None;
         self.setup.seed = if self.setup.fresh_seeds { super::random_seed() } else { self.setup.seed.wrapping_add(1) };
-        self.state = State::new(self.setup.game.clone(), self.setup.seed);
+        self.state = State::new(self.state.playable(), self.setup.seed);
         self.shown = vec![0; self.setup.game.players];
         self.rounds_shown = 0;
         self.play_bots();

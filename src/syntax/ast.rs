@@ -2,44 +2,8 @@
 //!
 //! The tree says only what was written; names are resolved and types checked by `check`.
 
+pub use crate::vocab::{AggOp, AssignOp, Audience, BinOp, Extreme, Owner, Span};
 use serde::Serialize;
-
-/// A byte range `start..end` in the source text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
-pub struct Span {
-    /// The first byte.
-    pub start: usize,
-    /// The byte after the last.
-    pub end: usize,
-}
-
-impl Span {
-    /// The span `start..end`.
-    pub fn new(start: usize, end: usize) -> Self {
-        Span { start, end }
-    }
-
-    /// The smallest span covering both.
-    pub fn to(self, other: Span) -> Span {
-        Span::new(self.start.min(other.start), self.end.max(other.end))
-    }
-
-    /// How many bytes.
-    pub fn len(self) -> usize {
-        self.end - self.start
-    }
-
-    /// Whether it covers no byte.
-    pub fn is_empty(self) -> bool {
-        self.start == self.end
-    }
-}
-
-impl From<Span> for miette::SourceSpan {
-    fn from(s: Span) -> Self {
-        (s.start, s.len()).into()
-    }
-}
 
 /// A name as written, with where it was written.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -270,19 +234,6 @@ pub struct DeckDecl {
     pub span: Span,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Owner {
-    Seat,
-    Side,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Audience {
-    Everyone,
-    Owner,
-    Nobody,
-}
-
 /// `zone hand per seat { see: owner  count: everyone }`
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ZoneDecl {
@@ -332,12 +283,6 @@ pub struct ProcDecl {
 pub struct PlayDecl {
     pub body: Block,
     pub span: Span,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Extreme {
-    Highest,
-    Lowest,
 }
 
 /// `result highest t in sides by chips[t]`
@@ -440,13 +385,6 @@ pub struct Block {
 pub struct Stmt {
     pub kind: StmtKind,
     pub span: Span,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum AssignOp {
-    Set,
-    Add,
-    Sub,
 }
 
 /// The right-hand side of `let` and assignments: a value, or a seat/card/value drawn by lot.
@@ -604,41 +542,6 @@ pub struct Expr {
 pub enum UnOp {
     Neg,
     Not,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum BinOp {
-    /// `lo..hi`, both ends included: a list of ints.
-    Range,
-    Or,
-    And,
-    In,
-    NotIn,
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum AggOp {
-    Sum,
-    Max,
-    Min,
-    Count,
-    Exists,
-    Every,
-    Highest,
-    Lowest,
-    /// `cards c in zone where cond`
-    Cards,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
