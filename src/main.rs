@@ -495,7 +495,7 @@ fn give(run: &Run, tallies: &paradox::sim::Tallies, output: &ReportOutput) -> Re
 /// How fast the run went, and how long the thinking bots took: for people, on standard error.
 fn speed(tallies: &paradox::sim::Tallies, timing: &paradox::sim::Timing, threads: usize) -> String {
     let matches: u64 = tallies.configurations.iter().map(|t| t.matches).sum();
-    let decisions: i128 = tallies.configurations.iter().map(|t| t.decisions.moments().sum).sum();
+    let decisions: i128 = tallies.configurations.iter().map(|t| t.decisions.moments().map_or(0, |m| m.sum)).sum();
     let secs = timing.seconds.max(1e-9);
     let mut out = format!(
         "{matches} match{} in {:.2} s on {threads} thread{}: {:.0} matches/s, {:.0} decisions/s\n",
@@ -540,25 +540,7 @@ fn colour_out() -> bool {
 
 /// `paradox merge`: the shards of one run added up into its report.
 fn merge(files: &[PathBuf], output: &ReportOutput) -> ExitCode {
-    let mut shards = Vec::new();
-    for path in files {
-        let name = path.display().to_string();
-        let bytes = match paradox::files::read(path, paradox::files::MAX_SHARD_FILE, "a shard") {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                eprintln!("error: cannot read {name}: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        match serde_json::from_slice::<paradox::compare::shard::Shard>(&bytes) {
-            Ok(shard) => shards.push((name, shard)),
-            Err(e) => {
-                eprintln!("error: {name} is not a shard of paradox sim or compare: {e}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    let merged = paradox::compare::shard::merge(&shards).and_then(|(run, tallies)| give(&run, &tallies, output));
+    let merged = paradox::compare::shard::merge_files(files).and_then(|(run, tallies)| give(&run, &tallies, output));
     match merged {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
