@@ -110,9 +110,13 @@ enum Command {
         #[arg(long, value_name = "MOVES")]
         after: Option<String>,
         /// Give up past this many positions searched for one question (a position of a few
-        /// million takes seconds; the table grows with it, about 40 bytes a position).
+        /// million takes seconds; the table of positions grows with it).
         #[arg(long, value_name = "N", default_value_t = 20_000_000)]
         max_positions: u64,
+        /// Give up when the table of positions would pass this many MiB (at most 96 bytes a
+        /// position: 2048 MiB hold 22 million), rather than run out of memory.
+        #[arg(long, value_name = "MIB", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+        max_memory: u64,
         /// `text` for people, `json` for tools.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -628,6 +632,7 @@ struct SolveQuestion<'a> {
     until: Option<&'a str>,
     after: Option<&'a str>,
     max_positions: u64,
+    max_memory_mib: u64,
 }
 
 /// `paradox solve`: the exact analysis of the position after the deal (and `after`).
@@ -641,8 +646,11 @@ fn solve(file: &std::path::Path, question: SolveQuestion, format: Format, option
         eprintln!("error: --after: {message}");
         return ExitCode::from(2);
     }
-    let analysis = paradox::solve::prepare(&state, question.until)
-        .and_then(|task| paradox::solve::analyze_within(&state, &task, question.max_positions));
+    let analysis = paradox::solve::prepare(&state, question.until).and_then(|task| {
+        let limits =
+            paradox::solve::Limits { positions: question.max_positions, table_bytes: question.max_memory_mib << 20 };
+        paradox::solve::analyze_within(&state, &task, limits)
+    });
     match analysis {
         Ok(analysis) => {
             match format {
@@ -653,8 +661,14 @@ fn solve(file: &std::path::Path, question: SolveQuestion, format: Format, option
         }
         Err(why) => {
             eprintln!("error: cannot solve this position: {why}");
-            if let paradox::solve::Unsolvable::TooLarge(_) = why {
-                eprintln!("help: raise --max-positions to search further, or ask from a later position (--after)");
+            match why {
+                paradox::solve::Unsolvable::TooLarge(_) => {
+                    eprintln!("help: raise --max-positions to search further, or ask from a later position (--after)")
+                }
+                paradox::solve::Unsolvable::TooMuchMemory(_) => eprintln!(
+                    "help: raise --max-memory if the machine has the memory, or ask from a later position (--after)"
+                ),
+                _ => {}
             }
             ExitCode::from(1)
         }
@@ -781,12 +795,13 @@ fn run(cli: &Cli) -> ExitCode {
         }
         Command::Merge { files, output } => merge(files, output),
         Command::Fmt { files, check } => fmt(files, *check),
-        Command::Solve { file, seed, until, after, max_positions, format, options } => {
+        Command::Solve { file, seed, until, after, max_positions, max_memory, format, options } => {
             let question = SolveQuestion {
                 seed: *seed,
                 until: until.as_deref(),
                 after: after.as_deref(),
                 max_positions: *max_positions,
+                max_memory_mib: *max_memory,
             };
             solve(file, question, *format, options)
         }
