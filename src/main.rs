@@ -110,9 +110,13 @@ enum Command {
         #[arg(long, value_name = "MOVES")]
         after: Option<String>,
         /// Give up past this many positions searched for one question (a position of a few
-        /// million takes seconds; the table grows with it, about 40 bytes a position).
+        /// million takes seconds; the table of positions grows with it).
         #[arg(long, value_name = "N", default_value_t = 20_000_000)]
         max_positions: u64,
+        /// Give up when the table of positions would pass this many MiB (at most 96 bytes a
+        /// position: 2048 MiB hold 22 million), rather than run out of memory.
+        #[arg(long, value_name = "MIB", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+        max_memory: u64,
         /// `text` for people, `json` for tools.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -495,7 +499,7 @@ fn give(run: &Run, tallies: &paradox::sim::Tallies, output: &ReportOutput) -> Re
 /// How fast the run went, and how long the thinking bots took: for people, on standard error.
 fn speed(tallies: &paradox::sim::Tallies, timing: &paradox::sim::Timing, threads: usize) -> String {
     let matches: u64 = tallies.configurations.iter().map(|t| t.matches).sum();
-    let decisions: i128 = tallies.configurations.iter().map(|t| t.decisions.moments().sum).sum();
+    let decisions: i128 = tallies.configurations.iter().map(|t| t.decisions.moments().map_or(0, |m| m.sum)).sum();
     let secs = timing.seconds.max(1e-9);
     let mut out = format!(
         "{matches} match{} in {:.2} s on {threads} thread{}: {:.0} matches/s, {:.0} decisions/s\n",
@@ -540,25 +544,7 @@ fn colour_out() -> bool {
 
 /// `paradox merge`: the shards of one run added up into its report.
 fn merge(files: &[PathBuf], output: &ReportOutput) -> ExitCode {
-    let mut shards = Vec::new();
-    for path in files {
-        let name = path.display().to_string();
-        let bytes = match paradox::files::read(path, paradox::files::MAX_SHARD_FILE, "a shard") {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                eprintln!("error: cannot read {name}: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        match serde_json::from_slice::<paradox::compare::shard::Shard>(&bytes) {
-            Ok(shard) => shards.push((name, shard)),
-            Err(e) => {
-                eprintln!("error: {name} is not a shard of paradox sim or compare: {e}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    let merged = paradox::compare::shard::merge(&shards).and_then(|(run, tallies)| give(&run, &tallies, output));
+    let merged = paradox::compare::shard::merge_files(files).and_then(|(run, tallies)| give(&run, &tallies, output));
     match merged {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -646,6 +632,7 @@ struct SolveQuestion<'a> {
     until: Option<&'a str>,
     after: Option<&'a str>,
     max_positions: u64,
+    max_memory_mib: u64,
 }
 
 /// `paradox solve`: the exact analysis of the position after the deal (and `after`).
@@ -659,8 +646,11 @@ fn solve(file: &std::path::Path, question: SolveQuestion, format: Format, option
         eprintln!("error: --after: {message}");
         return ExitCode::from(2);
     }
-    let analysis = paradox::solve::prepare(&state, question.until)
-        .and_then(|task| paradox::solve::analyze_within(&state, &task, question.max_positions));
+    let analysis = paradox::solve::prepare(&state, question.until).and_then(|task| {
+        let limits =
+            paradox::solve::Limits { positions: question.max_positions, table_bytes: question.max_memory_mib << 20 };
+        paradox::solve::analyze_within(&state, &task, limits)
+    });
     match analysis {
         Ok(analysis) => {
             match format {
@@ -671,8 +661,14 @@ fn solve(file: &std::path::Path, question: SolveQuestion, format: Format, option
         }
         Err(why) => {
             eprintln!("error: cannot solve this position: {why}");
-            if let paradox::solve::Unsolvable::TooLarge(_) = why {
-                eprintln!("help: raise --max-positions to search further, or ask from a later position (--after)");
+            match why {
+                paradox::solve::Unsolvable::TooLarge(_) => {
+                    eprintln!("help: raise --max-positions to search further, or ask from a later position (--after)")
+                }
+                paradox::solve::Unsolvable::TooMuchMemory(_) => eprintln!(
+                    "help: raise --max-memory if the machine has the memory, or ask from a later position (--after)"
+                ),
+                _ => {}
             }
             ExitCode::from(1)
         }
@@ -799,12 +795,13 @@ fn run(cli: &Cli) -> ExitCode {
         }
         Command::Merge { files, output } => merge(files, output),
         Command::Fmt { files, check } => fmt(files, *check),
-        Command::Solve { file, seed, until, after, max_positions, format, options } => {
+        Command::Solve { file, seed, until, after, max_positions, max_memory, format, options } => {
             let question = SolveQuestion {
                 seed: *seed,
                 until: until.as_deref(),
                 after: after.as_deref(),
                 max_positions: *max_positions,
+                max_memory_mib: *max_memory,
             };
             solve(file, question, *format, options)
         }

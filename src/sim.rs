@@ -7,7 +7,7 @@ use crate::bots::{Bot, Kind, seat_bots};
 use crate::diagnostic::{Code, Problem};
 use crate::engine::{Action, Actor, Outcome, Playable, Seen, State};
 use crate::game::{ExprKind, Game, SeatId};
-use crate::stats::{Discordant, Histogram, Moments};
+use crate::stats::{Discordant, Histogram, Moments, add_count};
 use crate::syntax::ast::Extreme;
 use crate::trace::play_watching;
 use rayon::prelude::*;
@@ -287,27 +287,34 @@ impl Tally {
         self.lead_changes.add(f.lead_changes);
     }
 
-    /// Adds another tally of the same configuration.
-    pub fn merge(&mut self, other: &Tally) {
-        self.matches += other.matches;
-        self.stopped += other.stopped;
-        add_each(&mut self.wins, &other.wins);
-        add_each(&mut self.side_wins, &other.side_wins);
-        self.draws += other.draws;
-        self.started += other.started;
-        self.starter_wins += other.starter_wins;
-        self.edge.merge(&other.edge);
-        self.decisions.merge(&other.decisions);
-        self.rounds.merge(&other.rounds);
-        self.margin.merge(&other.margin);
-        self.lead_changes.merge(&other.lead_changes);
+    /// Adds another tally of the same configuration; `Err` names the count that would not fit.
+    pub fn merge(&mut self, other: &Tally) -> Result<(), String> {
+        add_count(&mut self.matches, other.matches, "matches")?;
+        add_count(&mut self.stopped, other.stopped, "stopped")?;
+        add_each(&mut self.wins, &other.wins, "wins of player")?;
+        add_each(&mut self.side_wins, &other.side_wins, "wins of side")?;
+        add_count(&mut self.draws, other.draws, "draws")?;
+        add_count(&mut self.started, other.started, "started")?;
+        add_count(&mut self.starter_wins, other.starter_wins, "starter_wins")?;
+        self.edge.merge(&other.edge).map_err(|e| format!("edge: {e}"))?;
+        for (name, a, b) in [
+            ("decisions", &mut self.decisions, &other.decisions),
+            ("rounds", &mut self.rounds, &other.rounds),
+            ("margin", &mut self.margin, &other.margin),
+            ("lead_changes", &mut self.lead_changes, &other.lead_changes),
+        ] {
+            a.merge(b).map_err(|e| format!("{name}: {e}"))?;
+        }
+        Ok(())
     }
 }
 
-fn add_each(to: &mut [u64], from: &[u64]) {
-    for (a, b) in to.iter_mut().zip(from) {
-        *a += b;
+/// Adds counts one by one; `Err` names the count (`what` and its number, from 1).
+fn add_each(to: &mut [u64], from: &[u64], what: &str) -> Result<(), String> {
+    for (i, (a, b)) in to.iter_mut().zip(from).enumerate() {
+        add_count(a, *b, &format!("{what} {}", i + 1))?;
     }
+    Ok(())
 }
 
 /// The starter's edge in a match, times the number of players: `players` if the starter
@@ -379,24 +386,25 @@ impl Paired {
         self.lead_changes.add(change(fa.lead_changes, fb.lead_changes));
     }
 
-    fn merge(&mut self, other: &Paired) {
-        self.matches += other.matches;
-        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
-            a.merge(b);
+    fn merge(&mut self, other: &Paired) -> Result<(), String> {
+        add_count(&mut self.matches, other.matches, "matches")?;
+        for (i, (a, b)) in self.wins.iter_mut().zip(&other.wins).enumerate() {
+            a.merge(b).map_err(|e| format!("wins of player {}: {e}", i + 1))?;
         }
-        for (a, b) in self.side_wins.iter_mut().zip(&other.side_wins) {
-            a.merge(b);
+        for (i, (a, b)) in self.side_wins.iter_mut().zip(&other.side_wins).enumerate() {
+            a.merge(b).map_err(|e| format!("wins of side {}: {e}", i + 1))?;
         }
-        self.draws.merge(&other.draws);
-        for (a, b) in [
-            (&mut self.edge, &other.edge),
-            (&mut self.decisions, &other.decisions),
-            (&mut self.rounds, &other.rounds),
-            (&mut self.margin, &other.margin),
-            (&mut self.lead_changes, &other.lead_changes),
+        self.draws.merge(&other.draws).map_err(|e| format!("draws: {e}"))?;
+        for (name, a, b) in [
+            ("edge", &mut self.edge, &other.edge),
+            ("decisions", &mut self.decisions, &other.decisions),
+            ("rounds", &mut self.rounds, &other.rounds),
+            ("margin", &mut self.margin, &other.margin),
+            ("lead_changes", &mut self.lead_changes, &other.lead_changes),
         ] {
-            a.merge(b);
+            a.merge(b).map_err(|e| format!("{name}: {e}"))?;
         }
+        Ok(())
     }
 }
 
@@ -430,14 +438,16 @@ impl Tallies {
         }
     }
 
-    /// Adds the counts of another shard of the same run.
-    pub fn merge(&mut self, other: &Tallies) {
-        for (a, b) in self.configurations.iter_mut().zip(&other.configurations) {
-            a.merge(b);
+    /// Adds the counts of another shard of the same run; `Err` names the count that would not
+    /// fit in its type (never for matches played here: their counts are at most 2^64 matches').
+    pub fn merge(&mut self, other: &Tallies) -> Result<(), String> {
+        for (i, (a, b)) in self.configurations.iter_mut().zip(&other.configurations).enumerate() {
+            a.merge(b).map_err(|e| format!("configuration {}: {e}", i + 1))?;
         }
-        for (a, b) in self.pairs.iter_mut().zip(&other.pairs) {
-            a.merge(b);
+        for ((a, b), (i, j)) in self.pairs.iter_mut().zip(&other.pairs).zip(pairs(self.configurations.len())) {
+            a.merge(b).map_err(|e| format!("configurations {} and {}: {e}", i + 1, j + 1))?;
         }
+        Ok(())
     }
 
     /// Matches played per configuration.
@@ -483,7 +493,7 @@ pub fn run(
                 (tallies, thinking)
             })
             .reduce(fresh, |(mut a, mut ta), (b, tb)| {
-                a.merge(&b);
+                a.merge(&b).expect("the counts of matches played here fit");
                 ta.extend(tb);
                 (a, ta)
             })

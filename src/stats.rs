@@ -53,6 +53,12 @@ pub fn share(k: u64, n: u64) -> Option<Estimate> {
     Some(Estimate { value: p, low, high })
 }
 
+/// Adds `more` to a count; `Err` names the count (`what`) when the sum passes 2^64.
+pub fn add_count(count: &mut u64, more: u64, what: &str) -> Result<(), String> {
+    *count = count.checked_add(more).ok_or_else(|| format!("{what} adds up past 2^64"))?;
+    Ok(())
+}
+
 /// Whole-number sums of a quantity over matches: how many, the sum and the sum of squares.
 /// Sums of two runs add up exactly.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,11 +79,33 @@ impl Moments {
         self.squares += (x as i128) * (x as i128);
     }
 
-    /// Adds the sums of another run.
-    pub fn merge(&mut self, other: &Moments) {
-        self.n += other.n;
-        self.sum += other.sum;
-        self.squares += other.squares;
+    /// Adds the sums of another run; `Err` names the sum that would not fit.
+    pub fn merge(&mut self, other: &Moments) -> Result<(), String> {
+        add_count(&mut self.n, other.n, "the number of values")?;
+        self.sum = self.sum.checked_add(other.sum).ok_or("the sum of the values adds up past 2^127")?;
+        self.squares = self.squares.checked_add(other.squares).ok_or("the sum of the squares adds up past 2^127")?;
+        Ok(())
+    }
+
+    /// Whether some `n` whole numbers have these sums (squares not negative, and not less
+    /// than the sum's square over `n`), each at most `bound` in size when one is given.
+    pub fn possible(&self, bound: Option<u64>) -> bool {
+        if self.squares < 0 || (self.n == 0 && (self.sum != 0 || self.squares != 0)) {
+            return false;
+        }
+        let within = bound.is_none_or(|b| {
+            let most = (self.n as i128).saturating_mul(b as i128);
+            self.sum.unsigned_abs() <= most as u128 && self.squares <= most.saturating_mul(b as i128)
+        });
+        let sum_squared = self.sum.unsigned_abs().checked_mul(self.sum.unsigned_abs());
+        let n_squares = (self.n as u128).checked_mul(self.squares as u128);
+        let spread = match (sum_squared, n_squares) {
+            (Some(a), Some(b)) => a <= b,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => (self.sum as f64).powi(2) <= self.n as f64 * self.squares as f64,
+        };
+        within && spread
     }
 
     fn mean_and_error(&self) -> Option<(f64, f64)> {
@@ -86,8 +114,11 @@ impl Moments {
         }
         let n = self.n as f64;
         let mean = self.sum as f64 / n;
-        // The spread around the mean, from exact whole-number sums.
-        let centred = (self.squares * self.n as i128 - self.sum * self.sum) as f64 / n;
+        // The spread around the mean, from exact whole-number sums (approximated when they are
+        // too large to multiply exactly).
+        let exact =
+            self.squares.checked_mul(self.n as i128).and_then(|a| a.checked_sub(self.sum.checked_mul(self.sum)?));
+        let centred = exact.map_or(self.squares as f64 * n - self.sum as f64 * self.sum as f64, |c| c as f64) / n;
         let variance = (centred / (n - 1.0)).max(0.0);
         Some((mean, (variance / n).sqrt()))
     }
@@ -121,28 +152,29 @@ impl Histogram {
         *self.0.entry(value).or_insert(0) += 1;
     }
 
-    /// Adds the counts of another run.
-    pub fn merge(&mut self, other: &Histogram) {
+    /// Adds the counts of another run; `Err` names the count that would not fit.
+    pub fn merge(&mut self, other: &Histogram) -> Result<(), String> {
         for (value, count) in &other.0 {
-            *self.0.entry(*value).or_insert(0) += count;
+            add_count(self.0.entry(*value).or_insert(0), *count, &format!("the count of {value}"))?;
         }
+        Ok(())
     }
 
-    /// How many matches were counted.
-    pub fn count(&self) -> u64 {
-        self.0.values().sum()
+    /// How many matches were counted; `None` past 2^64.
+    pub fn count(&self) -> Option<u64> {
+        self.0.values().try_fold(0u64, |sum, c| sum.checked_add(*c))
     }
 
-    /// The sums of the values counted.
-    pub fn moments(&self) -> Moments {
+    /// The sums of the values counted; `None` when they do not fit.
+    pub fn moments(&self) -> Option<Moments> {
         let mut m = Moments::default();
         for (&value, &count) in &self.0 {
             let (v, c) = (value as i128, count as i128);
-            m.n += count;
-            m.sum += v * c;
-            m.squares += v * v * c;
+            m.n = m.n.checked_add(count)?;
+            m.sum = m.sum.checked_add(v.checked_mul(c)?)?;
+            m.squares = m.squares.checked_add(v.checked_mul(v)?.checked_mul(c)?)?;
         }
-        m
+        Some(m)
     }
 
     /// The value of the `rank`-th match in order (from 1).
@@ -160,7 +192,7 @@ impl Histogram {
     /// The `q`-quantile (the smallest value at least a share `q` of matches do not exceed) with
     /// the distribution-free 95 % interval between two order statistics; `None` when empty.
     pub fn quantile(&self, q: f64) -> Option<Estimate> {
-        let n = self.count();
+        let n = self.count()?;
         if n == 0 {
             return None;
         }
@@ -195,10 +227,10 @@ impl Discordant {
         }
     }
 
-    /// Adds the counts of another run.
-    pub fn merge(&mut self, other: &Discordant) {
-        self.first += other.first;
-        self.second += other.second;
+    /// Adds the counts of another run; `Err` names the count that would not fit.
+    pub fn merge(&mut self, other: &Discordant) -> Result<(), String> {
+        add_count(&mut self.first, other.first, "first")?;
+        add_count(&mut self.second, other.second, "second")
     }
 
     /// The change from the first configuration to the second in the share of the `n` paired
@@ -351,7 +383,7 @@ mod tests {
         // Ranks 50 -/+ 1.96 * 5: the 40th and the 61st values.
         assert_eq!((median.low, median.high), (40.0, 61.0));
         assert_eq!(h.quantile(0.1).expect("values").value, 10.0);
-        assert_eq!(h.moments().sum, 5050);
+        assert_eq!(h.moments().map(|m| m.sum), Some(5050));
     }
 
     #[test]

@@ -237,7 +237,7 @@ pub fn play(
             loop {
                 progress.set_length(target);
                 let (more, t) = crate::sim::run(entrants, seed, tallies.matches()..target, pool, &done);
-                tallies.merge(&more);
+                tallies.merge(&more).expect("the counts of matches played here fit");
                 timing.seconds += t.seconds;
                 timing.thinking.extend(t.thinking);
                 let played = tallies.matches();

@@ -129,7 +129,7 @@ fn histogram(area: &Area<'_>, caption: &str, histograms: &[&Histogram], labels: 
     let shares: Vec<Vec<f64>> = histograms
         .iter()
         .map(|h| {
-            let total = h.count().max(1) as f64;
+            let total = h.count().unwrap_or(0).max(1) as f64;
             let mut counts = vec![0u64; bins as usize];
             for (&value, &count) in &h.0 {
                 counts[((value.max(low) - low) / bin).min(bins - 1) as usize] += count;

@@ -132,7 +132,12 @@ pub struct Spread {
 
 impl Spread {
     fn of(h: &Histogram) -> Spread {
-        Spread { mean: h.moments().mean(), p10: h.quantile(0.1), p50: h.quantile(0.5), p90: h.quantile(0.9) }
+        Spread {
+            mean: h.moments().and_then(|m| m.mean()),
+            p10: h.quantile(0.1),
+            p50: h.quantile(0.5),
+            p90: h.quantile(0.9),
+        }
     }
 }
 

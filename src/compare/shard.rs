@@ -3,10 +3,12 @@
 //! the report is the same, byte for byte. Nothing else is shared between the machines.
 
 use super::Run;
+use crate::files::{self, MAX_SHARD_FILE};
 use crate::sim::{Paired, Tallies, Tally, pairs};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::ops::Range;
+use std::path::PathBuf;
 
 /// The version of the shard format; a file of another version is refused.
 pub const FORMAT: u32 = 1;
@@ -42,43 +44,102 @@ pub fn slice(games: u64, [i, n]: [u64; 2]) -> Range<u64> {
 /// How many missing shards a refusal names.
 const MISSING_SHOWN: usize = 10;
 
-/// Adds up the shards of one run: every shard of it exactly once, all from the same rule file,
-/// configurations, seed, games and bots.
-pub fn merge(shards: &[(String, Shard)]) -> Result<(Run, Tallies), String> {
-    let Some((first_name, first)) = shards.first() else { return Err("no shard to merge".to_string()) };
-    let n = first.shard[1];
-    // The shards met, by number: never more than the files given, whatever N a file says.
-    let mut seen = BTreeSet::new();
-    let mut tallies =
-        Tallies { configurations: first.tallies.configurations.clone(), pairs: first.tallies.pairs.clone() };
-    for (k, (name, shard)) in shards.iter().enumerate() {
+/// The most bytes of shards `paradox merge` reads in all, each file at most
+/// [`MAX_SHARD_FILE`]: the shards are looked at before any is read, and read one at a time
+/// into the sum.
+pub const MAX_SHARDS_TOTAL: u64 = 4 * MAX_SHARD_FILE;
+
+/// Reads the shard files of one run and adds them up (see [`Merge`]). `Err` names the file and
+/// what is wrong with it.
+pub fn merge_files(paths: &[PathBuf]) -> Result<(Run, Tallies), String> {
+    let mut total = 0u64;
+    for path in paths {
+        let cannot = |e: String| format!("cannot read {}: {e}", path.display());
+        let meta = std::fs::metadata(path).map_err(|e| cannot(e.to_string()))?;
+        files::regular(&meta).map_err(cannot)?;
+        total = total.saturating_add(meta.len());
+    }
+    let too_much = || {
+        format!("the shards come to more than {}, the most paradox merge reads in all", files::size(MAX_SHARDS_TOTAL))
+    };
+    if total > MAX_SHARDS_TOTAL {
+        return Err(too_much());
+    }
+    let mut merge = Merge::default();
+    let mut read = 0u64;
+    for path in paths {
+        let name = path.display().to_string();
+        let bytes = files::read(path, MAX_SHARD_FILE, "a shard").map_err(|e| format!("cannot read {name}: {e}"))?;
+        read += bytes.len() as u64;
+        if read > MAX_SHARDS_TOTAL {
+            return Err(too_much());
+        }
+        let shard = serde_json::from_slice::<Shard>(&bytes)
+            .map_err(|e| format!("{name} is not a shard of paradox sim or compare: {e}"))?;
+        drop(bytes);
+        merge.add(&name, shard)?;
+    }
+    merge.finish()
+}
+
+/// Shards of one run being added up: every shard of it exactly once, all from the same rule
+/// file, configurations, seed, games and bots, each with counts that its matches can give.
+#[derive(Default)]
+pub struct Merge {
+    /// The first shard's file and run, with the counts so far.
+    sum: Option<(String, Shard)>,
+    /// The shards met, by number: never more than the files given, whatever N a file says.
+    seen: BTreeSet<u64>,
+}
+
+impl Merge {
+    /// Adds a shard read from the file `name`.
+    pub fn add(&mut self, name: &str, shard: Shard) -> Result<(), String> {
         if shard.paradox_shard != FORMAT {
             return Err(format!("{name}: shard format {} (this paradox reads {FORMAT})", shard.paradox_shard));
         }
-        if shard.run != first.run || shard.shard[1] != n {
+        let [i, n] = shard.shard;
+        if let Some((first_name, first)) = &self.sum
+            && (shard.run != first.run || n != first.shard[1])
+        {
             return Err(format!("{name} is a shard of another run than {first_name}"));
         }
-        let [i, _] = shard.shard;
-        if i == 0 || i > n || !seen.insert(i) {
+        if i == 0 || i > n || !self.seen.insert(i) {
             return Err(format!("{name}: shard {i} of {n} is given twice or does not exist"));
         }
         let expected = slice(shard.run.games, shard.shard);
-        if !fits(&shard.run, &shard.tallies) || shard.tallies.matches() != expected.end - expected.start {
-            return Err(format!("{name}: the counts do not fit shard {i} of {n} of this run (a damaged file?)"));
+        let fitting = if fits(&shard.run, &shard.tallies) && shard.tallies.matches() == expected.end - expected.start {
+            counts(&shard.run, &shard.tallies)
+        } else {
+            Err("not the shape of this run".into())
+        };
+        fitting.map_err(|e| {
+            format!("{name}: the counts do not fit shard {i} of {n} of this run (a damaged file?): {e}")
+        })?;
+        match &mut self.sum {
+            None => self.sum = Some((name.to_string(), shard)),
+            Some((_, sum)) => {
+                let added = sum.tallies.merge(&shard.tallies).and_then(|()| summable(&sum.tallies));
+                added.map_err(|e| format!("{name}: the counts cannot be added to those before: {e}"))?;
+            }
         }
-        if k > 0 {
-            tallies.merge(&shard.tallies);
+        Ok(())
+    }
+
+    /// The run and its counts, once every shard of it is in.
+    pub fn finish(self) -> Result<(Run, Tallies), String> {
+        let Some((_, sum)) = self.sum else { return Err("no shard to merge".to_string()) };
+        let n = sum.shard[1];
+        let missing = n - self.seen.len() as u64;
+        if missing > 0 {
+            let shown: Vec<String> =
+                (1..=n).filter(|i| !self.seen.contains(i)).take(MISSING_SHOWN).map(|i| i.to_string()).collect();
+            let more = missing - shown.len() as u64;
+            let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+            return Err(format!("shard {}{more} of {n} is missing", shown.join(", ")));
         }
+        Ok((sum.run, sum.tallies))
     }
-    let missing = n - seen.len() as u64;
-    if missing > 0 {
-        let shown: Vec<String> =
-            (1..=n).filter(|i| !seen.contains(i)).take(MISSING_SHOWN).map(|i| i.to_string()).collect();
-        let more = missing - shown.len() as u64;
-        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
-        return Err(format!("shard {}{more} of {n} is missing", shown.join(", ")));
-    }
-    Ok((first.run.clone(), tallies))
 }
 
 /// Whether a shard's counts have the shape of its run (which the report relies on): a tally
@@ -100,6 +161,110 @@ fn fits(run: &Run, t: &Tallies) -> bool {
         && t.configurations.iter().zip(described).all(tally)
         && t.pairs.len() == pairs(described.len()).count()
         && t.pairs.iter().zip(pairs(described.len())).all(paired)
+}
+
+/// Whether every count of a shard of the right shape is one its matches can give; `Err` names
+/// the count.
+fn counts(run: &Run, t: &Tallies) -> Result<(), String> {
+    let players = |i: usize| run.configurations[i].players.len() as u64;
+    for (i, x) in t.configurations.iter().enumerate() {
+        tally_counts(x, players(i)).map_err(|e| format!("configuration {}: {e}", i + 1))?;
+    }
+    for (x, (i, j)) in t.pairs.iter().zip(pairs(t.configurations.len())) {
+        let (a, b) = (&t.configurations[i], &t.configurations[j]);
+        let edge = 2 * players(i) * players(j);
+        paired_counts(x, a.finished().min(b.finished()), edge)
+            .map_err(|e| format!("configurations {} and {}: {e}", i + 1, j + 1))?;
+    }
+    Ok(())
+}
+
+/// `Err` when `count` is more than `limit`: "draws is 1000, more than the 10 matches finished".
+fn at_most(what: &str, count: u64, limit: u64, of: &str) -> Result<(), String> {
+    if count <= limit { Ok(()) } else { Err(format!("{what} is {count}, more than the {limit} {of}")) }
+}
+
+/// One configuration's counts: every win, draw and start within the matches finished, and a
+/// histogram entry per match finished.
+fn tally_counts(x: &Tally, players: u64) -> Result<(), String> {
+    let finished = x.finished();
+    at_most("draws", x.draws, finished, "matches finished")?;
+    let decided = finished - x.draws;
+    for (what, wins) in [("wins of player", &x.wins), ("wins of side", &x.side_wins)] {
+        for (k, w) in wins.iter().enumerate() {
+            at_most(&format!("{what} {}", k + 1), *w, decided, "matches finished with a winner")?;
+        }
+    }
+    let all_wins: u128 = x.wins.iter().map(|w| *w as u128).sum();
+    if all_wins < decided as u128 {
+        return Err(format!("the wins add up to {all_wins}, fewer than the {decided} matches finished with a winner"));
+    }
+    at_most("started", x.started, finished, "matches finished")?;
+    at_most("starter_wins", x.starter_wins, x.started, "matches started")?;
+    if x.edge.n != x.started {
+        return Err(format!("edge counts {} matches, not the {} started", x.edge.n, x.started));
+    }
+    if !x.edge.possible(Some(players)) {
+        return Err(format!("edge: sums that no {} matches of {players} players give", x.edge.n));
+    }
+    for (name, h) in
+        [("decisions", &x.decisions), ("rounds", &x.rounds), ("margin", &x.margin), ("lead_changes", &x.lead_changes)]
+    {
+        match h.count() {
+            Some(count) if count == finished => {}
+            count => {
+                let count = count.map_or("more than 2^64".into(), |c| c.to_string());
+                return Err(format!("{name} counts {count} matches, not the {finished} finished"));
+            }
+        }
+        if h.moments().is_none() {
+            return Err(format!("{name}: values too large to add up"));
+        }
+    }
+    Ok(())
+}
+
+/// Two configurations' paired counts: within the matches both finished, `edge` the largest
+/// size of a change in the starter's edge.
+fn paired_counts(x: &Paired, finished: u64, edge: u64) -> Result<(), String> {
+    at_most("matches", x.matches, finished, "matches both finished")?;
+    let named = x.wins.iter().enumerate().map(|(k, d)| (format!("wins of player {}", k + 1), d));
+    let sides = x.side_wins.iter().enumerate().map(|(k, d)| (format!("wins of side {}", k + 1), d));
+    for (what, d) in named.chain(sides).chain([("draws".to_string(), &x.draws)]) {
+        let differing = d.first as u128 + d.second as u128;
+        if differing > x.matches as u128 {
+            return Err(format!("{what} differ in {differing} matches, more than the {} paired", x.matches));
+        }
+    }
+    at_most("edge counts", x.edge.n, x.matches, "matches paired")?;
+    if !x.edge.possible(Some(edge)) {
+        return Err(format!("edge: sums that no {} matches give", x.edge.n));
+    }
+    for (name, m) in
+        [("decisions", &x.decisions), ("rounds", &x.rounds), ("margin", &x.margin), ("lead_changes", &x.lead_changes)]
+    {
+        if m.n != x.matches || !m.possible(None) {
+            return Err(format!("{name}: sums that no {} paired matches give", x.matches));
+        }
+    }
+    Ok(())
+}
+
+/// `Err` unless the sums the report draws from every histogram fit in their types.
+fn summable(t: &Tallies) -> Result<(), String> {
+    for (i, x) in t.configurations.iter().enumerate() {
+        for (name, h) in [
+            ("decisions", &x.decisions),
+            ("rounds", &x.rounds),
+            ("margin", &x.margin),
+            ("lead_changes", &x.lead_changes),
+        ] {
+            if h.moments().is_none() {
+                return Err(format!("configuration {}: {name}: the values add up past what 128 bits hold", i + 1));
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -2,29 +2,38 @@
 //! output (`lsp-server` for the protocol, `lsp-types` for its messages).
 //!
 //! The editor sends the whole text on every change. Diagnostics are published a moment after
-//! the typing stops ([`DEBOUNCE`]); every request reads the document afresh (`analysis`) and
-//! answers from its syntax tree, its problems and the index of its names (`symbols`). A
-//! request that fails in an unforeseen way gets an error answer and the server goes on.
+//! the typing stops ([`DEBOUNCE`]); a request reads the document (`analysis`, made once per
+//! state of the open documents and shared by the requests on it) and answers from its syntax
+//! tree, its problems and the index of its names (`symbols`). A document larger than
+//! [`MAX_RULE_FILE`] is not read: its one diagnostic says so. A request that fails in an
+//! unforeseen way gets an error answer and the server goes on; so does a message that cannot
+//! be read (`transport`).
 
 mod analysis;
 mod builtins;
 mod features;
 mod symbols;
 mod text;
+mod transport;
 
 use text::{path_of, uri_of};
 
-use crate::files;
+use crate::files::{self, MAX_RULE_FILE};
 use analysis::Analysis;
-use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::*;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use symbols::{FileId, Kind, Site};
 use text::Lines;
+use transport::{Incoming, Outbox};
 
 /// How long after the last change diagnostics are published.
 pub const DEBOUNCE: Duration = Duration::from_millis(250);
@@ -35,23 +44,27 @@ const MAX_WORKSPACE_ENTRIES: usize = 20_000;
 
 /// Serves one editor over standard input and output until it says exit.
 pub fn serve_stdio() -> Result<(), String> {
-    let (connection, io_threads) = Connection::stdio();
-    serve(&connection)?;
-    drop(connection);
-    io_threads.join().map_err(|e| e.to_string())
+    serve(std::io::BufReader::new(std::io::stdin()), std::io::stdout())
 }
 
-/// Answers the editor at the other end of a connection, from `initialize` to `exit`.
-pub fn serve(connection: &Connection) -> Result<(), String> {
-    let capabilities = serde_json::to_value(capabilities()).map_err(|e| e.to_string())?;
-    let init = serde_json::json!({
-        "capabilities": capabilities,
+/// Answers the editor that writes `input` and reads `output`, from `initialize` to `exit`.
+/// `Ok` when it says `exit` after `shutdown` (the protocol's exit code 0); `Err` says why not
+/// (`exit` without `shutdown`, or the input ended first: exit code 1).
+pub fn serve(input: impl BufRead + Send + 'static, output: impl Write + 'static) -> Result<(), String> {
+    let (send, inbox) = std::sync::mpsc::sync_channel(4);
+    std::thread::Builder::new()
+        .name("paradox lsp reader".into())
+        .spawn(move || transport::read_all(input, &send))
+        .map_err(|e| e.to_string())?;
+    Server::new().run(&inbox, &mut Outbox::new(output))
+}
+
+/// What the result of `initialize` says.
+fn initialize_result() -> Value {
+    serde_json::json!({
+        "capabilities": capabilities(),
         "serverInfo": { "name": "paradox", "version": env!("CARGO_PKG_VERSION") },
-    });
-    let (id, params) = connection.initialize_start().map_err(|e| e.to_string())?;
-    connection.initialize_finish(id, init).map_err(|e| e.to_string())?;
-    let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
-    Server::new(workspace_roots(&params)).run(connection)
+    })
 }
 
 fn capabilities() -> ServerCapabilities {
@@ -85,56 +98,112 @@ fn workspace_roots(params: &InitializeParams) -> Vec<PathBuf> {
     folders.chain(params.root_uri.as_ref()).filter_map(path_of).collect()
 }
 
+/// Where the server is in the protocol's life cycle.
+#[derive(Clone, Copy, PartialEq)]
+enum Phase {
+    /// Waiting for `initialize`: other requests are refused.
+    Starting,
+    Running,
+    /// After `shutdown`: requests are refused until `exit`.
+    ShuttingDown,
+}
+
+/// An open document, and what has been read of it in the current state of the open documents
+/// (a scenario's analysis holds the rule file it extends, which may be open too: every change
+/// of any document forgets them all).
+struct Document {
+    /// The text; empty when the document is larger than [`MAX_RULE_FILE`].
+    text: String,
+    /// The size of a document too large to be read.
+    too_large: Option<usize>,
+    analysis: OnceCell<Option<Rc<Analysis>>>,
+    /// For completion: the analysis without the line that starts at an offset.
+    without_line: RefCell<Option<(usize, Rc<Analysis>)>>,
+}
+
+impl Document {
+    fn new(text: String) -> Self {
+        let too_large = (text.len() as u64 > MAX_RULE_FILE).then_some(text.len());
+        let text = if too_large.is_some() { String::new() } else { text };
+        Document { text, too_large, analysis: OnceCell::new(), without_line: RefCell::new(None) }
+    }
+
+    fn forget_analyses(&mut self) {
+        self.analysis = OnceCell::new();
+        self.without_line = RefCell::new(None);
+    }
+}
+
 struct Server {
-    /// The open documents' texts.
-    documents: HashMap<Uri, String>,
+    phase: Phase,
+    documents: HashMap<Uri, Document>,
     /// When each document's diagnostics are due.
     due: HashMap<Uri, Instant>,
     roots: Vec<PathBuf>,
 }
 
 impl Server {
-    fn new(roots: Vec<PathBuf>) -> Self {
-        Server { documents: HashMap::new(), due: HashMap::new(), roots }
+    fn new() -> Self {
+        Server { phase: Phase::Starting, documents: HashMap::new(), due: HashMap::new(), roots: Vec::new() }
     }
 
-    fn run(&mut self, connection: &Connection) -> Result<(), String> {
+    fn run(&mut self, inbox: &Receiver<Incoming>, out: &mut Outbox) -> Result<(), String> {
         loop {
             let wait = self.due.values().min().map(|due| due.saturating_duration_since(Instant::now()));
-            let message = match wait {
-                Some(wait) => match connection.receiver.recv_timeout(wait) {
-                    Ok(message) => Some(message),
-                    Err(e) if e.is_timeout() => None,
-                    Err(_) => return Ok(()),
-                },
-                None => match connection.receiver.recv() {
-                    Ok(message) => Some(message),
-                    Err(_) => return Ok(()),
-                },
-            };
-            match message {
-                Some(Message::Request(request)) => {
-                    if connection.handle_shutdown(&request).map_err(|e| e.to_string())? {
-                        return Ok(());
-                    }
-                    let response = self.respond(request);
-                    connection.sender.send(response.into()).map_err(|e| e.to_string())?;
+            let incoming =
+                match wait.map_or_else(|| inbox.recv().map(Some).map_err(|_| ()), |wait| recv_until(inbox, wait)) {
+                    Ok(incoming) => incoming,
+                    Err(()) if self.phase == Phase::ShuttingDown => return Ok(()),
+                    Err(()) => return Err("the input ended without shutdown and exit".into()),
+                };
+            match incoming {
+                Some(Incoming::Message(Message::Request(request))) => self.requested(request, out)?,
+                Some(Incoming::Message(Message::Notification(n))) if n.method == "exit" => {
+                    return match self.phase {
+                        Phase::ShuttingDown => Ok(()),
+                        _ => Err("exit without shutdown".into()),
+                    };
                 }
-                Some(Message::Notification(notification)) if notification.method == "exit" => return Ok(()),
-                Some(Message::Notification(notification)) => self.notified(notification, connection)?,
-                Some(Message::Response(_)) | None => {}
+                Some(Incoming::Message(Message::Notification(n))) if self.phase == Phase::Running => {
+                    self.notified(n, out)?
+                }
+                Some(Incoming::Refused { id, code, message }) => out.error(id, code, &message)?,
+                Some(Incoming::Message(_)) | None => {}
             }
-            self.publish_due(connection)?;
+            self.publish_due(out)?;
         }
+    }
+
+    /// Answers a request, as the phase allows.
+    fn requested(&mut self, request: Request, out: &mut Outbox) -> Result<(), String> {
+        let refuse =
+            |code: ErrorCode, message: &str| Response::new_err(request.id.clone(), code as i32, message.into());
+        let response = match (self.phase, request.method.as_str()) {
+            (Phase::Starting, "initialize") => {
+                let params: InitializeParams = parse(request.params.clone()).unwrap_or_default();
+                self.roots = workspace_roots(&params);
+                self.phase = Phase::Running;
+                Response::new_ok(request.id, initialize_result())
+            }
+            (Phase::Starting, _) => refuse(ErrorCode::ServerNotInitialized, "the server waits for initialize"),
+            (Phase::Running, "initialize") => refuse(ErrorCode::InvalidRequest, "the server is already initialized"),
+            (Phase::Running, "shutdown") => {
+                self.phase = Phase::ShuttingDown;
+                Response::new_ok(request.id, ())
+            }
+            (Phase::Running, _) => self.respond(request),
+            (Phase::ShuttingDown, _) => refuse(ErrorCode::InvalidRequest, "the server is shutting down: only exit"),
+        };
+        out.send(response)
     }
 
     // -------------------------------------------------------------- documents
 
-    fn notified(&mut self, notification: Notification, connection: &Connection) -> Result<(), String> {
+    fn notified(&mut self, notification: Notification, out: &mut Outbox) -> Result<(), String> {
         match notification.method.as_str() {
             "textDocument/didOpen" => {
                 if let Some(params) = parse::<DidOpenTextDocumentParams>(notification.params) {
-                    self.documents.insert(params.text_document.uri.clone(), params.text_document.text);
+                    self.documents.insert(params.text_document.uri.clone(), Document::new(params.text_document.text));
                     self.changed(&params.text_document.uri, Duration::ZERO);
                 }
             }
@@ -142,7 +211,7 @@ impl Server {
                 if let Some(params) = parse::<DidChangeTextDocumentParams>(notification.params)
                     && let Some(change) = params.content_changes.into_iter().last()
                 {
-                    self.documents.insert(params.text_document.uri.clone(), change.text);
+                    self.documents.insert(params.text_document.uri.clone(), Document::new(change.text));
                     self.changed(&params.text_document.uri, DEBOUNCE);
                 }
             }
@@ -156,7 +225,8 @@ impl Server {
                     let uri = params.text_document.uri;
                     self.documents.remove(&uri);
                     self.due.remove(&uri);
-                    publish(connection, uri, Vec::new())?;
+                    self.changed(&uri, DEBOUNCE);
+                    publish(out, uri, Vec::new())?;
                 }
             }
             _ => {}
@@ -164,41 +234,61 @@ impl Server {
         Ok(())
     }
 
-    /// A document changed: its diagnostics are due after `delay`, and so are those of the other
-    /// open documents, which may be scenarios extending it.
+    /// A document changed (or saved, or closed): its diagnostics are due after `delay`, and so
+    /// are those of the other open documents, which may be scenarios extending it; what was
+    /// read of them is forgotten.
     fn changed(&mut self, uri: &Uri, delay: Duration) {
         let at = Instant::now() + delay;
-        for open in self.documents.keys() {
+        for (open, document) in &mut self.documents {
+            document.forget_analyses();
             let due = if open == uri { at } else { at + DEBOUNCE };
             self.due.insert(open.clone(), due);
         }
     }
 
-    fn publish_due(&mut self, connection: &Connection) -> Result<(), String> {
+    fn publish_due(&mut self, out: &mut Outbox) -> Result<(), String> {
         let now = Instant::now();
         let due: Vec<Uri> = self.due.iter().filter(|(_, at)| **at <= now).map(|(uri, _)| uri.clone()).collect();
         for uri in due {
             self.due.remove(&uri);
-            let diagnostics = guarded(|| self.analyse(&uri).map(|a| features::diagnostics(&a, &uri)));
-            publish(connection, uri, diagnostics.ok().flatten().unwrap_or_default())?;
+            let diagnostics = match self.documents.get(&uri).and_then(|d| d.too_large) {
+                Some(size) => vec![too_large(size)],
+                None => guarded(|| self.analyse(&uri).map(|a| features::diagnostics(&a, &uri)))
+                    .ok()
+                    .flatten()
+                    .unwrap_or_default(),
+            };
+            publish(out, uri, diagnostics)?;
         }
         Ok(())
     }
 
-    /// The text of a file: the editor's if it is open there, else the one on disk.
+    /// The text of a file: the editor's if it is open there, else the one on disk (nothing for
+    /// a file larger than [`MAX_RULE_FILE`]).
     fn text_of(&self, path: &Path) -> Option<String> {
         let open = self.documents.iter().find(|(uri, _)| path_of(uri).is_some_and(|p| same_file(&p, path)));
         match open {
-            Some((_, text)) => Some(text.clone()),
+            Some((_, document)) => document.too_large.is_none().then(|| document.text.clone()),
             // Like every file paradox reads: a regular file within the size limit, else nothing.
-            None => files::read(path, files::MAX_RULE_FILE, "a rule file").ok().and_then(|b| String::from_utf8(b).ok()),
+            None => files::read(path, MAX_RULE_FILE, "a rule file").ok().and_then(|b| String::from_utf8(b).ok()),
         }
     }
 
-    fn analyse(&self, uri: &Uri) -> Option<Analysis> {
-        let text = self.documents.get(uri)?;
+    /// The open document's text, if it is not too large to read.
+    fn text(&self, uri: &Uri) -> Option<&str> {
+        self.documents.get(uri).filter(|d| d.too_large.is_none()).map(|d| d.text.as_str())
+    }
+
+    /// The analysis of an open document, made on the first request after a change.
+    fn analyse(&self, uri: &Uri) -> Option<Rc<Analysis>> {
+        let text = self.text(uri)?;
         let path = path_of(uri);
-        Some(Analysis::new(path.as_deref(), text, &|p| self.text_of(p)))
+        let analysis = self
+            .documents
+            .get(uri)?
+            .analysis
+            .get_or_init(|| Some(Rc::new(Analysis::new(path.as_deref(), text, &|p| self.text_of(p)))));
+        analysis.clone()
     }
 
     // -------------------------------------------------------------- requests
@@ -243,7 +333,7 @@ impl Server {
             }
             "textDocument/formatting" => {
                 let p: DocumentFormattingParams = params_of(params)?;
-                self.documents.get(&p.text_document.uri).map(|text| features::formatting(text)).to_value()
+                self.text(&p.text_document.uri).map(features::formatting).to_value()
             }
             "textDocument/codeAction" => {
                 let p: CodeActionParams = params_of(params)?;
@@ -262,12 +352,23 @@ impl Server {
         feature(&analysis, offset)
     }
 
-    /// Completion, with the names read from the document without the line being typed.
+    /// Completion, with the names read from the document without the line being typed (read
+    /// again only when the cursor moves to another line or the text changes).
     fn completion(&self, uri: &Uri, position: Position) -> Option<Vec<CompletionItem>> {
-        let text = self.documents.get(uri)?;
+        let text = self.text(uri)?;
         let offset = Lines::new(text).offset(position);
-        let path = path_of(uri);
-        let names = Analysis::new(path.as_deref(), &features::without_line(text, offset), &|p| self.text_of(p));
+        let line = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let mut cached = self.documents.get(uri)?.without_line.borrow_mut();
+        let names = match &*cached {
+            Some((start, names)) if *start == line => names.clone(),
+            _ => {
+                let path = path_of(uri);
+                let without = features::without_line(text, offset);
+                let names = Rc::new(Analysis::new(path.as_deref(), &without, &|p| self.text_of(p)));
+                *cached = Some((line, names.clone()));
+                names
+            }
+        };
         Some(features::completion(text, &names, offset))
     }
 
@@ -370,10 +471,33 @@ fn location(analysis: &Analysis, uri: &Uri, site: Site) -> Option<Location> {
     Some(Location::new(uri, Lines::new(text).range(site.span)))
 }
 
-fn publish(connection: &Connection, uri: Uri, diagnostics: Vec<Diagnostic>) -> Result<(), String> {
+fn publish(out: &mut Outbox, uri: Uri, diagnostics: Vec<Diagnostic>) -> Result<(), String> {
     let params = PublishDiagnosticsParams { uri, diagnostics, version: None };
-    let notification = Notification::new("textDocument/publishDiagnostics".into(), params);
-    connection.sender.send(notification.into()).map_err(|e| e.to_string())
+    out.send(Notification::new("textDocument/publishDiagnostics".into(), params))
+}
+
+/// The one diagnostic of a document too large to be read.
+fn too_large(size: usize) -> Diagnostic {
+    let message = format!(
+        "this document ({}) is larger than {}, the most paradox reads for a rule file: it is not checked",
+        files::size(size as u64),
+        files::size(MAX_RULE_FILE)
+    );
+    Diagnostic {
+        severity: Some(DiagnosticSeverity::ERROR),
+        source: Some("paradox".into()),
+        message,
+        ..Default::default()
+    }
+}
+
+/// The next message, or `None` when `wait` has passed first; `Err` when the input has ended.
+fn recv_until(inbox: &Receiver<Incoming>, wait: Duration) -> Result<Option<Incoming>, ()> {
+    match inbox.recv_timeout(wait) {
+        Ok(incoming) => Ok(Some(incoming)),
+        Err(RecvTimeoutError::Timeout) => Ok(None),
+        Err(RecvTimeoutError::Disconnected) => Err(()),
+    }
 }
 
 fn parse<T: DeserializeOwned>(params: Value) -> Option<T> {
@@ -411,6 +535,17 @@ impl<T: serde::Serialize> ToValue for T {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn requests_on_one_state_of_the_documents_share_its_analysis() {
+        let mut server = Server::new();
+        let uri: Uri = "file:///game.cards".parse().expect("a URI");
+        server.documents.insert(uri.clone(), Document::new("game \"g\"\n".into()));
+        let first = server.analyse(&uri).expect("an analysis");
+        assert!(Rc::ptr_eq(&first, &server.analyse(&uri).expect("an analysis")));
+        server.changed(&"file:///other.cards".parse().expect("a URI"), Duration::ZERO);
+        assert!(!Rc::ptr_eq(&first, &server.analyse(&uri).expect("an analysis")));
+    }
 
     #[test]
     fn the_workspace_is_looked_through_up_to_a_limit() {

@@ -3,7 +3,7 @@
 
 use crate::engine::{Action, State};
 use crate::game::{SeatId, Value};
-use crate::solve::{QUICK_BUDGET, analyze_within, prepare};
+use crate::solve::{Limits, QUICK_BUDGET, analyze_within, prepare};
 
 /// One decision made: the state before it, the seat and the action.
 pub type Decided = (State, SeatId, Action);
@@ -31,7 +31,7 @@ pub fn report(decided: &[Decided], now: &State) -> String {
 fn judge(state: &State, seat: SeatId, action: Action) -> String {
     let who = state.game().names().show_loose(Value::Seat(seat));
     let played = state.action_name(seat, action).unwrap_or_default();
-    let answer = prepare(state, None).and_then(|task| analyze_within(state, &task, QUICK_BUDGET));
+    let answer = prepare(state, None).and_then(|task| analyze_within(state, &task, Limits::positions(QUICK_BUDGET)));
     let Ok(analysis) = answer else { return format!("  {who} played {played}: too large to solve quickly\n") };
     let two = analysis.answers.len() == 1;
     let Some(answer) = analysis.answers.iter().find(|a| two || a.mover_maximises) else {

@@ -123,6 +123,15 @@ fn destination(path: &Path) -> Result<(PathBuf, Option<std::fs::Permissions>), S
     Ok((target, Some(meta.permissions())))
 }
 
+/// Whether the file at `path` holds a paradox save, of any version, loadable or not (a JSON
+/// object with a `version` and the `sources` it was made from): what `save` replaces without
+/// asking.
+pub fn is_save(path: &Path) -> bool {
+    let Ok(bytes) = files::read(path, files::MAX_SAVE_FILE, "a save file") else { return false };
+    let fields = serde_json::from_slice::<std::collections::HashMap<String, serde::de::IgnoredAny>>(&bytes);
+    fields.is_ok_and(|f| ["version", "sources"].iter().all(|k| f.contains_key(*k)))
+}
+
 /// Reads a save file made from `origin`; `Err` is the diagnostic to show.
 pub fn read(path: &Path, origin: &Origin, style: Style, width: usize) -> Result<SaveFile, String> {
     let name = path.display().to_string();

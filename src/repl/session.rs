@@ -13,7 +13,7 @@ use crate::engine::{Action, Actor, State};
 use crate::game::{CardId, Game, SeatId, Value};
 use crate::report::{Findings, Source, Style};
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// How many moves a message lists before it says how many more there are.
@@ -58,6 +58,14 @@ enum Before {
     Match(Earlier),
 }
 
+/// A question to the person at the table, waiting for a yes or a no.
+enum Question {
+    /// Whether to leave a match that is not over for a new one.
+    NewMatch,
+    /// Whether to replace a file that is not a save.
+    Replace(PathBuf),
+}
+
 /// A match replaced by `new` or `load`, with what `undo` says when it comes back.
 struct Earlier {
     state: State,
@@ -86,8 +94,8 @@ pub struct Session {
     facing: Option<usize>,
     /// A human's screen waits until they press Enter (hot-seat on a terminal).
     waiting: bool,
-    /// `new` waits for a yes or a no.
-    confirming: bool,
+    /// A question waiting for a yes or a no.
+    asking: Option<Question>,
     /// The rule that refused the last move, for `why`.
     refusal: Option<Problem>,
     done: bool,
@@ -107,7 +115,7 @@ impl Session {
             rounds_shown: 0,
             facing: None,
             waiting: false,
-            confirming: false,
+            asking: None,
             refusal: None,
             done: false,
         };
@@ -138,11 +146,12 @@ impl Session {
 
     /// The prompt: the seat to decide, `>` when nobody is.
     pub fn prompt(&self) -> String {
-        match self.turn() {
+        match (&self.asking, self.turn()) {
             _ if self.waiting => "(press Enter) ".into(),
-            _ if self.confirming => "new match? (y/n) ".into(),
-            Some(seat) => format!("{}> ", self.setup.game.seats[seat as usize].display),
-            None => "> ".into(),
+            (Some(Question::NewMatch), _) => "new match? (y/n) ".into(),
+            (Some(Question::Replace(path)), _) => format!("replace {}? (y/n) ", path.display()),
+            (None, Some(seat)) => format!("{}> ", self.setup.game.seats[seat as usize].display),
+            (None, None) => "> ".into(),
         }
     }
 
@@ -179,13 +188,17 @@ impl Session {
             self.waiting = false;
             return self.screen();
         }
-        if self.confirming {
-            self.confirming = false;
+        if let Some(question) = self.asking.take() {
             // Any other line (`quit`, Ctrl-D, a move) is a no, then read as usual.
-            return match line.trim().to_lowercase().as_str() {
-                "y" | "yes" => self.new_match(),
-                "n" | "no" | "" => "No new match: this one goes on.\n".into(),
-                _ => format!("No new match.\n{}", self.handle(line)),
+            let answer = line.trim().to_lowercase();
+            let (yes, no) = (matches!(answer.as_str(), "y" | "yes"), matches!(answer.as_str(), "n" | "no" | ""));
+            return match question {
+                Question::NewMatch if yes => self.new_match(),
+                Question::NewMatch if no => "No new match: this one goes on.\n".into(),
+                Question::NewMatch => format!("No new match.\n{}", self.handle(line)),
+                Question::Replace(path) if yes => self.write_save(&path),
+                Question::Replace(path) if no => format!("Not saved: {} is as it was.\n", path.display()),
+                Question::Replace(_) => format!("Not saved.\n{}", self.handle(line)),
             };
         }
         match Command::parse(line, &self.typed_moves(&self.move_list())) {
@@ -210,7 +223,7 @@ impl Session {
             Command::Load(file) => self.load(Path::new(&file)),
             Command::New if self.state.is_over() || self.state.failure().is_some() => self.new_match(),
             Command::New => {
-                self.confirming = true;
+                self.asking = Some(Question::NewMatch);
                 "Start a new match? This one is not over (`undo` would bring it back). Type y or n.\n".into()
             }
             Command::Why => match &self.refusal {
@@ -552,7 +565,39 @@ impl Session {
         indented(&lines[lines.len().saturating_sub(n)..])
     }
 
-    fn save(&self, path: &Path) -> String {
+    /// `save FILE`: a save, or another file a person at the terminal agreed to replace, is
+    /// replaced; the files of the game being played never are.
+    fn save(&mut self, path: &Path) -> String {
+        match self.may_replace(path) {
+            Ok(true) => self.write_save(path),
+            Ok(false) => {
+                self.asking = Some(Question::Replace(path.to_path_buf()));
+                format!("{} is not a paradox save: replace it with this match? Type y or n.\n", path.display())
+            }
+            Err(why) => format!("error: cannot save to {}: {why}\n", path.display()),
+        }
+    }
+
+    /// Whether a save may go to `path` without asking (`Ok(false)`: ask first); `Err` says why
+    /// it may not go there at all.
+    fn may_replace(&self, path: &Path) -> Result<bool, String> {
+        let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+        let in_play = |target: &PathBuf| {
+            self.setup.origin.sources.iter().any(|h| canonical(Path::new(&h.file)).as_ref() == Some(target))
+        };
+        if canonical(path).is_some_and(|target| in_play(&target)) {
+            return Err("it is the rule file or scenario being played; name another file".into());
+        }
+        if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) || save::is_save(path) {
+            return Ok(true);
+        }
+        match self.setup.terminal {
+            true => Ok(false),
+            false => Err("it is not a paradox save, and another file is replaced only when a person at the terminal says so; name another file".into()),
+        }
+    }
+
+    fn write_save(&self, path: &Path) -> String {
         let (state, unsaid) = self.state.sealed();
         let save = SaveFile {
             version: save::VERSION,
@@ -853,6 +898,28 @@ mod tests {
             width: 100,
         };
         Session::start(setup).0
+    }
+
+    #[test]
+    fn at_the_terminal_a_file_that_is_not_a_save_is_replaced_only_after_a_yes() {
+        let mut session = session("rules/costly-tricks.cards", &[0]);
+        session.setup.terminal = true;
+        let folder = tempfile::tempdir().expect("a folder");
+        let notes = folder.path().join("notes.txt");
+        std::fs::write(&notes, "my notes\n").expect("a file");
+        let save = format!("save {}", notes.display());
+        let asked = session.handle(&save);
+        assert!(asked.contains("is not a paradox save: replace it with this match? Type y or n."), "{asked}");
+        assert_eq!(session.prompt(), format!("replace {}? (y/n) ", notes.display()));
+        assert!(session.handle("n").starts_with("Not saved"));
+        assert_eq!(std::fs::read_to_string(&notes).expect("the file"), "my notes\n");
+        session.handle(&save);
+        assert!(session.handle("yes").starts_with("Saved to"));
+        assert!(save::is_save(&notes));
+        // A save is replaced without a question; the rule file in play never is.
+        assert!(session.handle(&save).starts_with("Saved to"));
+        let rules = session.handle("save rules/costly-tricks.cards");
+        assert!(rules.contains("it is the rule file or scenario being played"), "{rules}");
     }
 
     #[test]

@@ -18,7 +18,7 @@ mod report;
 mod search;
 
 pub use report::{play_moves, text};
-pub use search::{Objective, Searcher};
+pub use search::{BYTES_PER_POSITION, Limits, MAX_TABLE_BYTES, Objective, Searcher};
 
 use crate::engine::{Actor, Pending, State};
 use crate::game::*;
@@ -60,6 +60,9 @@ pub enum Unsolvable {
     /// The search would exceed its limit of positions.
     #[error("the position needs more than {0} positions searched")]
     TooLarge(u64),
+    /// The search's table of positions would exceed its memory.
+    #[error("the table of positions searched would pass {}, the memory it may take", crate::files::size(*.0))]
+    TooMuchMemory(u64),
 }
 
 /// What the solver was asked, as found by [`prepare`]: where to stop and what to count.
@@ -175,11 +178,11 @@ pub fn keys(state: &State, task: &Task) -> Option<Vec<(Value, i64)>> {
 /// Solves `state` for `task`: one question for two opposed seats or sides, one per seat or
 /// side for three or more.
 pub fn analyze(state: &State, task: &Task) -> Result<Analysis, Unsolvable> {
-    analyze_within(state, task, u64::MAX)
+    analyze_within(state, task, Limits::positions(u64::MAX))
 }
 
-/// [`analyze`], giving up past `budget` positions searched for each question.
-pub fn analyze_within(state: &State, task: &Task, budget: u64) -> Result<Analysis, Unsolvable> {
+/// [`analyze`], giving up past the limits for each question.
+pub fn analyze_within(state: &State, task: &Task, limits: Limits) -> Result<Analysis, Unsolvable> {
     let started = Instant::now();
     let state = &state.unobserved();
     let game = state.game();
@@ -195,7 +198,7 @@ pub fn analyze_within(state: &State, task: &Task, budget: u64) -> Result<Analysi
     let mut nodes = 0;
     let mut set_aside = relevance::Abstraction::of(state, task);
     for objective in objectives {
-        let mut searcher = Searcher::new(task.clone(), objective.clone()).within(budget);
+        let mut searcher = Searcher::new(task.clone(), objective.clone()).limited(limits);
         answers.push(answer(&mut searcher, state, &objective, task)?);
         nodes += searcher.nodes;
         if searcher.abstraction() != &set_aside {
@@ -255,7 +258,7 @@ pub const QUICK_BUDGET: u64 = 200_000;
 /// the position is open and solves within [`QUICK_BUDGET`] positions.
 pub fn quick_best(state: &State) -> Option<(crate::engine::Action, Answer, String)> {
     let task = prepare(state, None).ok()?;
-    let analysis = analyze_within(state, &task, QUICK_BUDGET).ok()?;
+    let analysis = analyze_within(state, &task, Limits::positions(QUICK_BUDGET)).ok()?;
     let two = analysis.answers.len() == 1;
     let answer = analysis.answers.into_iter().find(|a| two || a.mover_maximises)?;
     let Actor::Seat(seat) = state.actor() else { return None };

@@ -76,6 +76,30 @@ impl Objective {
     }
 }
 
+/// What a search may use.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The most positions searched for one question.
+    pub positions: u64,
+    /// The most bytes for the table of positions (at [`BYTES_PER_POSITION`]).
+    pub table_bytes: u64,
+}
+
+impl Limits {
+    /// At most `positions` searched, the table within [`MAX_TABLE_BYTES`].
+    pub fn positions(positions: u64) -> Limits {
+        Limits { positions, table_bytes: MAX_TABLE_BYTES }
+    }
+}
+
+/// The most bytes the table of positions takes unless asked otherwise: 2 GiB.
+pub const MAX_TABLE_BYTES: u64 = 2 << 30;
+
+/// What a position in the table takes at most: its entry (24 bytes and a control byte) in a
+/// hash table at most 7/8 full, with the old table and the new one of twice its size both held
+/// while it grows (3 x 8/7 x 25 bytes, about 86).
+pub const BYTES_PER_POSITION: u64 = 96;
+
 /// What the table knows of a position: a value that is exact or a bound (relative to the
 /// quantity at the position where the abstraction says so), and the best move.
 #[derive(Clone, Copy, Debug)]
@@ -109,6 +133,8 @@ pub struct Searcher {
     pub nodes: u64,
     /// The most positions it may search.
     budget: u64,
+    /// The most bytes its table may take, at [`BYTES_PER_POSITION`].
+    table_bytes: u64,
 }
 
 /// A move's outcome: the state after it, and whether the phase ended there.
@@ -150,12 +176,18 @@ impl Searcher {
             scratch: Vec::new(),
             nodes: 0,
             budget: u64::MAX,
+            table_bytes: MAX_TABLE_BYTES,
         }
     }
 
     /// The same search, giving up past `budget` positions.
     pub fn within(self, budget: u64) -> Searcher {
         Searcher { budget, ..self }
+    }
+
+    /// The same search within `limits`: positions searched and memory for its table.
+    pub fn limited(self, limits: Limits) -> Searcher {
+        Searcher { budget: limits.positions, table_bytes: limits.table_bytes, ..self }
     }
 
     /// What the table's keys leave out (everything is kept once a move broke what that assumed).
@@ -349,6 +381,10 @@ impl Searcher {
         } else {
             Bound::Exact
         };
+        let more = (self.table.len() as u64 + 1).saturating_mul(BYTES_PER_POSITION);
+        if more > self.table_bytes && !self.table.contains_key(&at.key) {
+            return Err(Unsolvable::TooMuchMemory(self.table_bytes).into());
+        }
         self.table.insert(at.key, Entry { value: best - at.base, bound, best: best_move });
         Ok(best)
     }

@@ -256,3 +256,72 @@ fn a_result_over_a_list_of_seats_reads_the_lead_in_seat_order() {
     };
     assert_eq!(figures(listed.to_str().expect("a path")), figures("rules/third-man.cards"));
 }
+
+/// `merge` checks every count of a shard against the matches it claims, and adds them up with
+/// overflow checks: a count no match can give is refused, naming the file and the count.
+#[test]
+fn merge_refuses_counts_that_the_matches_cannot_give() {
+    use serde_json::{Value, json};
+    let shard = |i: u64| -> Value {
+        let text = ok(&["sim", COIN, "--games", "20", "--seed", "5", "--shard", &format!("{i}/2")]);
+        serde_json::from_str(&text).expect("a shard")
+    };
+    let write = |name: &str, shard: &Value| {
+        let path = temp(name);
+        std::fs::write(&path, shard.to_string()).expect("a shard file");
+        path.display().to_string()
+    };
+    let real = write("real-2.json", &shard(2));
+    let started = shard(1)["tallies"]["configurations"][0]["started"].as_u64().expect("a count");
+    let starters = format!("starter_wins is {}, more than the {started} matches started", started + 1);
+    // Each case: its name, an edit of the first configuration's tally, and what is refused.
+    type Edit = fn(&mut Value);
+    let cases: [(&str, Edit, &str); 7] = [
+        ("draws", |t| t["draws"] = json!(1000), "draws is 1000, more than the 10 matches finished"),
+        ("wins", |t| t["wins"] = json!([1u64 << 63, 7]), "wins of player 1 is 9223372036854775808, more than the 10"),
+        ("wrap", |t| t["wins"][0] = json!(u64::MAX), "wins of player 1 is 18446744073709551615, more than the 10"),
+        ("count", |t| t["decisions"] = json!({ "1": u64::MAX }), "decisions counts 18446744073709551615 matches"),
+        ("sum", |t| t["rounds"] = json!({ "1": u64::MAX, "2": 11 }), "rounds counts more than 2^64 matches"),
+        ("squares", |t| t["edge"]["squares"] = json!(-1), "edge: sums that no 10 matches of 2 players give"),
+        ("starters", |t| t["starter_wins"] = json!(t["started"].as_u64().unwrap_or(0) + 1), ""),
+    ];
+    for (name, edit, expected) in cases {
+        let mut damaged = shard(1);
+        edit(&mut damaged["tallies"]["configurations"][0]);
+        let path = write(&format!("damaged-{name}.json"), &damaged);
+        let (code, stdout, err) = paradox(&["merge", &real, &path]);
+        assert_eq!(code, Some(2), "{name}: {stdout}");
+        let expected = if expected.is_empty() { starters.as_str() } else { expected };
+        assert!(err.starts_with(&format!("error: {path}: the counts do not fit shard 1 of 2")), "{name}: {err}");
+        assert!(err.contains(&format!("configuration 1: {expected}")), "{name}: {err}");
+    }
+    // Values each shard may hold, whose squares add up past 128 bits over the two.
+    let large = |i: u64| {
+        let mut s = shard(i);
+        s["tallies"]["configurations"][0]["decisions"] = json!({ "3700000000000000000": 10 });
+        write(&format!("large-{i}.json"), &s)
+    };
+    let (code, _, err) = paradox(&["merge", &large(1), &large(2)]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("the counts cannot be added to those before: configuration 1: decisions"), "{err}");
+}
+
+/// The shards are measured before any is read: past 256 MiB in all, none is.
+#[test]
+fn merge_reads_the_shards_within_a_stated_memory() {
+    let files: Vec<String> = (0..5)
+        .map(|i| {
+            let path = temp(&format!("large-shard-{i}.json"));
+            let file = std::fs::File::create(&path).expect("a file");
+            file.set_len(60 << 20).expect("a sparse file of 60 MiB");
+            path.display().to_string()
+        })
+        .collect();
+    let args: Vec<&str> = std::iter::once("merge").chain(files.iter().map(String::as_str)).collect();
+    let (code, _, err) = paradox(&args);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("the shards come to more than 256 MiB, the most paradox merge reads in all"), "{err}");
+    for file in files {
+        std::fs::remove_file(file).expect("removed");
+    }
+}

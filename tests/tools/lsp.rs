@@ -6,7 +6,7 @@ use crate::short::short;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Instant;
 
@@ -48,8 +48,13 @@ impl Client {
     }
 
     fn send(&mut self, message: Value) {
-        let body = message.to_string();
-        write!(self.input, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("the server reads");
+        self.send_body(message.to_string().as_bytes());
+    }
+
+    /// Sends any bytes as a message's body, framed with their length.
+    fn send_body(&mut self, body: &[u8]) {
+        write!(self.input, "Content-Length: {}\r\n\r\n", body.len()).expect("the server reads");
+        self.input.write_all(body).expect("the server reads");
         self.input.flush().expect("the server reads");
     }
 
@@ -484,4 +489,109 @@ fn an_unknown_request_gets_an_error_and_the_server_goes_on() {
         json!({ "textDocument": { "uri": "file:///nowhere.cards" }, "position": { "line": 0, "character": 0 } });
     assert_eq!(client.result("textDocument/hover", unopened), Value::Null);
     client.stop();
+}
+
+/// Malformed messages whose framing holds: each gets the error answer JSON-RPC gives (with the
+/// request's `id` where it can be read, else null) or, for a notification, none; a request sent
+/// after each is answered.
+#[test]
+fn malformed_messages_are_answered_and_the_server_goes_on() {
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    // Each body, with the error code and the id of its answer (none for a notification).
+    type Answer = Option<(i64, Value)>;
+    let bodies: [(&[u8], Answer); 8] = [
+        (b"{not json", Some((-32700, Value::Null))),
+        (
+            br#"{"jsonrpc": "2.0", "id": 70, "method": "textDocument/hover", "params": "\ud800"}"#,
+            Some((-32700, json!(70))),
+        ),
+        (b"{\"jsonrpc\": \"2.0\", \"id\": 71, \"method\": \"x\", \"params\": \"\xff\xfe\"}", Some((-32700, json!(71)))),
+        (br#"{"hello": "world"}"#, Some((-32600, Value::Null))),
+        (br#"{"jsonrpc": "2.0", "id": "seventy-two", "method": 72}"#, Some((-32600, json!("seventy-two")))),
+        (deep.as_bytes(), Some((-32700, Value::Null))),
+        (br#"{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"text": "\udc00"}}"#, None),
+        (br#"{"jsonrpc": "2.0", "method": 5}"#, None),
+    ];
+    let mut client = Client::start();
+    let unopened =
+        json!({ "textDocument": { "uri": "file:///nowhere.cards" }, "position": { "line": 0, "character": 0 } });
+    for (body, answer) in bodies {
+        client.send_body(body);
+        let after = client.request("textDocument/hover", unopened.clone());
+        assert_eq!(after["result"], Value::Null, "after {:?}: {after}", String::from_utf8_lossy(body));
+        let errors: Vec<Value> =
+            std::mem::take(&mut client.unread).into_iter().filter(|m| m.get("error").is_some()).collect();
+        let found: Vec<(i64, Value)> =
+            errors.iter().map(|m| (m["error"]["code"].as_i64().unwrap_or(0), m["id"].clone())).collect();
+        assert_eq!(found, Vec::from_iter(answer), "{:?}", String::from_utf8_lossy(body));
+    }
+    client.stop();
+}
+
+/// A message longer than the server reads (twice the 16 MiB file limit) is skipped unread.
+#[test]
+fn a_message_past_the_limit_is_skipped_and_the_server_goes_on() {
+    let mut client = Client::start();
+    client.send_body(&vec![b' '; (32 << 20) + 1]);
+    let unopened = json!({ "textDocument": { "uri": "file:///x.cards" }, "position": { "line": 0, "character": 0 } });
+    assert_eq!(client.result("textDocument/hover", unopened), Value::Null);
+    client.stop();
+}
+
+/// Runs the server on `input` (then the end of its input) within 1 GiB of address space.
+fn serve_raw(input: &[u8]) -> Output {
+    let mut child = Command::new("sh")
+        .args(["-c", "ulimit -v 1048576 && exec \"$0\" lsp", env!("CARGO_BIN_EXE_paradox")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the server starts");
+    child.stdin.take().expect("stdin").write_all(input).expect("the server reads");
+    child.wait_with_output().expect("the server ends")
+}
+
+/// Lengths no memory holds are refused before anything is allocated: the bytes that follow are
+/// skipped to the end of the input, and the server ends cleanly (exit code 1: no `exit`).
+#[test]
+fn lengths_larger_than_memory_are_refused_without_allocating() {
+    let request = r#"{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}"#;
+    for length in ["18446744073709551615", "3000000000"] {
+        let input = format!("Content-Length: {length}\r\n\r\nContent-Length: {}\r\n\r\n{request}", request.len());
+        let output = serve_raw(input.as_bytes());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{length}: {stderr}");
+        assert!(stderr.contains(&format!("a message of {length} bytes is skipped")), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_document_past_the_file_limit_is_refused_with_a_diagnostic() {
+    let mut client = Client::start();
+    let uri = "file:///huge.cards";
+    client.open(uri, &format!("// {}", "x".repeat(16 << 20)));
+    let found = client.diagnostics(uri);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    let message = found[0]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("larger than 16 MiB"), "{message}");
+    let at = json!({ "line": 0, "character": 5 });
+    assert_eq!(client.at("textDocument/hover", uri, at), Value::Null);
+    client.stop();
+}
+
+/// `exit` ends the server with 0 after `shutdown` and 1 without; a request between the two gets
+/// an error answer and the server waits on for `exit`.
+#[test]
+fn exit_codes_follow_the_protocol() {
+    let mut client = Client::start();
+    assert_eq!(client.result("shutdown", Value::Null), Value::Null);
+    let late = client.request("textDocument/hover", json!({}));
+    assert_eq!(late["error"]["code"], -32600, "{late}");
+    client.notify("exit", Value::Null);
+    assert_eq!(client.child.wait().expect("the server exits").code(), Some(0));
+
+    let mut client = Client::start();
+    client.notify("exit", Value::Null);
+    assert_eq!(client.child.wait().expect("the server exits").code(), Some(1));
 }

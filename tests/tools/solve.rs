@@ -181,6 +181,16 @@ fn the_command_answers_in_text_and_json_and_refuses_with_a_reason() {
     assert!(why.contains("more than 50 positions") && why.contains("--max-positions"), "{why}");
 }
 
+/// With no limit of positions, the table's memory still stops the search, with a message.
+#[test]
+fn the_search_stops_at_its_stated_memory() {
+    let args = ["solve", "rules/costly-tricks.cards", "--max-positions", "18446744073709551615", "--max-memory", "1"];
+    let stopped = paradox(&args);
+    assert_eq!(stopped.status.code(), Some(1));
+    let why = String::from_utf8_lossy(&stopped.stderr);
+    assert!(why.contains("the table of positions searched would pass 1 MiB") && why.contains("--max-memory"), "{why}");
+}
+
 #[test]
 fn the_search_keys_positions_without_what_is_only_added_to_or_never_read() {
     let out = paradox(["solve", "examples/costly-tricks-rulebook-trick.cards"]);
