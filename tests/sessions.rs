@@ -162,4 +162,13 @@ fn without_a_seed_the_deal_is_sealed_and_its_seed_told_at_the_end() {
     let renewed = play_with(&args, "new\ny\nquit\n");
     let at = renewed.find("A new match, deal sealed: its seed has the SHA-256 ").expect("a new sealed match");
     assert!(!renewed[at..].starts_with(&format!("A new match, {}", &line)), "{renewed}");
+    // A save holds the whole deal, and says so while the match is sealed.
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let saved = play_with(&args, &format!("save {}\nquit\n", dir.path().join("m.json").display()));
+    assert!(saved.contains("It holds the whole deal, every hand and the seed: whoever reads it sees them."), "{saved}");
+    let practice = play_with(
+        &[&args[..], &["--seed", "1"]].concat(),
+        &format!("save {}\nquit\n", dir.path().join("p.json").display()),
+    );
+    assert!(practice.contains("Saved to ") && !practice.contains("whole deal"), "{practice}");
 }

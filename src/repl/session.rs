@@ -571,10 +571,16 @@ impl Session {
         let seats = &self.setup.game.seats;
         let people: Vec<&str> =
             unsaid.iter().filter(|s| self.is_human(**s)).map(|s| seats[*s as usize].display.as_str()).collect();
+        // A save holds the whole deal (see the README): saving unseals it for whoever reads the file.
+        let unsealed = if self.setup.fresh_seeds && !self.state.is_over() {
+            " It holds the whole deal, every hand and the seed: whoever reads it sees them."
+        } else {
+            ""
+        };
         match people[..] {
-            [] => format!("Saved to {}.\n", path.display()),
+            [] => format!("Saved to {}.{unsealed}\n", path.display()),
             _ => format!(
-                "Saved to {}, without the secret choices made so far ({} will choose again after loading).\n",
+                "Saved to {}, without the secret choices made so far ({} will choose again after loading).{unsealed}\n",
                 path.display(),
                 people.join(", ")
             ),
