@@ -673,6 +673,51 @@ impl StmtKind {
             _ => Vec::new(),
         }
     }
+
+    /// The expressions directly in a statement (not in the blocks inside it).
+    pub fn exprs(&self) -> Vec<&Expr> {
+        fn binding(b: &Binding) -> Vec<&Expr> {
+            std::iter::once(&b.domain).chain(&b.start).chain(&b.filter).collect()
+        }
+        match self {
+            StmtKind::Assign(t, _, x) => t.index().into_iter().chain([x]).collect(),
+            StmtKind::Random(t, b) => t.index().into_iter().chain(binding(b)).collect(),
+            StmtKind::If(x, ..)
+            | StmtKind::Repeat(x, _)
+            | StmtKind::RepeatUntil(x, _)
+            | StmtKind::While(x, _)
+            | StmtKind::Shuffle(x)
+            | StmtKind::Say(x)
+            | StmtKind::Reveal(x) => vec![x],
+            StmtKind::For(bs, _) => bs.iter().flat_map(binding).collect(),
+            StmtKind::Choose(c) => c.exprs(),
+            StmtKind::Simultaneously(b, c, _) => binding(b).into_iter().chain(c.exprs()).collect(),
+            StmtKind::Move { random, cards, to } => random.iter().chain([cards, to]).collect(),
+            StmtKind::Deal { count, from, starting, .. } => count.iter().chain([from]).chain(starting).collect(),
+            StmtKind::MakeCard(fields) => fields.iter().map(|(_, x)| x).collect(),
+            StmtKind::Phase(..) | StmtKind::Redo(_) | StmtKind::End(_) | StmtKind::Call(_) => Vec::new(),
+        }
+    }
+}
+
+impl Target {
+    /// The index of a per-seat or per-side variable given a value.
+    pub fn index(&self) -> Option<&Expr> {
+        match self {
+            Target::VarAt(_, ix) => Some(ix),
+            _ => None,
+        }
+    }
+}
+
+impl Choose {
+    /// The expressions of a decision: its domains, seat, sizes, tiers, declaration and label.
+    pub fn exprs(&self) -> Vec<&Expr> {
+        let sizes = self.group.iter().flat_map(|g| std::iter::once(&g.least).chain(&g.most));
+        let tiers = self.tiers.iter().filter_map(|t| t.cond.as_ref());
+        let declare = self.declare.iter().map(|d| &d.2);
+        self.domains.iter().chain([&self.by]).chain(sizes).chain(tiers).chain(declare).chain(&self.label).collect()
+    }
 }
 
 #[derive(Clone, Debug, Default, Serialize)]

@@ -64,8 +64,9 @@ enum Command {
         /// Hot-seat play: the seats of the people at the table (`1,3`); every other seat is a bot.
         #[arg(long, value_name = "SEATS")]
         humans: Option<String>,
-        /// Seeds the deal, every other chance, and the bots (a random seed, printed, when left
-        /// out; `new` then deals from another random seed, else from the next one).
+        /// Deals match N, for practice: the seed of every chance and of the bots (`new` then
+        /// deals from the next one). Left out, each deal is sealed: a random seed, whose SHA-256
+        /// is printed at the start and the seed itself when the match ends.
         #[arg(long)]
         seed: Option<u64>,
         /// The computer players: `default` (the strongest), `random`, `solver` (exact play where

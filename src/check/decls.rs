@@ -651,6 +651,8 @@ impl Checker {
                     "rank by a number such as chips or score",
                 );
             }
+            // The table prints the standing by this key before every decision.
+            c.refuse_hidden([&key], super::hidden::Reader::Public(super::hidden::RESULT));
             Some(ResultSpec { extreme: decl.extreme, slot, domain, key })
         })
     }

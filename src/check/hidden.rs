@@ -21,6 +21,7 @@
 //! (a chosen card is usually moved where everyone sees it before it is read).
 
 use super::Checker;
+use super::leaks::{Index, index_key};
 use crate::diagnostic::{Code, Problem};
 use crate::game::*;
 use crate::syntax::ast::{Audience, BinOp, Owner, Span};
@@ -36,6 +37,28 @@ pub(super) enum Reader<'a> {
     Let(&'a str),
     /// The value assigned to a variable.
     Var(&'a str),
+    /// A statement of the flow every player notices, named: "the seat that decides".
+    Flow(&'a str),
+    /// Whether the match stops at a part of a value, named.
+    Stop(&'a str),
+    /// The label of an option (`as "..."`), logged to every player once chosen; `own` are the
+    /// choice's names for a card or group, named to a player only once its cards land where
+    /// that player sees them.
+    Label { own: &'a [Slot] },
+    /// What the seat that decides is shown (`what`): the options, how many there are, which are
+    /// legal. It sees the piles of its own that `by` names; `own` are the choice's own names.
+    Chooser { what: &'a str, by: &'a Expr, own: &'a [Slot] },
+}
+
+/// A name for a card taken from a zone not everyone sees: the zone and the pile it lies in, as
+/// far as the checker follows the card (`None`: a shared pile, or one it cannot name), the
+/// name, and where the card was taken.
+#[derive(Clone)]
+pub(super) struct HiddenCard {
+    pub(super) zone: ZoneId,
+    pub(super) pile: Option<Index>,
+    pub(super) name: String,
+    pub(super) taken: Span,
 }
 
 /// How a value reads a zone that not everyone may see.
@@ -47,6 +70,8 @@ enum Read {
     Count,
     /// Which pile of it holds a card, with `holder(...)`.
     Holder,
+    /// Who played a card that may lie in it, with `player(...)`.
+    Player,
     /// A card it gave a `let` name, through that name (the name).
     Named(Slot),
 }
@@ -55,6 +80,8 @@ enum Read {
 /// definition when the value calls one).
 pub(super) struct Hidden {
     pub(super) zone: ZoneId,
+    /// The index of the pile read, when it is one a seat can be matched by.
+    pile: Option<Index>,
     read: Read,
     at: Span,
     pub(super) inner: Span,
@@ -63,7 +90,7 @@ pub(super) struct Hidden {
 impl Hidden {
     /// How many cards the zone has, read at `at`.
     pub(super) fn count(zone: ZoneId, at: Span) -> Hidden {
-        Hidden { zone, read: Read::Count, at, inner: at }
+        Hidden { zone, pile: None, read: Read::Count, at, inner: at }
     }
 }
 
@@ -92,8 +119,15 @@ impl Checker {
         for e in exprs {
             self.hidden_reads(e, &mut found);
         }
+        self.report_hidden_reads(found, reader);
+    }
+
+    /// Reports the hidden reads `found` that `reader` may not see.
+    pub(super) fn report_hidden_reads(&mut self, found: Vec<Hidden>, reader: Reader) {
         for hidden in found {
-            self.report_hidden(&hidden, reader);
+            if !self.reader_sees(&hidden, reader) {
+                self.report_hidden(&hidden, reader);
+            }
         }
     }
 
@@ -105,7 +139,8 @@ impl Checker {
         let mut found = Vec::new();
         self.hidden_reads(value, &mut found);
         if let Some(first) = found.first() {
-            self.hidden_cards.entry(slot).or_insert((first.zone, name.to_string(), first.inner));
+            let card = HiddenCard { zone: first.zone, pile: first.pile, name: name.to_string(), taken: first.inner };
+            self.hidden_cards.entry(slot).or_insert(card);
         }
         if !found.is_empty() || self.names_known_card(value) {
             self.known_cards.insert(slot);
@@ -135,22 +170,47 @@ impl Checker {
         false
     }
 
-    /// Whether `holder(e)` tells only what the name `e` was found by: `e` is a name bound to a
-    /// card where it lay (a loop, a choice, an aggregate, a `let` of a card picked from zones
-    /// everyone sees), or a definition's parameter given such a name.
-    fn names_found_card<'a>(&self, mut e: &'a Expr, mut frame: Option<usize>, frames: &[Frame<'a>]) -> bool {
-        loop {
-            let ExprKind::Local(slot) = e.kind else { return false };
-            let arg = frame.and_then(|f| {
-                let f = &frames[f];
-                let i = f.params.iter().position(|p| *p == slot)?;
-                Some((f.args.get(i)?, f.outer))
-            });
-            match arg {
-                Some((arg, outer)) => (e, frame) = (arg, outer),
-                None => return !self.known_cards.contains(&slot),
+    /// Whether `holder(e)` (or `player(e)`) tells only what the card `e` was found by: `e` is a
+    /// name bound to a card where it lay (a loop, a choice, an aggregate, a `let` of a card
+    /// picked from zones everyone sees), a definition's parameter given such a name, or a card
+    /// picked (`first`, `highest`, ...) from zones everyone sees.
+    fn names_found_card<'a>(&self, e: &'a Expr, frame: Option<usize>, frames: &[Frame<'a>]) -> bool {
+        let e = resolved(e, frame, frames);
+        match e.kind {
+            ExprKind::Local(slot) => !self.known_cards.contains(&slot),
+            ExprKind::Aggregate(_) | ExprKind::Builtin(Builtin::First | Builtin::Last, _) => {
+                let mut found = Vec::new();
+                self.hidden_reads(e, &mut found);
+                found.is_empty() && !self.names_known_card(e)
             }
+            _ => false,
         }
+    }
+
+    /// Whether the reader sees what `hidden` reads: the seat that decides sees the cards of its
+    /// own piles (and how many), and the choice's own names; the label names the chosen cards
+    /// only to those who see them land.
+    fn reader_sees(&self, hidden: &Hidden, reader: Reader) -> bool {
+        let own = |own: &[Slot]| matches!(hidden.read, Read::Named(slot) if own.contains(&slot));
+        match reader {
+            Reader::Label { own: slots } => own(slots),
+            Reader::Chooser { by, own: slots, .. } => own(slots) || self.seat_sees(hidden, by),
+            _ => false,
+        }
+    }
+
+    /// Whether the seat `by` sees what `hidden` reads: a pile of its own, indexed by the same
+    /// name, variable or seat, of a per-seat zone it sees (or counts, for `count`).
+    fn seat_sees(&self, hidden: &Hidden, by: &Expr) -> bool {
+        let zone = &self.zones[hidden.zone as usize];
+        let audience = match hidden.read {
+            Read::Count => zone.count,
+            Read::Holder | Read::Player => return false,
+            Read::Cards | Read::Named(_) => zone.see,
+        };
+        audience == Audience::Owner
+            && zone.owner == Some(Owner::Seat)
+            && hidden.pile.is_some_and(|pile| index_key(by) == Some(pile))
     }
 
     /// Collects every place `e` reads what some player may not see, in the order written; a
@@ -161,16 +221,23 @@ impl Checker {
         let mut todo = vec![Visit { e, call: None, frame: None }];
         let zone = |z: &ZoneId| &self.zones[*z as usize];
         while let Some(Visit { e, call, frame }) = todo.pop() {
-            let found =
-                |zone: usize, read| Hidden { zone: zone as ZoneId, read, at: call.unwrap_or(e.span), inner: e.span };
+            let pile = |ix: Option<&Expr>| ix.and_then(|ix| index_key(resolved(ix, frame, &frames)));
+            let found = |zone: usize, pile, read| Hidden {
+                zone: zone as ZoneId,
+                pile,
+                read,
+                at: call.unwrap_or(e.span),
+                inner: e.span,
+            };
             // What to look at next: the expression's own parts, unless replaced.
             let mut children = e.children();
             let mut body = None;
             match &e.kind {
-                ExprKind::Zone(z, _) | ExprKind::ZoneAll(z)
-                    if zone(z).see != Audience::Everyone && !self.pile_shown(e) =>
-                {
-                    out.push(found(*z as usize, Read::Cards));
+                ExprKind::Zone(z, ix) if zone(z).see != Audience::Everyone && !self.pile_shown(e) => {
+                    out.push(found(*z as usize, pile(ix.as_deref()), Read::Cards));
+                }
+                ExprKind::ZoneAll(z) if zone(z).see != Audience::Everyone => {
+                    out.push(found(*z as usize, None, Read::Cards));
                 }
                 // How many cards a group holds is told to everyone with the choice.
                 ExprKind::Builtin(Builtin::Count, args) if matches!(args.first().map(|a| &a.kind), Some(ExprKind::Local(s)) if self.groups.contains(s)) =>
@@ -180,24 +247,34 @@ impl Checker {
                 ExprKind::Builtin(Builtin::Count, args) => {
                     if let Some((z, ix)) = args.first().and_then(zone_of) {
                         if zone(&z).count != Audience::Everyone && !args.first().is_some_and(|a| self.pile_shown(a)) {
-                            out.push(found(z as usize, Read::Count));
+                            out.push(found(z as usize, pile(ix), Read::Count));
                         }
                         children = ix.into_iter().collect();
                     }
                 }
                 ExprKind::Local(slot) | ExprKind::LocalAttr(slot, _) => {
-                    if let Some((z, ..)) = self.hidden_cards.get(slot) {
-                        out.push(found(*z as usize, Read::Named(*slot)));
+                    if let Some(card) = self.hidden_cards.get(slot) {
+                        out.push(found(card.zone as usize, card.pile, Read::Named(*slot)));
                     }
                 }
-                ExprKind::Builtin(Builtin::Holder, args)
-                    if !args
-                        .first()
-                        .is_some_and(|c| self.names_found_card(c, frame, &frames) || self.holder_shown(c)) =>
+                // Who played a card tells where it lay, like where it lies; a `reveal` shows
+                // where a card lies, not who put it there.
+                ExprKind::Builtin(b @ (Builtin::Holder | Builtin::Player), args)
+                    if !args.first().is_some_and(|c| {
+                        // A zone given for the card is reported as such.
+                        matches!(c.kind, ExprKind::Zone(..) | ExprKind::ZoneAll(_))
+                            || self.names_found_card(c, frame, &frames)
+                            || (*b == Builtin::Holder && self.holder_shown(c))
+                    }) =>
                 {
-                    let hidden =
-                        self.zones.iter().position(|z| z.owner == Some(Owner::Seat) && z.see != Audience::Everyone);
-                    out.extend(hidden.map(|z| found(z, Read::Holder)));
+                    let (hidden, read) = match b {
+                        Builtin::Holder => (
+                            self.zones.iter().position(|z| z.owner == Some(Owner::Seat) && z.see != Audience::Everyone),
+                            Read::Holder,
+                        ),
+                        _ => (self.zones.iter().position(|z| z.see != Audience::Everyone), Read::Player),
+                    };
+                    out.extend(hidden.map(|z| found(z, None, read)));
                     if hidden.is_some() && args.first().is_some_and(|c| matches!(c.kind, ExprKind::Local(_))) {
                         // The name itself is the read: it is not reported twice.
                         children.clear();
@@ -231,9 +308,16 @@ impl Checker {
         };
         let subject = match reader {
             Reader::Show => "a `show` line".to_string(),
-            Reader::Public(what) => what.to_string(),
+            Reader::Public(what) | Reader::Flow(what) | Reader::Stop(what) | Reader::Chooser { what, .. } => {
+                what.to_string()
+            }
             Reader::Let(n) => format!("the value of `{n}`"),
             Reader::Var(n) => format!("the value given to `{n}`"),
+            Reader::Label { .. } => "the label of an option".to_string(),
+        };
+        let card = match hidden.read {
+            Read::Named(slot) => self.hidden_cards.get(&slot).map(|c| (c.name.clone(), c.taken)),
+            _ => None,
         };
         let (message, label) = match hidden.read {
             Read::Cards => (format!("{subject} reads the cards of `{name}`"), format!("seen by {}", who(zone.see))),
@@ -243,47 +327,84 @@ impl Checker {
             Read::Holder => {
                 (format!("{subject} finds a card in `{name}`"), format!("`{name}` is seen by {}", who(zone.see)))
             }
-            Read::Named(slot) => {
-                let card = self.hidden_cards.get(&slot).map(|(_, n, _)| n.as_str()).unwrap_or_default();
-                (
-                    format!("{subject} reads `{card}`, a card taken from `{name}`"),
-                    format!("`{name}` is seen by {}", who(zone.see)),
-                )
-            }
+            Read::Player => (
+                format!("{subject} reads who played a card, which may lie in `{name}`"),
+                format!("`{name}` is seen by {}", who(zone.see)),
+            ),
+            Read::Named(_) => (
+                format!("{subject} reads `{}`, a card taken from `{name}`", card.as_ref().map_or("", |c| &c.0)),
+                format!("`{name}` is seen by {}", who(zone.see)),
+            ),
         };
-        let help = match reader {
-            Reader::Show => {
-                "every player sees the `show` lines: read only zones with `see: everyone`, or the size of one with \
-                 `count: everyone` as `count(ZONE)`"
-            }
-            Reader::Public("narration") => {
-                "every player reads the same narration: say it after the cards are moved where everyone sees them \
-                 (or shown with `reveal`), or read only zones with `see: everyone`, or the size of one with `count: \
-                 everyone` as `count(ZONE)`"
-            }
-            Reader::Public(_) => {
-                "every player reads it: read only zones with `see: everyone`, or the size of one with `count: \
-                 everyone` as `count(ZONE)`"
-            }
-            Reader::Let(_) | Reader::Var(_) => {
-                "every player sees the variables, and every computer player the variables and the `let` names, \
-                 whatever cards it cannot see: compute the value from what everyone sees (zones with `see: \
-                 everyone`, `count(ZONE)` of one with `count: everyone`), or leave the cards in their zone and read \
-                 them where they are used, in a condition or a move"
-            }
-        };
-        let mut problem = Problem::new(Code::Hidden, message, hidden.at, label).help(help);
+        let mut problem = Problem::new(Code::Hidden, message, hidden.at, label).help(reader_help(reader));
         if hidden.inner != hidden.at {
             problem = problem.note(hidden.inner, format!("`{name}` is read here"));
         }
-        if let Read::Named(slot) = hidden.read
-            && let Some((_, card, taken)) = self.hidden_cards.get(&slot)
-        {
-            problem = problem.note(*taken, format!("`{card}` is taken from `{name}` here"));
+        if let Some((card, taken)) = card {
+            problem = problem.note(taken, format!("`{card}` is taken from `{name}` here"));
+        }
+        if let Reader::Chooser { by, .. } = reader {
+            problem = problem.note(by.span, "this seat decides, and would learn it from its options");
         }
         self.report(problem);
     }
 }
+
+/// Who reads what a reader is shown, and the honest ways to write it.
+fn reader_help(reader: Reader) -> &'static str {
+    match reader {
+        Reader::Show => {
+            "every player sees the `show` lines: read only zones with `see: everyone`, or the size of one with \
+             `count: everyone` as `count(ZONE)`"
+        }
+        Reader::Public("narration") => {
+            "every player reads the same narration: say it after the cards are moved where everyone sees them \
+             (or shown with `reveal`), or read only zones with `see: everyone`, or the size of one with `count: \
+             everyone` as `count(ZONE)`"
+        }
+        Reader::Public(RESULT) => {
+            "the table prints every seat's standing by this key before each decision, so every player reads it: \
+             rank by variables (keep the score as the cards are shown, with `reveal` or moves where everyone sees \
+             them), zones with `see: everyone`, or `count(ZONE)` of one with `count: everyone`"
+        }
+        Reader::Public(_) => {
+            "every player reads it: read only zones with `see: everyone`, or the size of one with `count: \
+             everyone` as `count(ZONE)`"
+        }
+        Reader::Flow(_) => {
+            "every player sees it in the log: decide it from what everyone sees (zones with `see: everyone`, \
+             `count(ZONE)` of one with `count: everyone`, variables), or tell everyone the cards first with \
+             `reveal CARDS`"
+        }
+        Reader::Stop(_) => {
+            "every player notices the match stop, so whether it stops may not depend on cards they cannot see: \
+             divide by what everyone sees; to find a card of a pile not everyone sees, go through it with `for` \
+             and keep the card in a `let` name (`for c in hand[s] where ... { best = c }`), as `highest`, \
+             `lowest`, `max` and `min` stop when they find nothing"
+        }
+        Reader::Label { .. } => {
+            "every player reads the option chosen in the log (a card chosen is named to a player once it lands \
+             where that player sees it): the label may read the choice itself and what everyone sees; tell \
+             the rest with `reveal CARDS` before the choice, or leave it out of the label"
+        }
+        Reader::Chooser { .. } => {
+            "the seat that decides sees its options, how many there are and which are legal: read only the \
+             piles of that seat (`choose c from hand[s] by s`) and zones everyone sees, or tell the cards first \
+             with `reveal CARDS`; to draw blind from a pile the seat does not see, let it choose a position \
+             (`choose i from 1..count(hand[P1]) by P2`, the pile's `count:` being `everyone`) or draw by lot \
+             (`move random 1 of hand[P1] to hand[P2]`)"
+        }
+        Reader::Let(_) | Reader::Var(_) => {
+            "every player sees the variables, and every computer player the variables and the `let` names, \
+             whatever cards it cannot see: compute the value from what everyone sees (zones with `see: \
+             everyone`, `count(ZONE)` of one with `count: everyone`), or leave the cards in their zone and read \
+             them where they are used, in a condition or a move"
+        }
+    }
+}
+
+/// What the `result` is called as a reader.
+pub(super) const RESULT: &str = "the `result`";
 
 /// The zone an expression stands for, with the index of its pile if one is given.
 fn zone_of(e: &Expr) -> Option<(ZoneId, Option<&Expr>)> {
@@ -291,5 +412,22 @@ fn zone_of(e: &Expr) -> Option<(ZoneId, Option<&Expr>)> {
         ExprKind::Zone(z, ix) => Some((*z, ix.as_deref())),
         ExprKind::ZoneAll(z) => Some((*z, None)),
         _ => None,
+    }
+}
+
+/// `e`, or, when it is a parameter of a definition looked through, the argument given for it,
+/// followed out to the frame it is written in.
+fn resolved<'a>(mut e: &'a Expr, mut frame: Option<usize>, frames: &[Frame<'a>]) -> &'a Expr {
+    loop {
+        let ExprKind::Local(slot) = e.kind else { return e };
+        let arg = frame.and_then(|f| {
+            let f = &frames[f];
+            let i = f.params.iter().position(|p| *p == slot)?;
+            Some((f.args.get(i)?, f.outer))
+        });
+        match arg {
+            Some((arg, outer)) => (e, frame) = (arg, outer),
+            None => return e,
+        }
     }
 }

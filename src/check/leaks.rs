@@ -19,7 +19,7 @@
 //! hidden; a shuffle of a pile not everyone sees ends it for the piles of its zone. A loop's body
 //! starts with what was shown before the loop, less what any statement of the body could end.
 
-use super::hidden::Hidden;
+use super::hidden::{Hidden, HiddenCard};
 use super::{Checker, Global};
 use crate::diagnostic::{Code, Problem};
 use crate::game::*;
@@ -32,8 +32,16 @@ pub(super) struct Guard {
     cause: Option<Cause>,
     /// How many locals were in scope when the guard began: those declared later are its own.
     locals: usize,
-    /// The effects met while the cause is not yet known: what they are, and where.
-    deferred: Vec<(String, Span)>,
+    /// The effects met while the cause is not yet known.
+    deferred: Vec<Effect>,
+}
+
+/// Something every player would notice under a guard: what it is, where, and whether it is the
+/// match stopping.
+pub(super) struct Effect {
+    what: String,
+    span: Span,
+    stop: bool,
 }
 
 /// A condition on hidden cards.
@@ -68,14 +76,21 @@ pub(super) enum Index {
 /// A pile's zone and index, if the index is one a reveal can be matched by.
 fn pile_key(e: &Expr) -> Option<(ZoneId, Option<Index>)> {
     let ExprKind::Zone(z, ix) = &e.kind else { return None };
-    let ix = match ix.as_ref().map(|ix| &ix.kind) {
+    let ix = match ix {
         None => None,
-        Some(ExprKind::Local(slot)) => Some(Index::Name(*slot)),
-        Some(ExprKind::Var(v)) => Some(Index::Var(*v)),
-        Some(ExprKind::Const(v)) => Some(Index::Value(*v)),
-        Some(_) => return None,
+        Some(ix) => Some(index_key(ix)?),
     };
     Some((*z, ix))
+}
+
+/// The index `e` stands for, if it is a name, a variable or a value.
+pub(super) fn index_key(e: &Expr) -> Option<Index> {
+    match &e.kind {
+        ExprKind::Local(slot) => Some(Index::Name(*slot)),
+        ExprKind::Var(v) => Some(Index::Var(*v)),
+        ExprKind::Const(v) => Some(Index::Value(*v)),
+        _ => None,
+    }
 }
 
 impl Checker {
@@ -126,8 +141,8 @@ impl Checker {
         match found.first() {
             Some(h) => {
                 let cause = Cause { hidden: (h.zone, h.inner), at: c.span, what };
-                for (effect, span) in guard {
-                    self.report_flow_leak(&cause, &effect, span);
+                for effect in guard {
+                    self.report_flow_leak(&cause, &effect);
                 }
             }
             // Not hidden here: the effects wait for an enclosing guard not yet known, if any.
@@ -142,38 +157,64 @@ impl Checker {
 
     /// Refuses an effect every player notices (`effect` says what it is) under a guard.
     pub(super) fn refuse_in_hidden_flow(&mut self, effect: &str, span: Span) {
-        self.refuse_under(0, effect.to_string(), span);
+        self.refuse_under(0, Effect { what: effect.to_string(), span, stop: false });
+    }
+
+    /// Refuses under a guard what may stop the match (`what` says what it is): every player
+    /// notices the match stop (see `stops`).
+    pub(super) fn refuse_stop_in_hidden_flow(&mut self, what: String, span: Span) {
+        self.refuse_under(0, Effect { what, span, stop: true });
+    }
+
+    /// Whether the flow being checked is under a condition that may read hidden cards.
+    pub(super) fn in_guarded_flow(&self) -> bool {
+        !self.guards.is_empty()
     }
 
     /// Refuses giving a value to the `let` name `slot` (not a card) declared outside a guard.
     pub(super) fn refuse_outer_let_in_hidden_flow(&mut self, slot: Slot, name: &str, span: Span) {
         let Some(at) = self.locals.iter().position(|l| l.slot == slot) else { return };
         let from = self.guards.iter().position(|g| at < g.locals).unwrap_or(self.guards.len());
-        self.refuse_under(from, format!("giving `{name}` a value"), span);
+        self.refuse_under(from, Effect { what: format!("giving `{name}` a value"), span, stop: false });
     }
 
     /// Refuses an effect under the outermost guard from the `from`-th that reads hidden cards,
     /// or leaves it to a guard whose condition is not yet known.
-    fn refuse_under(&mut self, from: usize, effect: String, span: Span) {
+    fn refuse_under(&mut self, from: usize, effect: Effect) {
         let guards = self.guards.get_mut(from..).unwrap_or_default();
         if let Some(cause) = guards.iter().find_map(|g| g.cause.clone()) {
-            self.report_flow_leak(&cause, &effect, span);
+            self.report_flow_leak(&cause, &effect);
         } else if let Some(pending) = guards.last_mut() {
-            pending.deferred.push((effect, span));
+            pending.deferred.push(effect);
         }
     }
 
-    fn report_flow_leak(&mut self, guard: &Cause, effect: &str, span: Span) {
+    fn report_flow_leak(&mut self, guard: &Cause, effect: &Effect) {
+        let Effect { what: effect, span, stop } = effect;
+        let span = *span;
         let zone = &self.zones[guard.hidden.0 as usize];
         let who = if zone.see == Audience::Owner { "its owner only" } else { "nobody" };
         let message = format!(
             "{effect} depends on {} over `{}`, which is seen by {who}: everyone would learn it",
             guard.what, zone.name
         );
-        let help = "every player notices this happen, so it may not depend on cards they cannot see: decide it \
-                    from what everyone sees, ask the decision every time (its tiers may read the cards), or tell \
-                    everyone first with `reveal CARDS` (see \"What the flow tells\" in LANGUAGE.md)";
-        let mut problem = Problem::new(Code::Hidden, message, span, "everyone sees this happen").help(help);
+        let (help, label) = if *stop {
+            (
+                "every player notices the match stop, so nothing may stop it under a condition on cards they cannot \
+                 see: under it, go through cards, seats or an enumeration with `for`, and compute values that \
+                 cannot fail; or decide the condition from what everyone sees, or tell everyone the cards first \
+                 with `reveal CARDS` (see \"What the flow tells\" in LANGUAGE.md)",
+                "may stop the match",
+            )
+        } else {
+            (
+                "every player notices this happen, so it may not depend on cards they cannot see: decide it from \
+                 what everyone sees, ask the decision every time (its tiers may read the cards), or tell everyone \
+                 first with `reveal CARDS` (see \"What the flow tells\" in LANGUAGE.md)",
+                "everyone sees this happen",
+            )
+        };
+        let mut problem = Problem::new(Code::Hidden, message, span, label).help(help);
         problem = problem.note(guard.at, format!("{} reads `{}`", guard.what, zone.name));
         let (read, at) = (guard.hidden.1, guard.at);
         if read.start < at.start || read.end > at.end {
@@ -188,7 +229,9 @@ impl Checker {
             && self.zones[*z as usize].see != Audience::Everyone
             && !self.pile_shown(domain)
         {
-            self.hidden_cards.entry(slot).or_insert((*z, name.to_string(), domain.span));
+            let pile = pile_key(domain).and_then(|(_, ix)| ix);
+            let card = HiddenCard { zone: *z, pile, name: name.to_string(), taken: domain.span };
+            self.hidden_cards.entry(slot).or_insert(card);
         }
     }
 
@@ -217,17 +260,26 @@ impl Checker {
     }
 
     /// After `move CARDS to PILE`: what a reveal showed may no longer lie as shown (see
-    /// [`Checker::after_cards_land`]), and a name for a card moved where everyone sees it is public.
+    /// [`Checker::after_cards_land`]); a name for a card moved where everyone sees it is public,
+    /// and one moved elsewhere lies in that pile (its owner sees it there).
     pub(super) fn after_move(&mut self, cards: &Expr, to: &Expr) {
         let zone = match &to.kind {
             ExprKind::Zone(z, _) => Some(*z),
             _ => None,
         };
         self.after_cards_land(zone);
-        if let (ExprKind::Local(slot), Some(z)) = (&cards.kind, zone)
-            && self.zones[z as usize].see == Audience::Everyone
-        {
-            self.hidden_cards.remove(slot);
+        let ExprKind::Local(slot) = &cards.kind else { return };
+        match (zone, pile_key(to)) {
+            (Some(z), _) if self.zones[z as usize].see == Audience::Everyone => {
+                self.hidden_cards.remove(slot);
+            }
+            (Some(z), key) => {
+                if let Some(card) = self.hidden_cards.get_mut(slot) {
+                    card.zone = z;
+                    card.pile = key.and_then(|(_, ix)| ix);
+                }
+            }
+            (None, _) => {}
         }
     }
 
@@ -294,15 +346,14 @@ impl Checker {
         }
     }
 
-    /// Checks a block as its own region: names made public inside it are hidden again after it,
-    /// and what it revealed is forgotten (what it moved stays forgotten).
+    /// Checks a block as its own region: names made public or moved inside it are hidden again
+    /// after it, as they were before it, and what it revealed is forgotten (what it moved stays
+    /// forgotten).
     pub(super) fn region<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
         let hidden = self.hidden_cards.clone();
         let shown = self.shown.clone();
         let out = f(self);
-        for (slot, v) in hidden {
-            self.hidden_cards.entry(slot).or_insert(v);
-        }
+        self.hidden_cards.extend(hidden);
         let inside = std::mem::take(&mut self.shown);
         self.shown = shown.into_iter().filter(|s| inside.contains(s)).collect();
         out

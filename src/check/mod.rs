@@ -19,6 +19,7 @@ mod settings;
 mod show;
 mod solve;
 mod stmt;
+mod stops;
 mod types;
 
 pub use settings::Settings;
@@ -132,9 +133,9 @@ struct Checker {
     /// The `let` names holding a card everyone may be able to name (see [`hidden`]): `holder` of
     /// one tells where that card lies.
     known_cards: std::collections::HashSet<Slot>,
-    /// The `let` names given a card from a zone not everyone sees, with that zone, the name and
-    /// where the zone is read: reading one in a value every player sees reads that zone.
-    hidden_cards: HashMap<Slot, (ZoneId, String, Span)>,
+    /// The names of cards taken from a zone not everyone sees, with the pile the card lies in
+    /// as far as known: reading one in a value every player sees reads that zone.
+    hidden_cards: HashMap<Slot, hidden::HiddenCard>,
     /// The names of choices of several cards: how many cards each holds is told to everyone.
     groups: std::collections::HashSet<Slot>,
     /// The conditions on hidden cards the flow being checked is under (see [`leaks`]).

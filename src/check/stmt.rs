@@ -67,6 +67,21 @@ fn noticed(kind: &ast::StmtKind) -> Option<&'static str> {
     })
 }
 
+/// A loop that may run past the step budget, if the statement is one (see `stops`).
+fn unbounded_loop(kind: &ast::StmtKind) -> Option<&'static str> {
+    use ast::StmtKind::*;
+    match kind {
+        While { .. } => Some("a `while` loop"),
+        Repeat { .. } | RepeatUntil { .. } => Some("a `repeat` loop"),
+        For { bindings, .. }
+            if bindings.iter().any(|b| matches!(b.domain.kind, ast::ExprKind::Binary(ast::BinOp::Range, ..))) =>
+        {
+            Some("a `for` loop over numbers")
+        }
+        _ => None,
+    }
+}
+
 /// What a draw by lot reads: its domain and condition.
 fn drawn_from(binding: &Binding) -> Vec<&Expr> {
     [Some(&binding.domain), binding.filter.as_ref()].into_iter().flatten().collect()
@@ -115,6 +130,9 @@ impl Checker {
         if let Some(effect) = noticed(&s.kind) {
             self.refuse_in_hidden_flow(effect, span);
         }
+        if let Some(lp) = unbounded_loop(&s.kind) {
+            self.refuse_endless_in_hidden_flow(lp, span);
+        }
         let kind = match &s.kind {
             K::Let { name, value } => self.let_stmt(name, value)?,
             K::Assign { target, op, value } => self.assign(target, *op, value)?,
@@ -151,6 +169,7 @@ impl Checker {
             K::Move { random, cards, to } => self.move_stmt(random.as_ref(), cards, to),
             K::Shuffle { zone } => {
                 let pile = self.pile(zone, "shuffle");
+                self.refuse_hidden(pile_index(&pile), Reader::Flow("the index of the pile shuffled"));
                 self.after_shuffle(&pile);
                 StmtKind::Shuffle(pile)
             }
@@ -167,6 +186,7 @@ impl Checker {
             K::MakeCard { fields } => StmtKind::MakeCard(self.make_card(fields, span)),
             K::Call { func, args } => self.call_stmt(func, args, span, flow)?,
         };
+        self.refuse_stops_in_hidden_flow(kind.exprs());
         Some(Stmt { kind, span })
     }
 
@@ -533,8 +553,23 @@ impl Checker {
         });
         let label = c.label.as_ref().map(|l| self.template(l));
         let choose = Choose { slot, elem, domains, menu, group, by, tiers, declare, label, span: c.span };
+        self.refuse_told_by_choice(&choose);
         self.check_possible(&choose);
         choose
+    }
+
+    /// What a choice tells: everyone sees which seat decides and reads the label of the option
+    /// chosen; the seat that decides sees its options, how many, and which are legal.
+    fn refuse_told_by_choice(&mut self, c: &Choose) {
+        self.refuse_hidden([&c.by], Reader::Flow("the seat that decides"));
+        let own: Vec<Slot> = [c.slot].into_iter().chain(c.menu).collect();
+        // A chosen card is named to a player only once it lands where that player sees it.
+        let cards = matches!(c.elem, Type::Card | Type::Group) || c.menu.is_some();
+        self.refuse_hidden(&c.label, Reader::Label { own: if cards { &own } else { &[] } });
+        let chooser = |what| Reader::Chooser { what, by: &c.by, own: &own };
+        self.refuse_hidden(&c.domains, chooser("the list of options"));
+        self.refuse_hidden(c.tiers.iter().filter_map(|t| t.cond.as_ref()), chooser("a tier's condition"));
+        self.refuse_hidden(c.declare.iter().map(|d| &d.2), chooser("the condition of `declare`"));
     }
 
     fn tier(&mut self, t: &ast::Tier, flow: &Flow) -> Tier {
@@ -699,6 +734,9 @@ impl Checker {
         };
         self.scoped(|ck| {
             let b = ck.binding(binding);
+            // Everyone sees which seats are asked.
+            let seats = [Some(&b.domain), b.start.as_ref(), b.filter.as_ref()];
+            ck.refuse_hidden(seats.into_iter().flatten(), Reader::Flow("the list of seats of `simultaneously`"));
             if !matches!(ck.locals.last().map(|l| &l.ty), Some(Type::Seat | Type::Error)) {
                 ck.error(
                     Code::TypeMismatch,
@@ -739,6 +777,8 @@ impl Checker {
 
     fn move_stmt(&mut self, random: Option<&ast::Expr>, cards: &ast::Expr, to: &ast::Expr) -> StmtKind {
         let random = random.map(|n| self.expect(n, &Type::Int, "the number of cards"));
+        // Every player reads how many cards move, and to which pile.
+        self.refuse_hidden(&random, Reader::Flow("the number of cards moved by lot"));
         let (x, t) = self.expr(cards);
         if !matches!(t.base(), Type::Card | Type::Cards | Type::Group | Type::ZoneFamily(_) | Type::Error) {
             let g = self.a_type(&t);
@@ -751,6 +791,7 @@ impl Checker {
             );
         }
         let to = self.pile(to, "move ... to");
+        self.refuse_hidden(pile_index(&to), Reader::Flow("the index of the pile moved to"));
         self.after_move(&x, &to);
         StmtKind::Move { random, cards: x, to }
     }
@@ -782,6 +823,9 @@ impl Checker {
         let count = count.map(|n| self.expect(n, &Type::Int, "the number of cards each"));
         let from = self.pile(from, "deal ... from");
         let starting = starting.map(|s| self.expect(s, &Type::Seat, "the first seat dealt to"));
+        // Every player reads how many cards are dealt, and from which seat on.
+        self.refuse_hidden(&count, Reader::Flow("the number of cards dealt"));
+        self.refuse_hidden(&starting, Reader::Flow("the first seat dealt to"));
         let zone = match self.globals.get(&to.name).map(|g| g.0) {
             Some(Global::Zone(z)) if self.zones[z as usize].owner == Some(ast::Owner::Seat) => z,
             Some(_) => {
@@ -808,6 +852,14 @@ impl Checker {
         let out = f(self);
         self.origin = saved;
         out
+    }
+}
+
+/// The index of a pile (`hand[s]`), if it has one.
+fn pile_index(pile: &Expr) -> Option<&Expr> {
+    match &pile.kind {
+        ExprKind::Zone(_, ix) => ix.as_deref(),
+        _ => None,
     }
 }
 

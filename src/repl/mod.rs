@@ -24,9 +24,18 @@ use crate::load::rules_source;
 use crate::report::Source;
 use std::path::Path;
 
-/// A seed for a match nobody gave one for: short enough to type back after `--seed`.
+/// A seed for a match nobody gave one for, from the whole range of seeds: its commitment
+/// (see [`commitment`]) is printed at launch, and a seed drawn from a small range could be found
+/// from it by trying every one.
 pub fn random_seed() -> u64 {
-    rand::random_range(1..10_000_000)
+    rand::random()
+}
+
+/// The commitment to a seed printed before the match: the SHA-256 of the seed written in
+/// decimal, in hex (`printf 42 | sha256sum` checks it once the seed is told).
+pub fn commitment(seed: u64) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(seed.to_string().as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The rule file a game's problems point into, and what a save of it must match: the SHA-256

@@ -32,8 +32,9 @@ pub struct Setup {
     pub origin: Origin,
     /// The match's seed.
     pub seed: u64,
-    /// Whether `new` deals from a fresh random seed (else from the next seed, as in a script
-    /// given `--seed`).
+    /// Whether the deals are sealed: each match, `new` ones too, is dealt from a fresh random
+    /// seed told only when the match ends (its commitment is told at the start). Else the seed
+    /// was given with `--seed`, the deal is for practice, and `new` deals from the next seed.
     pub fresh_seeds: bool,
     /// The human players; every other player is a computer.
     pub humans: Vec<usize>,
@@ -121,7 +122,7 @@ impl Session {
         };
         let game = &session.setup.game;
         let mut out = format!("{} — {}\n", game.name, seating(game, &session.setup.humans));
-        out.push_str(&replay(session.setup.seed));
+        out.push_str(&session.dealt());
         out.push_str("Type `help` for the commands, `moves` for your moves.\n\n");
         session.play_bots();
         out.push_str(&session.screen());
@@ -415,7 +416,7 @@ impl Session {
 
     fn expected(&self) -> String {
         if let Some(problem) = self.state.failure() {
-            return format!("The match stopped:\n{}", self.diagnostic(problem.clone()));
+            return format!("The match stopped:\n{}{}", self.diagnostic(problem.clone()), self.seed_told());
         }
         if let Some(outcome) = self.state.outcome() {
             let mut out = crate::trace::result_line(&self.state);
@@ -427,6 +428,7 @@ impl Session {
                 };
                 out.push_str(&format!("{verdict}\n"));
             }
+            out.push_str(&self.seed_told());
             out.push_str("Type `new` for another match, or `quit`.\n");
             return out;
         }
@@ -527,7 +529,8 @@ impl Session {
         self.shown = (0..self.setup.game.players).map(|p| self.state.log_for(p).len()).collect();
         self.rounds_shown = sheet::rows(&self.state).len();
         self.refusal = None;
-        format!("Back to the match before `{by}` (seed {seed}).\n{}", self.screen())
+        let seed = if self.setup.fresh_seeds { String::new() } else { format!(" (seed {seed})") };
+        format!("Back to the match before `{by}`{seed}.\n{}", self.screen())
     }
 
     /// Keeps the match as it stands for `undo`, before `new` or `load` replaces it.
@@ -613,10 +616,16 @@ impl Session {
         let seats = &self.setup.game.seats;
         let people: Vec<&str> =
             unsaid.iter().filter(|s| self.is_human(**s)).map(|s| seats[*s as usize].display.as_str()).collect();
+        // A save holds the whole deal (see the README): saving unseals it for whoever reads the file.
+        let unsealed = if self.setup.fresh_seeds && !self.state.is_over() {
+            " It holds the whole deal, every hand and the seed: whoever reads it sees them."
+        } else {
+            ""
+        };
         match people[..] {
-            [] => format!("Saved to {}.\n", path.display()),
+            [] => format!("Saved to {}.{unsealed}\n", path.display()),
             _ => format!(
-                "Saved to {}, without the secret choices made so far ({} will choose again after loading).\n",
+                "Saved to {}, without the secret choices made so far ({} will choose again after loading).{unsealed}\n",
                 path.display(),
                 people.join(", ")
             ),
@@ -663,7 +672,7 @@ impl Session {
         self.rounds_shown = 0;
         self.play_bots();
         let screen = self.screen();
-        format!("A new match, {}{screen}", replay(self.setup.seed))
+        format!("A new match, {}{screen}", self.dealt())
     }
 
     // ------------------------------------------------------------ moves
@@ -754,9 +763,31 @@ impl Session {
     }
 }
 
-/// The line that says how to deal a match again.
-fn replay(seed: u64) -> String {
-    format!("seed {seed}: replay this deal with --seed {seed}\n")
+impl Session {
+    /// The line that says how the match is dealt: a sealed deal's commitment, or the seed of a
+    /// practice deal.
+    fn dealt(&self) -> String {
+        let seed = self.setup.seed;
+        if self.setup.fresh_seeds {
+            format!(
+                "deal sealed: its seed has the SHA-256 {}, and is told when the match ends\n",
+                super::commitment(seed)
+            )
+        } else {
+            format!("practice deal: seed {seed}, dealt again by --seed {seed}\n")
+        }
+    }
+
+    /// The line that tells the seed once the match is over, to check and replay the deal.
+    fn seed_told(&self) -> String {
+        let seed = self.setup.seed;
+        match self.setup.fresh_seeds {
+            true => {
+                format!("The seed was {seed} (SHA-256 as sealed at the start): replay this deal with --seed {seed}.\n")
+            }
+            false => format!("Replay this deal with --seed {seed}.\n"),
+        }
+    }
 }
 
 /// What a tier's condition (`c.colour == led`) asks of a move, when the allowed moves make it
@@ -1014,7 +1045,7 @@ mod tests {
             session.handle("#1");
         }
         assert!(session.state.is_over());
-        assert!(session.handle("new").starts_with("A new match, seed 2: replay this deal with --seed 2\n"));
+        assert!(session.handle("new").starts_with("A new match, practice deal: seed 2, dealt again by --seed 2\n"));
         assert!(session.handle("undo").starts_with("Back to the match before `new` (seed 1)."));
         assert!(session.state.is_over());
     }

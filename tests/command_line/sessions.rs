@@ -115,26 +115,45 @@ fn play_with(args: &[&str], input: &str) -> String {
 }
 
 #[test]
-fn without_a_seed_a_random_one_is_printed_and_replays_the_deal() {
-    let args = ["rules/costly-tricks.cards", "--bots", "random"];
-    let first = play_with(&args, "#1\nquit\n");
-    let seed_of = |text: &str| {
-        let line = text.lines().nth(1).unwrap_or_default().to_string();
-        let seed = line.strip_prefix("seed ").and_then(|s| s.split(':').next()).and_then(|s| s.parse::<u64>().ok());
-        (seed, line)
-    };
-    let (Some(seed), line) = seed_of(&first) else { panic!("no seed on the second line:\n{first}") };
-    assert_eq!(line, format!("seed {seed}: replay this deal with --seed {seed}"));
-    let again = play_with(&[&args[..], &["--seed", &seed.to_string()]].concat(), "#1\nquit\n");
-    assert!(again == first, "--seed {seed} deals the same match");
-    // Two launches in a row deal from different seeds (one chance in ten million that they do not).
+fn without_a_seed_the_deal_is_sealed_and_its_seed_told_at_the_end() {
+    let args = ["tests/fixtures/valid/take-away.cards", "--bots", "random"];
+    let input = format!("{}quit\n", "#1\n".repeat(20));
+    let first = play_with(&args, &input);
+    let line = first.lines().nth(1).unwrap_or_default().to_string();
+    let sealed = line
+        .strip_prefix("deal sealed: its seed has the SHA-256 ")
+        .and_then(|s| s.split(',').next())
+        .unwrap_or_else(|| panic!("no commitment on the second line:\n{first}"));
+    let end = first.find("The seed was ").unwrap_or_else(|| panic!("no seed told at the end:\n{first}"));
+    let seed: u64 = first[end..]["The seed was ".len()..]
+        .split(' ')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{first}"));
+    assert_eq!(paradox::repl::commitment(seed), sealed, "the seed told is the one committed to");
+    assert!(!first[..end].contains(&seed.to_string()), "the seed is told only at the end:\n{first}");
+    // `--seed` replays it, for practice, and says so.
+    let again = play_with(&[&args[..], &["--seed", &seed.to_string()]].concat(), &input);
+    assert_eq!(
+        again.lines().nth(1),
+        Some(format!("practice deal: seed {seed}, dealt again by --seed {seed}").as_str())
+    );
+    let play = |text: &str| text.lines().skip(2).filter(|l| !l.contains("seed")).map(String::from).collect::<Vec<_>>();
+    assert_eq!(play(&again), play(&first), "--seed {seed} deals the same match");
+    // Two launches in a row deal from different seeds.
     let other = play_with(&args, "quit\n");
-    assert_ne!(seed_of(&other).0, Some(seed), "{other}");
-    // `new` deals from another random seed, and says which.
+    assert_ne!(other.lines().nth(1), Some(line.as_str()), "{other}");
+    // `new` seals another deal.
     let renewed = play_with(&args, "new\ny\nquit\n");
-    let at = renewed.find("A new match, seed ").expect("a new match");
-    let (Some(new_seed), _) = seed_of(&format!("\n{}", &renewed[at + "A new match, ".len()..])) else {
-        panic!("{renewed}")
-    };
-    assert_ne!(Some(new_seed), seed_of(&renewed).0, "{renewed}");
+    let at = renewed.find("A new match, deal sealed: its seed has the SHA-256 ").expect("a new sealed match");
+    assert!(!renewed[at..].starts_with(&format!("A new match, {}", &line)), "{renewed}");
+    // A save holds the whole deal, and says so while the match is sealed.
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let saved = play_with(&args, &format!("save {}\nquit\n", dir.path().join("m.json").display()));
+    assert!(saved.contains("It holds the whole deal, every hand and the seed: whoever reads it sees them."), "{saved}");
+    let practice = play_with(
+        &[&args[..], &["--seed", "1"]].concat(),
+        &format!("save {}\nquit\n", dir.path().join("p.json").display()),
+    );
+    assert!(practice.contains("Saved to ") && !practice.contains("whole deal"), "{practice}");
 }

@@ -5,6 +5,9 @@
 //! spliced into a rule file; the rule files of `rules/` with random mutations, checked with
 //! random `--set` and `--variant` choices; and generated packs (`deck`, derived attributes and
 //! definitions) that would run for hours or recurse forever if the evaluator let them.
+//!
+//! And what a seat may not see stays hidden: rule files of a small family, checked, show a seat
+//! the same view and options in two deals that differ only in cards it may not see.
 
 use paradox::syntax;
 use paradox::{Findings, Origin, Problem, Settings, Source, Style, render};
@@ -627,4 +630,137 @@ fn unmutated_rule_files_check_and_mutations_apply() {
         let renumbered = Mutation::ReplaceNumber(Pick(0), "99999999999999999999").apply(text);
         assert!(renumbered.contains("99999999999999999999"), "{path}: a number replaced");
     }
+}
+
+// ------------------------------------------------------------------ what a seat may not see
+
+/// Values for the generated flows: what P1 sees (its own hand, the table, the variables, how
+/// many cards P2 holds) and what it does not (P2's cards, the stock's).
+const NUMBERS: &[&str] = &[
+    "count(hand[P2])",
+    "score[P1]",
+    "sum c in table of c.rank",
+    "count(hand[P1])",
+    "(if count(hand[P1]) > 0 then first(hand[P1]).rank else 0)",
+    "count c in hand[P2] where c.rank > 5",
+    "count c in stock where c.rank > 5",
+    "(if count(hand[P2]) > 0 then first(hand[P2]).rank else 0)",
+];
+const CONDITIONS: &[&str] = &[
+    "score[P1] > 0",
+    "count(table) > 0",
+    "exists c in hand[P1] where c.rank == 2",
+    "exists c in hand[P2] where c.rank == 8",
+    "card(rank: 7) in stock",
+    "(count c in hand[P2] where c.rank > 5) > 1",
+];
+
+/// One statement of a generated flow, its slots filled with a number `n` and a condition `c`.
+fn statement(kind: usize, n: &str, c: &str) -> String {
+    match kind {
+        0 => format!("say \"{{{n}}}\""),
+        1 => format!("score[P1] = ({n})"),
+        2 => format!("if ({c}) {{ score[P1] += 1 }}"),
+        3 => format!("choose k from 0..({n}) by P1 as \"{{k}}\"\n  score[P1] += k"),
+        4 => format!("choose k from 0..1 by P1 where k == 0 or ({c})\n  score[P1] += k"),
+        5 => format!("choose c from hand[P1] by P1 where ({c}) else any\n  move c to table"),
+        6 => format!("choose k from 0..1 by P1 as \"{{k}}: {{{n}}}\"\n  score[P1] += k"),
+        7 => format!("for c in hand[P2] where ({c}) {{ score[P1] += 1 }}"),
+        8 => format!("choose k from 0..1 by P1 declare bold when ({c})\n  if bold {{ score[P1] += 1 }}"),
+        _ => format!("repeat ({n}) {{ score[P1] += 1 }}"),
+    }
+}
+
+/// A rule file of the family: P1 is dealt the 1 and the 2, P2 the three cards of `dealt`, the
+/// rest stays in the stock; then the flow, then the result.
+fn hidden_family(flow: &[String], result: &str, dealt: [u8; 3]) -> String {
+    let [a, b, c] = dealt;
+    format!(
+        "game \"Kept\"\nplayers 2\n\ncard {{\n  rank: 1..8\n  name \"c{{rank}}\"\n}}\n\ndeck {{\n  for r in 1..8 {{ card {{ rank: r }} }}\n}}\n\n\
+         zone stock {{ see: nobody }}\nzone hand per seat {{ see: owner }}\nzone table {{ see: everyone }}\n\n\
+         var score: int per seat = 0\n\nplay {{\n  move cards c in stock where c.rank <= 2 to hand[P1]\n  \
+         move cards c in stock where c.rank == {a} or c.rank == {b} or c.rank == {c} to hand[P2]\n  {}\n}}\n\n\
+         result highest s in seats by {result}\n",
+        flow.join("\n  ")
+    )
+}
+
+/// The game of a rule file, or `None` if the checker refuses it.
+fn family_game(text: &str) -> Option<std::sync::Arc<paradox::Game>> {
+    let file = syntax::parse(text).unwrap_or_else(|p| panic!("the family parses: {p:?}\n{text}"));
+    let syntax::FileBody::Rules(items) = &file.body else { panic!("a rule file") };
+    paradox::check(items, None, &Settings::default()).ok().map(std::sync::Arc::new)
+}
+
+/// What P1 is shown at a point of the match: the piles as it sees them and the variables, its
+/// log, the `show` lines and the standing, and its options by name.
+fn seen_by_p1(state: &paradox::State) -> String {
+    let options: Vec<String> = state.shown_actions(0).into_iter().filter_map(|a| state.action_name(0, a)).collect();
+    let failure = state.failure().map(|p| p.message.clone());
+    format!(
+        "{:?}\n{:?}\n{:?}\n{:?}\n{options:?}\n{failure:?}",
+        state.view(0),
+        state.log_for(0),
+        state.status(),
+        state.standings()
+    )
+}
+
+/// Plays a game of the family, P1 taking the option `picks` names at each decision (by index,
+/// modulo their number): what P1 is shown at each decision and at the end.
+fn p1_sees(game: std::sync::Arc<paradox::Game>, picks: &[usize]) -> Vec<String> {
+    let mut state = paradox::State::new(game, 1);
+    let mut seen = vec![seen_by_p1(&state)];
+    for pick in picks {
+        let actions = state.shown_actions(0);
+        if state.is_over() || actions.is_empty() {
+            break;
+        }
+        state.apply(0, actions[pick % actions.len()]).expect("a legal action");
+        seen.push(seen_by_p1(&state));
+    }
+    seen
+}
+
+/// Two hands for P2 from the cards 3 to 8: the rest lies in the stock.
+fn two_deals() -> impl Strategy<Value = ([u8; 3], [u8; 3])> {
+    let hand = || prop::sample::subsequence(vec![3u8, 4, 5, 6, 7, 8], 3).prop_map(|v| [v[0], v[1], v[2]]);
+    (hand(), hand())
+}
+
+fn hidden_flow() -> impl Strategy<Value = (Vec<String>, &'static str)> {
+    let stmt = (0..10usize, prop::sample::select(NUMBERS), prop::sample::select(CONDITIONS))
+        .prop_map(|(kind, n, c)| statement(kind, n, c));
+    let result = prop::sample::select(&["score[s]", "count c in hand[s] where c.rank > 5"][..]);
+    (prop::collection::vec(stmt, 1..5), result)
+}
+
+proptest! {
+    #![proptest_config(config(128))]
+
+    /// A rule file the checker accepts shows P1 the same thing, and offers it the same options,
+    /// whichever cards P2 and the stock hold.
+    #[test]
+    fn a_seat_sees_the_same_whatever_it_may_not_see(
+        (flow, result) in hidden_flow(),
+        (one, other) in two_deals(),
+        picks in prop::collection::vec(0..4usize, 0..6),
+    ) {
+        let (a, b) = (hidden_family(&flow, result, one), hidden_family(&flow, result, other));
+        let (Some(ga), Some(gb)) = (family_game(&a), family_game(&b)) else {
+            prop_assert_eq!(family_game(&a).is_some(), family_game(&b).is_some(), "the same verdict for both deals");
+            return Ok(());
+        };
+        prop_assert_eq!(p1_sees(ga, &picks), p1_sees(gb, &picks), "P1 is shown more than it may see:\n{}", a);
+    }
+}
+
+/// The family is not all refused: a flow reading only what P1 sees checks, and one reading
+/// P2's hand in a label does not.
+#[test]
+fn the_hidden_family_has_both_verdicts() {
+    let open = [statement(3, NUMBERS[0], CONDITIONS[0]), statement(5, NUMBERS[3], CONDITIONS[2])];
+    assert!(family_game(&hidden_family(&open, "score[s]", [3, 4, 5])).is_some());
+    let leak = [statement(6, NUMBERS[5], CONDITIONS[0])];
+    assert!(family_game(&hidden_family(&leak, "score[s]", [3, 4, 5])).is_none());
 }
