@@ -70,7 +70,7 @@ pub mod syntax {
 
 pub use bots::{Bot, Budget, Kind, RandomBot, SearchBot, parse_kinds, random_bots, seat_bots};
 pub use check::{Found, Origin, Settings, check};
-pub use diagnostic::{Code, Note, Problem};
+pub use diagnostic::{Code, Fix, Note, Problem};
 pub use engine::{
     Action, Actor, Event, Layout, Outcome, Pending, PileView, Position, REPEATS, Refusal, Seen, Snapshot, State, View,
 };

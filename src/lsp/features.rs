@@ -497,7 +497,7 @@ pub fn formatting(text: &str) -> Vec<TextEdit> {
     }
 }
 
-/// A quick fix for every "did you mean" among the problems in a range: replace the name.
+/// A quick fix for every fix the checker attached to the problems in a range.
 pub fn code_actions(analysis: &Analysis, uri: &Uri, range: Range) -> Vec<CodeActionOrCommand> {
     let text = analysis.text();
     let lines = Lines::new(text);
@@ -505,30 +505,27 @@ pub fn code_actions(analysis: &Analysis, uri: &Uri, range: Range) -> Vec<CodeAct
     let mut actions = Vec::new();
     for problem in &analysis.problems {
         let span = clamp(problem.span, text);
-        let Some(suggestion) = problem.help.as_deref().and_then(did_you_mean) else { continue };
         if span.end < from || span.start > to {
             continue;
         }
-        let edit = TextEdit::new(lines.range(span), suggestion.to_string());
-        let title = format!("Replace `{}` with `{suggestion}`", &text[span.start..span.end]);
-        actions.push(CodeActionOrCommand::CodeAction(CodeAction {
-            title,
-            kind: Some(CodeActionKind::QUICKFIX),
-            diagnostics: Some(vec![diagnostic(problem, &lines, text, uri)]),
-            edit: Some(WorkspaceEdit {
-                changes: Some(HashMap::from([(uri.clone(), vec![edit])])),
-                ..Default::default()
-            }),
-            is_preferred: Some(true),
-            ..Default::default()
-        }));
+        for fix in &problem.fixes {
+            let edit = TextEdit::new(lines.range(clamp(fix.span, text)), fix.replacement.clone());
+            actions.push(quick_fix(fix.title.clone(), edit, diagnostic(problem, &lines, text, uri), uri));
+        }
     }
     actions
 }
 
-/// The name a "did you mean `x`?" help suggests.
-fn did_you_mean(help: &str) -> Option<&str> {
-    help.strip_prefix("did you mean `")?.strip_suffix("`?")
+/// A code action that makes one edit to the document to fix one diagnostic.
+fn quick_fix(title: String, edit: TextEdit, fixed: Diagnostic, uri: &Uri) -> CodeActionOrCommand {
+    CodeActionOrCommand::CodeAction(CodeAction {
+        title,
+        kind: Some(CodeActionKind::QUICKFIX),
+        diagnostics: Some(vec![fixed]),
+        edit: Some(WorkspaceEdit { changes: Some(HashMap::from([(uri.clone(), vec![edit])])), ..Default::default() }),
+        is_preferred: Some(true),
+        ..Default::default()
+    })
 }
 
 #[cfg(test)]
@@ -561,6 +558,46 @@ mod tests {
                 formatting(typed);
             }
         }
+    }
+
+    /// Each fix the checker attaches to a problem is offered as it is, whatever the problem:
+    /// here an unknown name in an expression and a phase to replace that the flow lacks.
+    #[test]
+    fn a_quick_fix_writes_the_checker_s_replacement_over_the_name() {
+        let text = include_str!("../../rules/anarchy.cards")
+            .replace("in low_aces then", "in low_ace then")
+            .replace("replace phase bidding", "replace phase biding");
+        let uri: Uri = "file:///anarchy.cards".parse().expect("a uri");
+        let analysis = Analysis::new(None, &text, &|_| None);
+        let lines = Lines::new(&text);
+        let whole = Range::new(Position::new(0, 0), lines.position(text.len()));
+        let mut fixes: Vec<(String, Range, String)> = code_actions(&analysis, &uri, whole)
+            .into_iter()
+            .filter_map(|action| match action {
+                CodeActionOrCommand::CodeAction(CodeAction { diagnostics: Some(fixed), edit: Some(edit), .. }) => {
+                    let code = match &fixed[0].code {
+                        Some(NumberOrString::String(code)) => code.clone(),
+                        _ => String::new(),
+                    };
+                    let edit = edit.changes?.remove(&uri)?.remove(0);
+                    Some((code, edit.range, edit.new_text))
+                }
+                _ => None,
+            })
+            .collect();
+        fixes.sort_by(|a, b| a.0.cmp(&b.0));
+        // The range of `name`, written after `before`.
+        let at = |before: &str, name: &str| {
+            let start = text.find(&format!("{before}{name} ")).expect("the mistake is in the text") + before.len();
+            lines.range(Span::new(start, start + name.len()))
+        };
+        assert_eq!(
+            fixes,
+            [
+                ("paradox::E0101".to_string(), at("in ", "low_ace"), "low_aces".to_string()),
+                ("paradox::E0106".to_string(), at("replace phase ", "biding"), "bidding".to_string()),
+            ]
+        );
     }
 
     #[test]

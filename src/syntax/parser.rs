@@ -290,7 +290,7 @@ impl<'s, 'p> Reader<'s, 'p> {
         };
         let comments = match limits::check_text(text, base) {
             Ok(comments) => comments,
-            Err(problem) => return report(problem),
+            Err(problem) => return report(*problem),
         };
         let pair = match ParadoxParser::parse(rule, text) {
             Ok(mut pairs) => pairs.next(),
@@ -304,7 +304,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             return report(internal_error(Span::new(base, end)));
         };
         if let Err(problem) = limits::check_tree(pair.clone(), base) {
-            return report(problem);
+            return report(*problem);
         }
         let reader = Reader { source, base, comments, problems };
         Some((reader, pair))
