@@ -57,6 +57,7 @@ pub mod syntax {
     //! Reading a rule file: the parser, the few syntax-tree types a caller of [`parse`] and
     //! [`check`](crate::check()) needs, the tokens (for highlighting) and the pest grammar.
     pub(crate) mod ast;
+    pub(crate) mod comments;
     pub(crate) mod describe;
     pub(crate) mod expect;
     pub mod grammar;

@@ -8,6 +8,7 @@ use super::symbols::{Kind, Site, Symbol};
 use super::text::Lines;
 use crate::diagnostic::Problem;
 use crate::syntax::ast::{Block, FileBody, Item, LiteralKind, Span, StmtKind, TypeKind, VariantItem};
+use crate::syntax::comments::Extra;
 use crate::syntax::grammar::Rule;
 use crate::syntax::tokens::{self, Kind as TokenKind, Token};
 use lsp_types::*;
@@ -63,16 +64,17 @@ pub fn describe(analysis: &Analysis, symbol: &Symbol) -> String {
         let Some(b) = builtin(&symbol.name) else { return format!("`{}`: built-in", symbol.name) };
         return format!("```paradox\n{}\n```\nbuilt-in: {}", b.usage, b.doc);
     }
-    let file = symbol.site.map_or(0, |s| s.file);
-    let text = &analysis.texts[file].text;
-    let mut out = format!("```paradox\n{}\n```\n{}", declaration_line(text, symbol.declaration), what_it_is(symbol));
+    let file = &analysis.texts[symbol.site.map_or(0, |s| s.file)];
+    let (text, extra) = (&file.text, &file.extra);
+    let declaration = declaration_line(text, extra, symbol.declaration);
+    let mut out = format!("```paradox\n{declaration}\n```\n{}", what_it_is(symbol));
     if symbol.kind == Kind::Parameter {
         out.push_str(&parameter_facts(analysis, &symbol.name));
     }
     if let Some(doc) = &symbol.doc {
         out.push_str(&format!("\n\n{doc}"));
     }
-    let comments = comments_about(text, symbol.declaration.start);
+    let comments = comments_about(text, extra, symbol.declaration.start);
     if !comments.is_empty() {
         out.push_str(&format!("\n\n{}", comments.join("\n")));
     }
@@ -105,34 +107,26 @@ fn parameter_facts(analysis: &Analysis, name: &str) -> String {
 }
 
 /// The first line of a declaration, without the trailing comment of that line.
-fn declaration_line(text: &str, span: Span) -> String {
+fn declaration_line(text: &str, extra: &Extra, span: Span) -> String {
     let span = clamp(span, text);
     let written = &text[span.start..span.end];
     let line = written.lines().next().unwrap_or_default();
-    let code = match tokens::tokens(line).iter().find(|t| t.kind == TokenKind::Comment) {
-        Some(comment) => &line[..comment.span.start],
-        None => line,
+    let code = match extra.within(span).first() {
+        Some(comment) if comment.span.start - span.start < line.len() => &line[..comment.span.start - span.start],
+        _ => line,
     };
     code.trim_end().to_string()
 }
 
 /// The comment lines right above the line of `at` (no empty line between), and the comment at
 /// the end of that line.
-fn comments_about(text: &str, at: usize) -> Vec<String> {
+fn comments_about(text: &str, extra: &Extra, at: usize) -> Vec<String> {
     let at = at.min(text.len());
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-    let mut above: Vec<String> = text[..line_start]
-        .lines()
-        .rev()
-        .map_while(|line| line.trim().strip_prefix("//").map(|c| c.trim().to_string()))
-        .collect();
-    above.reverse();
-    let line = &text[line_start..line_end];
-    let after =
-        tokens::tokens(line).into_iter().find(|t| t.kind == TokenKind::Comment && line_start + t.span.start >= at);
-    above.extend(after.map(|c| c.text(line).trim_start_matches('/').trim().to_string()));
-    above
+    let mut about: Vec<String> = extra.above(text, at).iter().map(|c| c.words(text).to_string()).collect();
+    let after = extra.within(Span::new(at, line_end)).first();
+    about.extend(after.map(|c| c.text(text).trim_start_matches('/').trim().to_string()));
+    about
 }
 
 // ------------------------------------------------------------------ definitions and references
@@ -383,13 +377,13 @@ fn item_kind(kind: Kind) -> CompletionItemKind {
 /// The outline: the declarations of the document, with the members of enumerations, the
 /// attributes of the card, the items of variants and the phases of the flow inside them.
 pub fn outline(analysis: &Analysis) -> Vec<DocumentSymbol> {
-    let text = analysis.text();
+    let (text, extra) = (analysis.text(), &analysis.texts[analysis.this].extra);
     let lines = Lines::new(text);
     let entry = |name: &str, kind: SymbolKind, whole: Span, name_span: Span, children: Vec<DocumentSymbol>| {
         #[allow(deprecated)]
         DocumentSymbol {
             name: if name.is_empty() { "?".into() } else { name.to_string() },
-            detail: Some(declaration_line(text, whole)),
+            detail: Some(declaration_line(text, extra, whole)),
             kind,
             tags: None,
             deprecated: None,

@@ -2,6 +2,7 @@
 //!
 //! The tree says only what was written; names are resolved and types checked by `check`.
 
+use crate::syntax::comments::Extra;
 use serde::Serialize;
 
 /// A byte range `start..end` in the source text.
@@ -83,6 +84,9 @@ pub struct File {
     pub body: FileBody,
     /// The whole file.
     pub span: Span,
+    /// Its comments and empty lines, which are no part of the tree.
+    #[serde(skip)]
+    pub extra: Extra,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
