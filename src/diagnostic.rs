@@ -113,6 +113,17 @@ pub struct Note {
     pub label: String,
 }
 
+/// An edit that fixes a problem: write `replacement` in place of the text at `span`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Fix {
+    /// What the edit does, in a few words: "Replace `shap` with `shape`".
+    pub title: String,
+    /// The text replaced.
+    pub span: Span,
+    /// The text written there instead.
+    pub replacement: String,
+}
+
 /// One problem in a rule file.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Problem {
@@ -128,18 +139,40 @@ pub struct Problem {
     pub help: Option<String>,
     /// Other places that explain the problem.
     pub notes: Vec<Note>,
+    /// Edits that would fix it (an editor offers them as quick fixes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fixes: Vec<Fix>,
 }
 
 impl Problem {
     /// A problem with its code, its message, and the label drawn at `span`; no help and no notes.
     pub fn new(code: Code, message: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
-        Problem { code, message: message.into(), span, label: label.into(), help: None, notes: Vec::new() }
+        Problem {
+            code,
+            message: message.into(),
+            span,
+            label: label.into(),
+            help: None,
+            notes: Vec::new(),
+            fixes: Vec::new(),
+        }
     }
 
     /// The problem with this advice added.
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
+    }
+
+    /// The problem with the advice to write `name` in place of `written`, the text at `span`:
+    /// as help ("did you mean `name`?") and as a fix.
+    pub fn did_you_mean(mut self, span: Span, written: &str, name: &str) -> Self {
+        self.fixes.push(Fix {
+            title: format!("Replace `{written}` with `{name}`"),
+            span,
+            replacement: name.to_string(),
+        });
+        self.help(format!("did you mean `{name}`?"))
     }
 
     /// The problem with a note at `span` added.

@@ -57,6 +57,7 @@ pub mod syntax {
     //! Reading a rule file: the parser, the few syntax-tree types a caller of [`parse`] and
     //! [`check`](crate::check()) needs, the tokens (for highlighting) and the pest grammar.
     pub(crate) mod ast;
+    pub(crate) mod comments;
     pub(crate) mod describe;
     pub(crate) mod expect;
     pub mod grammar;
@@ -71,7 +72,7 @@ mod vocab;
 
 pub use bots::{Bot, Budget, Kind, RandomBot, SearchBot, parse_kinds, random_bots, seat_bots};
 pub use check::{Found, Origin, Settings, check};
-pub use diagnostic::{Code, Note, Problem};
+pub use diagnostic::{Code, Fix, Note, Problem};
 pub use engine::{
     Action, Actor, Event, Layout, Outcome, Pending, PileView, Playable, Position, REPEATS, Refusal, Seen, Snapshot,
     State, View,

@@ -17,6 +17,9 @@ use crate::syntax::ast::{self, Span};
 /// The most cards a pack may hold (card ids are 16-bit and zones are bitsets of cards).
 const MAX_CARDS: usize = 4096;
 
+/// Every card's attributes, and every card's name.
+type Cards = (Vec<Vec<Value>>, Vec<String>);
+
 impl Checker {
     pub(super) fn declare_card(&mut self, parts: &Parts) {
         let Some(card) = parts.cards.first() else { return };
@@ -112,7 +115,7 @@ impl Checker {
                 self.cards = cards;
                 self.card_names = names;
             }
-            Err(problem) => self.report(problem),
+            Err(problem) => self.report(*problem),
         }
     }
 
@@ -124,7 +127,7 @@ impl Checker {
         slots: &[Slot],
         derived: &[(usize, Expr)],
         name: Option<&Expr>,
-    ) -> Result<(Vec<Vec<Value>>, Vec<String>), Problem> {
+    ) -> Result<Cards, Box<Problem>> {
         let mut cards = Vec::new();
         let mut names = Vec::new();
         let mut eval = Eval::new(self.tables(), self.slots);
@@ -132,7 +135,7 @@ impl Checker {
             let (values, shown) = finish_card(&mut eval, values.clone(), slots, derived, name)
                 .map_err(|halt| halt.problem("while computing a card's attributes"))?;
             if let Some(problem) = self.range_problem(&values, *span) {
-                return Err(problem);
+                return Err(problem.into());
             }
             cards.push(values);
             names.push(shown.map_or(format!("card {}", names.len() + 1), |s| tidy(&s)));

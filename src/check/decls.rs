@@ -501,23 +501,15 @@ impl Checker {
         for r in &changes.replacements {
             let (name, span, origin) = (r.phase.clone(), r.span, r.origin);
             if !self.phases.iter().any(|p| p.name == name) {
-                let help = if self.may_suggest(self.phases.len()) {
-                    let names: Vec<&str> = self.phases.iter().map(|p| p.name.as_str()).collect();
-                    match crate::diagnostic::did_you_mean(&name, names.iter().copied()) {
-                        Some(s) => format!("did you mean `{s}`?"),
-                        None => format!("the phases of this game are: {}", names.join(", ")),
-                    }
-                } else {
-                    "check the spelling against the phases of `play`".to_string()
-                };
-                let saved = self.origin.replace(origin);
-                self.error(
+                let problem = Problem::new(
                     Code::UnknownTarget,
                     format!("no phase `{name}` to replace"),
                     span,
                     "no such phase in `play`",
-                    help,
                 );
+                let problem = self.phase_advice(problem, span, &name);
+                let saved = self.origin.replace(origin);
+                self.report(problem);
                 self.origin = saved;
             }
         }
@@ -584,18 +576,18 @@ impl Checker {
                     if self.may_suggest(self.phases.len()) {
                         names.extend(self.phases.iter().map(|p| p.name.as_str()));
                     }
-                    let help = match crate::diagnostic::did_you_mean(&r.name, names.iter().copied()) {
-                        Some(s) => format!("did you mean `{s}`?"),
-                        None if names.is_empty() => "`reset` names a `phase` of the flow, which has none".into(),
-                        None => format!("`reset` names a `phase` of the flow; its phases are: {}", names.join(", ")),
-                    };
-                    self.error(
+                    let problem = Problem::new(
                         Code::UnknownName,
                         format!("no phase `{}`", r.name),
                         r.span,
                         "not a phase of the flow",
-                        help,
                     );
+                    self.report(match crate::diagnostic::did_you_mean(&r.name, names.iter().copied()) {
+                        Some(s) => problem.did_you_mean(r.span, &r.name, s),
+                        None if names.is_empty() => problem.help("`reset` names a `phase` of the flow, which has none"),
+                        None => problem
+                            .help(format!("`reset` names a `phase` of the flow; its phases are: {}", names.join(", "))),
+                    });
                 }
                 id
             });

@@ -2,7 +2,7 @@
 
 use super::types::{builtin, element, fits, is_collection, ordered, storable};
 use super::{Checker, Global};
-use crate::diagnostic::{Code, did_you_mean};
+use crate::diagnostic::{Code, Problem, did_you_mean};
 use crate::game::*;
 use crate::syntax::ast::{self, AggOp, BinOp, Span};
 
@@ -450,21 +450,23 @@ impl Checker {
         if found.is_some() {
             return found;
         }
-        let help = if self.may_suggest(self.attrs.len()) {
-            let names: Vec<&str> =
-                self.attrs.iter().filter(|a| !(stored && a.derived)).map(|a| a.name.as_str()).collect();
-            did_you_mean(&name.name, names.iter().copied())
-                .map_or(format!("cards have: {}", names.join(", ")), |s| format!("did you mean `{s}`?"))
-        } else {
-            "check the spelling against the `card` declaration".to_string()
-        };
-        self.error(
+        let problem = Problem::new(
             Code::UnknownName,
             format!("cards have no attribute `{}`", name.name),
             name.span,
             "unknown attribute",
-            help,
         );
+        let problem = if self.may_suggest(self.attrs.len()) {
+            let names: Vec<&str> =
+                self.attrs.iter().filter(|a| !(stored && a.derived)).map(|a| a.name.as_str()).collect();
+            match did_you_mean(&name.name, names.iter().copied()) {
+                Some(s) => problem.did_you_mean(name.span, &name.name, s),
+                None => problem.help(format!("cards have: {}", names.join(", "))),
+            }
+        } else {
+            problem.help("check the spelling against the `card` declaration")
+        };
+        self.report(problem);
         None
     }
 
@@ -529,24 +531,23 @@ impl Checker {
         match self.enums[e as usize].members.iter().position(|m| m.name == member.name) {
             Some(m) => (node(ExprKind::Is(boxed(bx), e, m as u16), span), Type::Bool),
             None => {
-                let members = &self.enums[e as usize].members;
-                let help = if self.may_suggest(members.len()) {
-                    let names: Vec<&str> = members.iter().map(|m| m.name.as_str()).collect();
-                    match did_you_mean(&member.name, names.iter().copied()) {
-                        Some(s) => format!("did you mean `{s}`?"),
-                        None => format!("its members are: {}", names.join(", ")),
-                    }
-                } else {
-                    "check the spelling against the `enum` declaration".to_string()
-                };
-                let name = self.enums[e as usize].name.clone();
-                self.error(
+                let enumeration = &self.enums[e as usize];
+                let problem = Problem::new(
                     Code::UnknownName,
-                    format!("{name} has no member `{}`", member.name),
+                    format!("{} has no member `{}`", enumeration.name, member.name),
                     member.span,
                     "not a member",
-                    help,
                 );
+                let problem = if self.may_suggest(enumeration.members.len()) {
+                    let names: Vec<&str> = enumeration.members.iter().map(|m| m.name.as_str()).collect();
+                    match did_you_mean(&member.name, names.iter().copied()) {
+                        Some(s) => problem.did_you_mean(member.span, &member.name, s),
+                        None => problem.help(format!("its members are: {}", names.join(", "))),
+                    }
+                } else {
+                    problem.help("check the spelling against the `enum` declaration")
+                };
+                self.report(problem);
                 Self::error_expr(span)
             }
         }
@@ -591,17 +592,17 @@ impl Checker {
                     names.extend(super::types::BUILTIN_NAMES);
                     names.extend(self.functions.iter().map(|f| f.name.as_str()));
                 }
-                let help = match did_you_mean(&func.name, names.iter().copied()) {
-                    Some(s) => format!("did you mean `{s}`?"),
-                    None => "functions are the built-ins listed in LANGUAGE.md and those declared with `define`".into(),
-                };
-                self.error(
+                let problem = Problem::new(
                     Code::UnknownName,
                     format!("unknown function `{}`", func.name),
                     func.span,
                     "not a function",
-                    help,
                 );
+                self.report(match did_you_mean(&func.name, names.iter().copied()) {
+                    Some(s) => problem.did_you_mean(func.span, &func.name, s),
+                    None => problem
+                        .help("functions are the built-ins listed in LANGUAGE.md and those declared with `define`"),
+                });
                 for a in values {
                     self.expr(a);
                 }

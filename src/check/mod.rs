@@ -242,14 +242,15 @@ impl Checker {
         } else {
             None
         };
-        let help = match suggestion {
-            Some(s) => format!("did you mean `{s}`?"),
-            None if !self.expanding.is_empty() => {
-                "a procedure sees its parameters and the file's names, not the names of the flow where it is called: pass the value as a parameter".to_string()
-            }
-            None => format!("declare it first, or check the spelling; {what}"),
-        };
-        self.error(Code::UnknownName, format!("unknown name `{}`", ident.name), ident.span, "not defined", help);
+        let problem =
+            Problem::new(Code::UnknownName, format!("unknown name `{}`", ident.name), ident.span, "not defined");
+        self.report(match suggestion {
+            Some(s) => problem.did_you_mean(ident.span, &ident.name, &s),
+            None if !self.expanding.is_empty() => problem.help(
+                "a procedure sees its parameters and the file's names, not the names of the flow where it is called: pass the value as a parameter",
+            ),
+            None => problem.help(format!("declare it first, or check the spelling; {what}")),
+        });
     }
 
     fn run(&mut self, items: &[ast::Item], scenario: Option<&ast::Scenario>, settings: &Settings) -> Option<Game> {

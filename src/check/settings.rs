@@ -4,7 +4,7 @@
 
 use super::decls::Parts;
 use super::{Checker, Global, Origin};
-use crate::diagnostic::{Code, did_you_mean};
+use crate::diagnostic::{Code, Problem, did_you_mean};
 use crate::game::{ParamInfo, Type, Value};
 use crate::syntax::ast::{self, Literal, LiteralKind, Span};
 
@@ -109,14 +109,15 @@ impl Checker {
     fn unknown_variant(&mut self, name: &str, span: Span, parts: &Parts) {
         let names: Vec<&str> = parts.variants.iter().map(|v| v.name.name.as_str()).collect();
         let param = parts.params.iter().any(|p| p.name.name == name);
-        let help = match did_you_mean(name, names.iter().copied()) {
-            _ if param => format!("`{name}` is a parameter: set it with `--set {name}=VALUE`"),
-            Some(s) => format!("did you mean `{s}`?"),
-            None if names.is_empty() => "this game declares no variants".into(),
-            None => format!("the variants are: {}", names.join(", ")),
+        let problem = Problem::new(Code::UnknownTarget, format!("no variant `{name}`"), span, "unknown variant");
+        let problem = match did_you_mean(name, names.iter().copied()) {
+            _ if param => problem.help(format!("`{name}` is a parameter: set it with `--set {name}=VALUE`")),
+            Some(s) => problem.did_you_mean(span, name, s),
+            None if names.is_empty() => problem.help("this game declares no variants"),
+            None => problem.help(format!("the variants are: {}", names.join(", "))),
         };
         let saved = self.origin.replace(Origin::Arguments);
-        self.error(Code::UnknownTarget, format!("no variant `{name}`"), span, "unknown variant", help);
+        self.report(problem);
         self.origin = saved;
     }
 
@@ -255,18 +256,18 @@ impl Checker {
     fn apply_set(&mut self, change: &SetChange) {
         let Some(index) = self.params.iter().position(|p| p.name == change.name.name) else {
             let names: Vec<&str> = self.params.iter().map(|p| p.name.as_str()).collect();
-            let help = match did_you_mean(&change.name.name, names.iter().copied()) {
-                Some(s) => format!("did you mean `{s}`?"),
-                None if names.is_empty() => "this game declares no parameters".into(),
-                None => format!("the parameters are: {}", names.join(", ")),
-            };
-            self.error(
+            let name = &change.name;
+            let problem = Problem::new(
                 Code::UnknownTarget,
-                format!("no parameter `{}`", change.name.name),
-                change.name.span,
+                format!("no parameter `{}`", name.name),
+                name.span,
                 "unknown parameter",
-                help,
             );
+            self.report(match did_you_mean(&name.name, names.iter().copied()) {
+                Some(s) => problem.did_you_mean(name.span, &name.name, s),
+                None if names.is_empty() => problem.help("this game declares no parameters"),
+                None => problem.help(format!("the parameters are: {}", names.join(", "))),
+            });
             return;
         };
         let ty = self.params[index].ty.clone();

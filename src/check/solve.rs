@@ -6,7 +6,7 @@ use super::Checker;
 use super::decls::{Parts, SeatsOrSides};
 use crate::diagnostic::{Code, Problem, did_you_mean};
 use crate::game::*;
-use crate::syntax::ast;
+use crate::syntax::ast::{self, Span};
 
 impl Checker {
     /// Checks and compiles the `solve` declarations, in the order written.
@@ -56,22 +56,27 @@ impl Checker {
         if let Some(i) = self.phases.iter().position(|p| p.name == name.name) {
             return Some(i as PhaseId);
         }
-        let help = if self.may_suggest(self.phases.len()) {
-            let names: Vec<&str> = self.phases.iter().map(|p| p.name.as_str()).collect();
-            match did_you_mean(&name.name, names.iter().copied()) {
-                Some(s) => format!("did you mean `{s}`?"),
-                None => format!("the phases of this game are: {}", names.join(", ")),
-            }
-        } else {
-            "check the spelling against the phases of `play`".to_string()
-        };
-        self.error(
+        let problem = Problem::new(
             Code::UnknownTarget,
             format!("no phase `{}` to {what}", name.name),
             name.span,
             "no such phase in `play`",
-            help,
         );
+        let problem = self.phase_advice(problem, name.span, &name.name);
+        self.report(problem);
         None
+    }
+
+    /// `problem` with advice on the phase meant by `name`, written at `span`: the phase with the
+    /// closest name, else the list of phases.
+    pub(super) fn phase_advice(&self, problem: Problem, span: Span, name: &str) -> Problem {
+        if !self.may_suggest(self.phases.len()) {
+            return problem.help("check the spelling against the phases of `play`");
+        }
+        let names: Vec<&str> = self.phases.iter().map(|p| p.name.as_str()).collect();
+        match did_you_mean(name, names.iter().copied()) {
+            Some(s) => problem.did_you_mean(span, name, s),
+            None => problem.help(format!("the phases of this game are: {}", names.join(", "))),
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! whether a value of one type may stand where another is needed.
 
 use super::Checker;
-use crate::diagnostic::{Code, did_you_mean};
+use crate::diagnostic::{Code, Problem, did_you_mean};
 use crate::game::{Builtin, Type};
 use crate::syntax::ast::{self, TypeKind};
 
@@ -208,11 +208,12 @@ impl Checker {
                     if self.may_suggest(self.enums.len()) {
                         candidates.extend(self.enums.iter().map(|e| e.name.as_str()));
                     }
-                    let help = match did_you_mean(name, candidates) {
-                        Some(s) => format!("did you mean `{s}`?"),
-                        None => "types are int, bool, seat, side, card, set of E, T? and the enumerations declared with `enum`".into(),
-                    };
-                    self.error(Code::UnknownName, format!("unknown type `{name}`"), ident.span, "not a type", help);
+                    let problem =
+                        Problem::new(Code::UnknownName, format!("unknown type `{name}`"), ident.span, "not a type");
+                    self.report(match did_you_mean(name, candidates) {
+                        Some(s) => problem.did_you_mean(ident.span, name, s),
+                        None => problem.help("types are int, bool, seat, side, card, set of E, T? and the enumerations declared with `enum`"),
+                    });
                     Type::Error
                 }
             },

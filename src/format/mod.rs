@@ -3,7 +3,8 @@
 //! The layout is read from the syntax tree, the words from the text: `Layout` walks the tree
 //! and takes the file's tokens in order (checking that each is the one the tree says comes
 //! next), so that the formatted file holds exactly the tokens of the original with only the
-//! white space between them changed, and every comment where it was. The rules:
+//! white space between them changed, and every comment (which the parser found, with the empty
+//! lines) where it was. The rules:
 //! - two spaces per level; a declaration or statement per line; at most one empty line between
 //!   them, kept where the author left one;
 //! - a block (`{ ... }` of statements, a `card`, `variant` or `scenario` body, a `case`) or a
@@ -22,6 +23,7 @@ mod items;
 
 use crate::diagnostic::{Code, Problem};
 use crate::syntax::ast::{File, Span};
+use crate::syntax::comments::{Comment, Extra};
 use crate::syntax::tokens::{Kind, Token, tokens};
 use doc::{Doc, concat, indent, text};
 
@@ -43,12 +45,12 @@ pub fn format(source: &str) -> Result<String, Vec<Problem>> {
 /// The layout of a parsed file, or where the tree and the tokens disagree (a bug).
 fn layout(source: &str, file: &File) -> Result<String, Span> {
     let bom = if source.starts_with('\u{feff}') { "\u{feff}" } else { "" };
-    let mut layout = Layout::new(source);
+    let mut layout = Layout::new(source, &file.extra);
     let doc = layout.file(file);
     if let Some(at) = layout.disagreement {
         return Err(at);
     }
-    if layout.next < layout.tokens.len() || layout.next_comment < layout.comments.len() {
+    if layout.next < layout.tokens.len() || layout.next_comment < layout.extra.comments.len() {
         return Err(Span::new(layout.pos(), layout.pos()));
     }
     Ok(format!("{bom}{}", doc::render(&doc, WIDTH)))
@@ -85,9 +87,10 @@ pub fn strip_spans(value: &mut serde_json::Value) {
 /// Builds the document of a file, taking its tokens in order.
 struct Layout<'s> {
     source: &'s str,
-    /// The tokens that are not comments, and the comments.
+    /// The tokens that are not comments.
     tokens: Vec<Token>,
-    comments: Vec<Token>,
+    /// The comments and empty lines.
+    extra: &'s Extra,
     /// For each bracket token, the index of the bracket that closes or opens it.
     matching: Vec<Option<usize>>,
     /// The next token and comment to place.
@@ -100,11 +103,10 @@ struct Layout<'s> {
 }
 
 impl<'s> Layout<'s> {
-    fn new(source: &'s str) -> Self {
-        let (comments, tokens): (Vec<Token>, Vec<Token>) =
-            tokens(source).into_iter().partition(|t| t.kind == Kind::Comment);
+    fn new(source: &'s str, extra: &'s Extra) -> Self {
+        let tokens: Vec<Token> = tokens(source).into_iter().filter(|t| t.kind != Kind::Comment).collect();
         let matching = matching_brackets(source, &tokens);
-        Layout { source, tokens, comments, matching, next: 0, next_comment: 0, last_end: 0, disagreement: None }
+        Layout { source, tokens, extra, matching, next: 0, next_comment: 0, last_end: 0, disagreement: None }
     }
 
     fn text_of(&self, index: usize) -> &'s str {
@@ -174,7 +176,7 @@ impl<'s> Layout<'s> {
 
     /// The comment after the last token placed on its line, if any.
     fn trailing_comment(&mut self) -> Option<Doc> {
-        let comment = *self.comments.get(self.next_comment)?;
+        let comment = *self.extra.comments.get(self.next_comment)?;
         let between = self.source.get(self.last_end..comment.span.start)?;
         if between.contains('\n') || comment.span.start > self.pos() {
             return None;
@@ -184,7 +186,7 @@ impl<'s> Layout<'s> {
         Some(Doc::Trailing(self.comment_text(comment)))
     }
 
-    fn comment_text(&self, comment: Token) -> String {
+    fn comment_text(&self, comment: Comment) -> String {
         comment.text(self.source).trim_end().to_string()
     }
 
@@ -192,7 +194,7 @@ impl<'s> Layout<'s> {
     /// line of its own.
     fn comments_inline(&mut self) -> Vec<Doc> {
         let mut docs = Vec::new();
-        while let Some(comment) = self.comments.get(self.next_comment).copied() {
+        while let Some(comment) = self.extra.comments.get(self.next_comment).copied() {
             if comment.span.start > self.pos() {
                 break;
             }
@@ -209,7 +211,7 @@ impl<'s> Layout<'s> {
     fn boundary(&mut self, first: bool) -> Doc {
         let mut docs = vec![Doc::HardLine];
         let mut blank_ok = !first;
-        while let Some(comment) = self.comments.get(self.next_comment).copied() {
+        while let Some(comment) = self.extra.comments.get(self.next_comment).copied() {
             if comment.span.start > self.pos() {
                 break;
             }
@@ -231,7 +233,7 @@ impl<'s> Layout<'s> {
     fn closing_comments(&mut self, after_elements: bool) -> Doc {
         let mut docs = Vec::new();
         let mut blank_ok = after_elements;
-        while let Some(comment) = self.comments.get(self.next_comment).copied() {
+        while let Some(comment) = self.extra.comments.get(self.next_comment).copied() {
             if comment.span.start > self.pos() {
                 break;
             }
@@ -247,9 +249,9 @@ impl<'s> Layout<'s> {
         concat(docs)
     }
 
-    /// Whether the text between two places holds an empty line.
+    /// Whether an empty line lies between two places with only white space between them.
     fn blank_between(&self, from: usize, to: usize) -> bool {
-        self.source.get(from..to).is_some_and(|between| between.matches('\n').count() >= 2)
+        self.extra.empty_line_between(from, to)
     }
 
     /// Whether the bracket that is the next token is closed on the same line, with no comment
@@ -265,6 +267,7 @@ impl<'s> Layout<'s> {
     fn closes_empty(&self) -> bool {
         let close = self.matching.get(self.next).copied().flatten();
         let comment_before = self
+            .extra
             .comments
             .get(self.next_comment)
             .is_some_and(|c| close.is_none_or(|close| c.span.start < self.tokens[close].span.start));
@@ -273,7 +276,7 @@ impl<'s> Layout<'s> {
 
     /// Whether a stretch of the text is on one line with no comment in it.
     fn on_one_line(&self, span: Span) -> bool {
-        let comment_inside = self.comments[self.next_comment..]
+        let comment_inside = self.extra.comments[self.next_comment..]
             .iter()
             .take_while(|c| c.span.start < span.end)
             .any(|c| c.span.start >= span.start);

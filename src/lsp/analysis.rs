@@ -8,12 +8,15 @@ use crate::check::{self, Origin, Settings};
 use crate::diagnostic::Problem;
 use crate::load::{base_path, cannot_extend};
 use crate::syntax::ast::{File, FileBody, Item, ParamDecl, Scenario, Span};
+use crate::syntax::comments::Extra;
 use std::path::{Path, PathBuf};
 
 /// A text that an analysis read: the document, or the rule file a scenario extends.
 pub struct Text {
     pub path: Option<PathBuf>,
     pub text: String,
+    /// Its comments and empty lines, as the parser found them (none if it does not parse).
+    pub extra: Extra,
 }
 
 pub struct Analysis {
@@ -34,7 +37,8 @@ impl Analysis {
     /// Reads a document; `read` gives the text of another file (the base of a scenario).
     pub fn new(path: Option<&Path>, text: &str, read: &dyn Fn(&Path) -> Option<String>) -> Analysis {
         let (file, syntax) = crate::syntax::parse_partial(text);
-        let document = Text { path: path.map(Path::to_path_buf), text: text.to_string() };
+        let extra = file.as_ref().map(|f| f.extra.clone()).unwrap_or_default();
+        let document = Text { path: path.map(Path::to_path_buf), text: text.to_string(), extra };
         match file.as_ref().map(|f| &f.body) {
             Some(FileBody::Scenario(scenario)) => {
                 let scenario = scenario.clone();
@@ -105,7 +109,8 @@ impl Analysis {
             };
         }
         let index = Index::build(&items, Some(&scenario));
-        let base = Text { path: base_path, text: base_text.unwrap_or_default() };
+        let extra = base.and_then(Result::ok).map(|f| f.extra).unwrap_or_default();
+        let base = Text { path: base_path, text: base_text.unwrap_or_default(), extra };
         Analysis { texts: vec![base, document], this: 1, file, items, index, problems }
     }
 

@@ -8,6 +8,7 @@ use super::symbols::{Kind, Site, Symbol};
 use super::text::Lines;
 use crate::diagnostic::Problem;
 use crate::syntax::ast::{Block, FileBody, Item, LiteralKind, Span, StmtKind, TypeKind, VariantItem};
+use crate::syntax::comments::Extra;
 use crate::syntax::grammar::Rule;
 use crate::syntax::tokens::{self, Kind as TokenKind, Token};
 use lsp_types::*;
@@ -63,16 +64,17 @@ pub fn describe(analysis: &Analysis, symbol: &Symbol) -> String {
         let Some(b) = builtin(&symbol.name) else { return format!("`{}`: built-in", symbol.name) };
         return format!("```paradox\n{}\n```\nbuilt-in: {}", b.usage, b.doc);
     }
-    let file = symbol.site.map_or(0, |s| s.file);
-    let text = &analysis.texts[file].text;
-    let mut out = format!("```paradox\n{}\n```\n{}", declaration_line(text, symbol.declaration), what_it_is(symbol));
+    let file = &analysis.texts[symbol.site.map_or(0, |s| s.file)];
+    let (text, extra) = (&file.text, &file.extra);
+    let declaration = declaration_line(text, extra, symbol.declaration);
+    let mut out = format!("```paradox\n{declaration}\n```\n{}", what_it_is(symbol));
     if symbol.kind == Kind::Parameter {
         out.push_str(&parameter_facts(analysis, &symbol.name));
     }
     if let Some(doc) = &symbol.doc {
         out.push_str(&format!("\n\n{doc}"));
     }
-    let comments = comments_about(text, symbol.declaration.start);
+    let comments = comments_about(text, extra, symbol.declaration.start);
     if !comments.is_empty() {
         out.push_str(&format!("\n\n{}", comments.join("\n")));
     }
@@ -105,34 +107,26 @@ fn parameter_facts(analysis: &Analysis, name: &str) -> String {
 }
 
 /// The first line of a declaration, without the trailing comment of that line.
-fn declaration_line(text: &str, span: Span) -> String {
+fn declaration_line(text: &str, extra: &Extra, span: Span) -> String {
     let span = clamp(span, text);
     let written = &text[span.start..span.end];
     let line = written.lines().next().unwrap_or_default();
-    let code = match tokens::tokens(line).iter().find(|t| t.kind == TokenKind::Comment) {
-        Some(comment) => &line[..comment.span.start],
-        None => line,
+    let code = match extra.within(span).first() {
+        Some(comment) if comment.span.start - span.start < line.len() => &line[..comment.span.start - span.start],
+        _ => line,
     };
     code.trim_end().to_string()
 }
 
 /// The comment lines right above the line of `at` (no empty line between), and the comment at
 /// the end of that line.
-fn comments_about(text: &str, at: usize) -> Vec<String> {
+fn comments_about(text: &str, extra: &Extra, at: usize) -> Vec<String> {
     let at = at.min(text.len());
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-    let mut above: Vec<String> = text[..line_start]
-        .lines()
-        .rev()
-        .map_while(|line| line.trim().strip_prefix("//").map(|c| c.trim().to_string()))
-        .collect();
-    above.reverse();
-    let line = &text[line_start..line_end];
-    let after =
-        tokens::tokens(line).into_iter().find(|t| t.kind == TokenKind::Comment && line_start + t.span.start >= at);
-    above.extend(after.map(|c| c.text(line).trim_start_matches('/').trim().to_string()));
-    above
+    let mut about: Vec<String> = extra.above(text, at).iter().map(|c| c.words(text).to_string()).collect();
+    let after = extra.within(Span::new(at, line_end)).first();
+    about.extend(after.map(|c| c.text(text).trim_start_matches('/').trim().to_string()));
+    about
 }
 
 // ------------------------------------------------------------------ definitions and references
@@ -383,13 +377,13 @@ fn item_kind(kind: Kind) -> CompletionItemKind {
 /// The outline: the declarations of the document, with the members of enumerations, the
 /// attributes of the card, the items of variants and the phases of the flow inside them.
 pub fn outline(analysis: &Analysis) -> Vec<DocumentSymbol> {
-    let text = analysis.text();
+    let (text, extra) = (analysis.text(), &analysis.texts[analysis.this].extra);
     let lines = Lines::new(text);
     let entry = |name: &str, kind: SymbolKind, whole: Span, name_span: Span, children: Vec<DocumentSymbol>| {
         #[allow(deprecated)]
         DocumentSymbol {
             name: if name.is_empty() { "?".into() } else { name.to_string() },
-            detail: Some(declaration_line(text, whole)),
+            detail: Some(declaration_line(text, extra, whole)),
             kind,
             tags: None,
             deprecated: None,
@@ -497,7 +491,7 @@ pub fn formatting(text: &str) -> Vec<TextEdit> {
     }
 }
 
-/// A quick fix for every "did you mean" among the problems in a range: replace the name.
+/// A quick fix for every fix the checker attached to the problems in a range.
 pub fn code_actions(analysis: &Analysis, uri: &Uri, range: Range) -> Vec<CodeActionOrCommand> {
     let text = analysis.text();
     let lines = Lines::new(text);
@@ -505,30 +499,27 @@ pub fn code_actions(analysis: &Analysis, uri: &Uri, range: Range) -> Vec<CodeAct
     let mut actions = Vec::new();
     for problem in &analysis.problems {
         let span = clamp(problem.span, text);
-        let Some(suggestion) = problem.help.as_deref().and_then(did_you_mean) else { continue };
         if span.end < from || span.start > to {
             continue;
         }
-        let edit = TextEdit::new(lines.range(span), suggestion.to_string());
-        let title = format!("Replace `{}` with `{suggestion}`", &text[span.start..span.end]);
-        actions.push(CodeActionOrCommand::CodeAction(CodeAction {
-            title,
-            kind: Some(CodeActionKind::QUICKFIX),
-            diagnostics: Some(vec![diagnostic(problem, &lines, text, uri)]),
-            edit: Some(WorkspaceEdit {
-                changes: Some(HashMap::from([(uri.clone(), vec![edit])])),
-                ..Default::default()
-            }),
-            is_preferred: Some(true),
-            ..Default::default()
-        }));
+        for fix in &problem.fixes {
+            let edit = TextEdit::new(lines.range(clamp(fix.span, text)), fix.replacement.clone());
+            actions.push(quick_fix(fix.title.clone(), edit, diagnostic(problem, &lines, text, uri), uri));
+        }
     }
     actions
 }
 
-/// The name a "did you mean `x`?" help suggests.
-fn did_you_mean(help: &str) -> Option<&str> {
-    help.strip_prefix("did you mean `")?.strip_suffix("`?")
+/// A code action that makes one edit to the document to fix one diagnostic.
+fn quick_fix(title: String, edit: TextEdit, fixed: Diagnostic, uri: &Uri) -> CodeActionOrCommand {
+    CodeActionOrCommand::CodeAction(CodeAction {
+        title,
+        kind: Some(CodeActionKind::QUICKFIX),
+        diagnostics: Some(vec![fixed]),
+        edit: Some(WorkspaceEdit { changes: Some(HashMap::from([(uri.clone(), vec![edit])])), ..Default::default() }),
+        is_preferred: Some(true),
+        ..Default::default()
+    })
 }
 
 #[cfg(test)]
@@ -561,6 +552,46 @@ mod tests {
                 formatting(typed);
             }
         }
+    }
+
+    /// Each fix the checker attaches to a problem is offered as it is, whatever the problem:
+    /// here an unknown name in an expression and a phase to replace that the flow lacks.
+    #[test]
+    fn a_quick_fix_writes_the_checker_s_replacement_over_the_name() {
+        let text = include_str!("../../rules/anarchy.cards")
+            .replace("in low_aces then", "in low_ace then")
+            .replace("replace phase bidding", "replace phase biding");
+        let uri: Uri = "file:///anarchy.cards".parse().expect("a uri");
+        let analysis = Analysis::new(None, &text, &|_| None);
+        let lines = Lines::new(&text);
+        let whole = Range::new(Position::new(0, 0), lines.position(text.len()));
+        let mut fixes: Vec<(String, Range, String)> = code_actions(&analysis, &uri, whole)
+            .into_iter()
+            .filter_map(|action| match action {
+                CodeActionOrCommand::CodeAction(CodeAction { diagnostics: Some(fixed), edit: Some(edit), .. }) => {
+                    let code = match &fixed[0].code {
+                        Some(NumberOrString::String(code)) => code.clone(),
+                        _ => String::new(),
+                    };
+                    let edit = edit.changes?.remove(&uri)?.remove(0);
+                    Some((code, edit.range, edit.new_text))
+                }
+                _ => None,
+            })
+            .collect();
+        fixes.sort_by(|a, b| a.0.cmp(&b.0));
+        // The range of `name`, written after `before`.
+        let at = |before: &str, name: &str| {
+            let start = text.find(&format!("{before}{name} ")).expect("the mistake is in the text") + before.len();
+            lines.range(Span::new(start, start + name.len()))
+        };
+        assert_eq!(
+            fixes,
+            [
+                ("paradox::E0101".to_string(), at("in ", "low_ace"), "low_aces".to_string()),
+                ("paradox::E0106".to_string(), at("replace phase ", "biding"), "bidding".to_string()),
+            ]
+        );
     }
 
     #[test]

@@ -7,16 +7,21 @@
 use crate::engine::zone_label;
 use crate::game::Game;
 use crate::report::Source;
-use crate::syntax::ast::Audience;
+use crate::syntax::ast::{Audience, File, FileBody, Item};
+use crate::syntax::comments::{Comment, Extra};
 
-/// The summary of a game; `source` is the rule file it was compiled from.
-pub fn summary(game: &Game, source: &Source) -> String {
+/// The summary of a game; `source` is the rule file it was compiled from, `rules` what was read
+/// from it (`None` if it does not parse: then the summary tells none of its comments).
+pub fn summary(game: &Game, source: &Source, rules: Option<&File>) -> String {
+    let text = &source.text;
+    let no_comments = Extra::default();
+    let extra = rules.map_or(&no_comments, |file| &file.extra);
     let mut out = format!("{}\n", game.name);
-    for line in source.text.lines().map(str::trim).take_while(|l| l.starts_with("//")) {
-        out.push_str(format!("  {}", line.trim_start_matches('/').trim()).trim_end());
+    for comment in opening_comment(text, extra) {
+        out.push_str(format!("  {}", comment.text(text).trim_start_matches('/').trim()).trim_end());
         out.push('\n');
     }
-    let steps = play_comments(&source.text);
+    let steps = rules.map_or_else(Vec::new, |file| play_comments(text, file));
     if !steps.is_empty() {
         out.push_str("How a match goes:\n");
         for line in steps {
@@ -55,7 +60,7 @@ pub fn summary(game: &Game, source: &Source) -> String {
             audience(z.count)
         ));
     }
-    let said = comment_above(&source.text, game.result.key.span.start);
+    let said: Vec<&str> = extra.above(text, game.result.key.span.start).iter().map(|c| c.words(text)).collect();
     if !said.is_empty() {
         out.push_str(&format!("The winner: {}\n", said.join(" ")));
     } else if let Some(rule) = line_at(&source.text, game.result.key.span.start) {
@@ -64,13 +69,10 @@ pub fn summary(game: &Game, source: &Source) -> String {
     out
 }
 
-/// The comment lines right above the line that holds byte `at`, in order.
-fn comment_above(text: &str, at: usize) -> Vec<&str> {
-    let start = text.get(..at).and_then(|t| t.rfind('\n')).map_or(0, |i| i + 1);
-    let above = text[..start].lines().rev().map(str::trim).map_while(|l| l.strip_prefix("//"));
-    let mut lines: Vec<&str> = above.map(str::trim).collect();
-    lines.reverse();
-    lines
+/// The comment lines the rule file opens with.
+fn opening_comment<'e>(text: &str, extra: &'e Extra) -> &'e [Comment] {
+    let first = extra.paragraphs(text).next().unwrap_or_default();
+    if first.first().is_some_and(|c| !text[..c.span.start].contains('\n')) { first } else { &[] }
 }
 
 fn seats(game: &Game) -> String {
@@ -100,30 +102,24 @@ fn audience(a: Audience) -> &'static str {
 }
 
 /// The comment lines inside the rule file's `play` block, in order: the rule file's own account
-/// of how a match goes. Empty if the file does not parse (a scenario's base is another file).
-fn play_comments(text: &str) -> Vec<&str> {
-    let Ok(crate::syntax::ast::File { body: crate::syntax::ast::FileBody::Rules(items), .. }) =
-        crate::syntax::parse(text)
-    else {
-        return Vec::new();
-    };
+/// of how a match goes (a scenario's base is another file).
+fn play_comments<'t>(text: &'t str, file: &File) -> Vec<&'t str> {
+    let FileBody::Rules(items) = &file.body else { return Vec::new() };
     let Some(span) = items.iter().find_map(|item| match item {
-        crate::syntax::ast::Item::Play(play) => Some(play.span),
+        Item::Play(play) => Some(play.span),
         _ => None,
     }) else {
         return Vec::new();
     };
-    let body = text.get(span.start..span.end).unwrap_or_default();
     let mut lines = Vec::new();
-    let mut in_note = false;
-    for line in body.lines().map(str::trim) {
-        let Some(comment) = line.strip_prefix("//").map(str::trim) else {
-            in_note = false;
-            continue;
-        };
-        in_note = in_note || comment.starts_with("Note:");
-        if !in_note && !comment.is_empty() {
-            lines.push(comment);
+    let in_play = |paragraph: &&[Comment]| (span.start..span.end).contains(&paragraph[0].span.start);
+    for paragraph in file.extra.paragraphs(text).filter(in_play) {
+        let mut in_note = false;
+        for comment in paragraph.iter().map(|c| c.words(text)) {
+            in_note = in_note || comment.starts_with("Note:");
+            if !in_note && !comment.is_empty() {
+                lines.push(comment);
+            }
         }
     }
     lines

@@ -12,6 +12,7 @@ use crate::diagnostic::Problem;
 use crate::engine::{Action, Actor, State};
 use crate::game::{CardId, Game, SeatId, Value};
 use crate::report::{Findings, Source, Style};
+use crate::syntax::ast::File;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -81,6 +82,8 @@ struct Earlier {
 /// A match in progress with the people at the table.
 pub struct Session {
     setup: Setup,
+    /// The rule file read once, its comments with it, for `rules` (`None` if it does not parse).
+    rules: Option<File>,
     state: State,
     /// What `undo` goes back to, latest last: the states at the human decisions before this
     /// one and the matches `new` and `load` replaced.
@@ -107,8 +110,10 @@ impl Session {
     pub fn start(setup: Setup) -> (Session, String) {
         let state = State::new(setup.game.clone(), setup.seed);
         let shown = vec![0; setup.game.players];
+        let rules = crate::syntax::parse(&setup.source.text).ok();
         let mut session = Session {
             setup,
+            rules,
             state,
             undo: Vec::new(),
             decided: Vec::new(),
@@ -219,7 +224,7 @@ impl Session {
             Command::Show => self.table_and_turn(),
             Command::Score => self.score(),
             Command::Log(n) => self.log(n.unwrap_or(LOG_LINES)),
-            Command::Rules => super::about::summary(&self.setup.game, &self.setup.source),
+            Command::Rules => super::about::summary(&self.setup.game, &self.setup.source, self.rules.as_ref()),
             Command::Save(file) => self.save(Path::new(&file)),
             Command::Load(file) => self.load(Path::new(&file)),
             Command::New if self.state.is_over() || self.state.failure().is_some() => self.new_match(),

@@ -3,6 +3,7 @@
 //! The tree says only what was written; names are resolved and types checked by `check`.
 
 pub use crate::vocab::{AggOp, AssignOp, Audience, BinOp, Extreme, Owner, Span};
+use crate::syntax::comments::Extra;
 use serde::Serialize;
 
 /// A name as written, with where it was written.
@@ -47,6 +48,9 @@ pub struct File {
     pub body: FileBody,
     /// The whole file.
     pub span: Span,
+    /// Its comments and empty lines, which are no part of the tree.
+    #[serde(skip)]
+    pub extra: Extra,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -22,7 +22,7 @@ pub const MAX_OPERATORS: usize = 256;
 /// Checks bracket nesting and that every string is closed, in `text`, which starts at byte
 /// `base` of the file. Brackets in strings and comments do not count. Returns where the
 /// comments are, in order.
-pub fn check_text(text: &str, base: usize) -> Result<Vec<Span>, Problem> {
+pub fn check_text(text: &str, base: usize) -> Result<Vec<Span>, Box<Problem>> {
     let bytes = text.as_bytes();
     let mut comments = Vec::new();
     let mut depth = 0usize;
@@ -38,7 +38,7 @@ pub fn check_text(text: &str, base: usize) -> Result<Vec<Span>, Problem> {
             b'(' | b'[' | b'{' => {
                 depth += 1;
                 if depth > MAX_BRACKETS {
-                    return Err(too_many_brackets(Span::new(base + i, base + i + 1)));
+                    return Err(too_many_brackets(Span::new(base + i, base + i + 1)).into());
                 }
                 i + 1
             }
@@ -82,7 +82,7 @@ fn too_many_brackets(span: Span) -> Problem {
 
 /// Checks the depth of a parse tree and the number of operators in each expression; the tree
 /// was read from text starting at byte `base` of the file. Walks without recursion.
-pub fn check_tree(root: Pair<'_, Rule>, base: usize) -> Result<(), Problem> {
+pub fn check_tree(root: Pair<'_, Rule>, base: usize) -> Result<(), Box<Problem>> {
     let mut stack = vec![Frame { children: root.into_inner(), depth: 1, in_expr: false }];
     let mut operators = 0;
     while let Some(frame) = stack.last_mut() {
@@ -92,7 +92,7 @@ pub fn check_tree(root: Pair<'_, Rule>, base: usize) -> Result<(), Problem> {
         };
         let (depth, in_expr) = (frame.depth, frame.in_expr);
         if depth > MAX_DEPTH {
-            return Err(too_deep(leading_span(pair, base)));
+            return Err(too_deep(leading_span(pair, base)).into());
         }
         let rule = pair.as_rule();
         if !in_expr && rule == Rule::expr {
@@ -100,7 +100,7 @@ pub fn check_tree(root: Pair<'_, Rule>, base: usize) -> Result<(), Problem> {
         } else if in_expr && is_operator(rule) {
             operators += 1;
             if operators > MAX_OPERATORS {
-                return Err(too_many_operators(span_of(&pair, base)));
+                return Err(too_many_operators(span_of(&pair, base)).into());
             }
         }
         stack.push(Frame { children: pair.into_inner(), depth: depth + 1, in_expr: in_expr || rule == Rule::expr });

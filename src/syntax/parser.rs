@@ -11,6 +11,7 @@
 
 use crate::diagnostic::{Code, Problem};
 use crate::syntax::ast::*;
+use crate::syntax::comments::Extra;
 use crate::syntax::describe::syntax_problem;
 use crate::syntax::grammar::{ParadoxParser, Rule};
 use crate::syntax::limits;
@@ -63,6 +64,7 @@ fn parse_here(source: &str) -> (Option<File>, Vec<Problem>) {
         Some((reader, pair)) => reader.file(pair),
         None => recover(source, start, &problems),
     };
+    let file = file.map(|file| File { extra: Extra::of(source), ..file });
     let mut problems = problems.into_inner();
     if file.is_none() && problems.is_empty() {
         problems.push(internal_error(Span::new(0, source.len())));
@@ -94,7 +96,7 @@ fn recover(source: &str, start: usize, problems: &RefCell<Vec<Problem>>) -> Opti
             break;
         }
     }
-    Some(File { body: FileBody::Rules(items), span: Span::new(0, source.len()) })
+    Some(File { body: FileBody::Rules(items), span: Span::new(0, source.len()), extra: Extra::default() })
 }
 
 /// The declarations in `source[start..end]`, which came before a syntax error. Should they not
@@ -290,7 +292,7 @@ impl<'s, 'p> Reader<'s, 'p> {
         };
         let comments = match limits::check_text(text, base) {
             Ok(comments) => comments,
-            Err(problem) => return report(problem),
+            Err(problem) => return report(*problem),
         };
         let pair = match ParadoxParser::parse(rule, text) {
             Ok(mut pairs) => pairs.next(),
@@ -304,7 +306,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             return report(internal_error(Span::new(base, end)));
         };
         if let Err(problem) = limits::check_tree(pair.clone(), base) {
-            return report(problem);
+            return report(*problem);
         }
         let reader = Reader { source, base, comments, problems };
         Some((reader, pair))
@@ -476,7 +478,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             Some(scenario) => FileBody::Scenario(self.scenario(scenario)?),
             None => FileBody::Rules(children.map(|p| self.item(p)).collect::<Option<_>>()?),
         };
-        Some(File { body, span })
+        Some(File { body, span, extra: Extra::default() })
     }
 
     fn scenario(&self, pair: Node<'s>) -> Option<Scenario> {

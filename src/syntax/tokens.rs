@@ -2,10 +2,10 @@
 //! byte span.
 //!
 //! The grammar in `grammar/paradox.pest` is what decides meaning; this plain scan is for tools
-//! that look at the text itself: the formatter lays the tokens out again and keeps the comments,
-//! the parser finds where top-level declarations start to resume after a syntax error, and the
-//! language server finds what the cursor is on. It never fails: any text is a list of tokens
-//! (a character the language has no use for is a [`Kind::Other`] token).
+//! that look at the text itself: the formatter lays the tokens out again, the parser collects
+//! the comments (`comments`) and finds where top-level declarations start to resume after a
+//! syntax error, and the language server finds what the cursor is on. It never fails: any text
+//! is a list of tokens (a character the language has no use for is a [`Kind::Other`] token).
 
 use crate::syntax::ast::Span;
 
