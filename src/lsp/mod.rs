@@ -9,6 +9,8 @@
 mod analysis;
 mod builtins;
 mod features;
+mod rename;
+mod semantic_tokens;
 mod symbols;
 mod text;
 
@@ -71,6 +73,17 @@ fn capabilities() -> ServerCapabilities {
         }),
         document_symbol_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Right(RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
+        semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+            SemanticTokensOptions {
+                legend: semantic_tokens::legend(),
+                full: Some(SemanticTokensFullOptions::Bool(true)),
+                ..Default::default()
+            },
+        )),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
             code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
             ..Default::default()
@@ -243,12 +256,29 @@ impl Server {
             }
             "textDocument/formatting" => {
                 let p: DocumentFormattingParams = params_of(params)?;
-                self.documents.get(&p.text_document.uri).map(|text| features::formatting(text)).to_value()
+                self.documents.get(&p.text_document.uri).map(|text| features::formatting(text, &p.options)).to_value()
             }
             "textDocument/codeAction" => {
                 let p: CodeActionParams = params_of(params)?;
                 let uri = &p.text_document.uri;
                 self.analyse(uri).map(|a| features::code_actions(&a, uri, p.range)).to_value()
+            }
+            "textDocument/prepareRename" => {
+                let p: TextDocumentPositionParams = params_of(params)?;
+                let found = self.at(&p.text_document.uri, p.position, |a, offset| {
+                    rename::renamable(a, offset).map(|(_, span)| Lines::new(a.text()).range(span))
+                });
+                found.map(PrepareRenameResponse::Range).to_value()
+            }
+            "textDocument/rename" => {
+                let p: RenameParams = params_of(params)?;
+                let at = &p.text_document_position;
+                self.rename(&at.text_document.uri, at.position, &p.new_name)?.to_value()
+            }
+            "textDocument/semanticTokens/full" => {
+                let p: SemanticTokensParams = params_of(params)?;
+                let tokens = self.analyse(&p.text_document.uri).map(|a| semantic_tokens::semantic_tokens(&a));
+                tokens.map(SemanticTokensResult::Tokens).to_value()
             }
             method => return Err((ErrorCode::MethodNotFound, format!("paradox lsp does not answer {method}"))),
         };
@@ -302,6 +332,38 @@ impl Server {
             .collect();
         locations.dedup_by(|a, b| a.uri == b.uri && a.range == b.range);
         Some(locations)
+    }
+
+    /// The edits that rename the name at a position wherever it is resolved to the same symbol,
+    /// or why it may not be renamed so (see [`rename`]).
+    fn rename(
+        &self,
+        uri: &Uri,
+        position: Position,
+        new_name: &str,
+    ) -> Result<Option<WorkspaceEdit>, (ErrorCode, String)> {
+        let Some(before) = self.analyse(uri) else { return Ok(None) };
+        let offset = Lines::new(before.text()).offset(position);
+        let refused = |why: String| (ErrorCode::RequestFailed, why);
+        let (symbol, _) = rename::renamable(&before, offset).ok_or_else(|| refused("nothing to rename here".into()))?;
+        let renamed = rename::rename(&before, symbol, new_name);
+        let read = |path: &Path| match before.texts.iter().position(|t| t.path.as_deref() == Some(path)) {
+            Some(file) if file != before.this => Some(renamed.texts[file].clone()),
+            _ => self.text_of(path),
+        };
+        let after = Analysis::new(path_of(uri).as_deref(), &renamed.texts[before.this], &read);
+        if let Some(why) = rename::refusal(&before, &after, &renamed.places, new_name) {
+            return Err(refused(why));
+        }
+        let mut by_file: Vec<(Uri, Vec<TextEdit>)> = Vec::new();
+        for place in self.references(uri, position, true).unwrap_or_default() {
+            let edit = TextEdit::new(place.range, new_name.to_string());
+            match by_file.iter_mut().find(|(file, _)| *file == place.uri) {
+                Some((_, edits)) => edits.push(edit),
+                None => by_file.push((place.uri, vec![edit])),
+            }
+        }
+        Ok(Some(WorkspaceEdit { changes: Some(by_file.into_iter().collect()), ..Default::default() }))
     }
 
     /// The scenarios (open in the editor, or under the workspace folders) that extend a rule
