@@ -442,6 +442,9 @@ fn completion_inside_a_template_offers_what_an_expression_may_hold() {
         let here = client.at("textDocument/completion", &uri, position(&typed, needle, n));
         assert_eq!(here, json!([]), "at {needle:?}");
     }
+    // A template after a plural.
+    let after_plural = labels(&client.at("textDocument/completion", &uri, position(&typed, "with {", 6)));
+    assert!(after_plural.contains(&"best".to_string()), "{after_plural:?}");
     client.stop();
 }
 
@@ -537,6 +540,18 @@ fn rename_changes_the_places_the_name_resolves_to_and_no_others() {
     assert!(changes.keys().any(|f| f.ends_with("examples/costly-tricks-trump-zero-wins.cards")), "{edit}");
     let renamed = edited(&text, &changes[&uri]);
     assert!(!renamed.contains("GhostA") && renamed.contains("Shadow \"A's ghost\""), "{renamed}");
+    // From a scenario: the rule file is read again renamed, so the rename is not refused.
+    let (scenario_uri, scenario) = file("examples/costly-tricks-trump-zero-wins.cards");
+    client.open(&scenario_uri, &scenario);
+    let from_scenario = json!({
+        "textDocument": { "uri": scenario_uri },
+        "position": position(&scenario, "GhostB]", 0),
+        "newName": "Shade",
+    });
+    let edit = client.result("textDocument/rename", from_scenario);
+    let renamed = edited(&scenario, &edit["changes"][&scenario_uri]);
+    assert_eq!(renamed, scenario.replace("GhostB", "Shade"), "{edit}");
+    assert!(edit["changes"][&uri].as_array().is_some_and(|e| e.len() >= 3), "{edit}");
     client.stop();
 }
 

@@ -257,7 +257,7 @@ fn place_of(text: &str, tokens: &[Token], at: usize) -> Place {
 /// Where the code of the `{...}` still open at the end of the start of a string begins (escaped
 /// braces are text; a `{` in the code opens a block of it, as in a `case`).
 fn open_template(string: &str) -> Option<usize> {
-    let (mut depth, mut code) = (0usize, 0);
+    let (mut depth, mut code, mut plural) = (0usize, 0, false);
     let mut chars = string.char_indices().skip(1);
     while let Some((i, c)) = chars.next() {
         match c {
@@ -270,13 +270,16 @@ fn open_template(string: &str) -> Option<usize> {
                 }
                 depth += 1;
             }
-            '}' => depth = depth.saturating_sub(1),
+            '}' => {
+                depth = depth.saturating_sub(1);
+                plural &= depth > 0;
+            }
             // The words of a plural (`{n|trick|tricks}`) are text.
-            '|' if depth == 1 => return None,
+            '|' if depth == 1 => plural = true,
             _ => {}
         }
     }
-    (depth > 0).then_some(code)
+    (depth > 0 && !plural).then_some(code)
 }
 
 /// Where the grammar is asked from: the start of the declaration the offset is in (so that a

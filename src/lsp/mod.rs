@@ -272,8 +272,12 @@ impl Server {
             }
             "textDocument/rename" => {
                 let p: RenameParams = params_of(params)?;
-                let at = &p.text_document_position;
-                self.rename(&at.text_document.uri, at.position, &p.new_name)?.to_value()
+                let (uri, position) = (&p.text_document_position.text_document.uri, p.text_document_position.position);
+                let Some(analysis) = self.analyse(uri) else { return Ok(Value::Null) };
+                let places = || self.references(uri, position, true).unwrap_or_default();
+                let read = |path: &Path| self.text_of(path);
+                let edit = rename::edit(&analysis, position, &p.new_name, &read, places);
+                edit.map_err(|why| (ErrorCode::RequestFailed, why))?.to_value()
             }
             "textDocument/semanticTokens/full" => {
                 let p: SemanticTokensParams = params_of(params)?;
@@ -332,38 +336,6 @@ impl Server {
             .collect();
         locations.dedup_by(|a, b| a.uri == b.uri && a.range == b.range);
         Some(locations)
-    }
-
-    /// The edits that rename the name at a position wherever it is resolved to the same symbol,
-    /// or why it may not be renamed so (see [`rename`]).
-    fn rename(
-        &self,
-        uri: &Uri,
-        position: Position,
-        new_name: &str,
-    ) -> Result<Option<WorkspaceEdit>, (ErrorCode, String)> {
-        let Some(before) = self.analyse(uri) else { return Ok(None) };
-        let offset = Lines::new(before.text()).offset(position);
-        let refused = |why: String| (ErrorCode::RequestFailed, why);
-        let (symbol, _) = rename::renamable(&before, offset).ok_or_else(|| refused("nothing to rename here".into()))?;
-        let renamed = rename::rename(&before, symbol, new_name);
-        let read = |path: &Path| match before.texts.iter().position(|t| t.path.as_deref() == Some(path)) {
-            Some(file) if file != before.this => Some(renamed.texts[file].clone()),
-            _ => self.text_of(path),
-        };
-        let after = Analysis::new(path_of(uri).as_deref(), &renamed.texts[before.this], &read);
-        if let Some(why) = rename::refusal(&before, &after, &renamed.places, new_name) {
-            return Err(refused(why));
-        }
-        let mut by_file: Vec<(Uri, Vec<TextEdit>)> = Vec::new();
-        for place in self.references(uri, position, true).unwrap_or_default() {
-            let edit = TextEdit::new(place.range, new_name.to_string());
-            match by_file.iter_mut().find(|(file, _)| *file == place.uri) {
-                Some((_, edits)) => edits.push(edit),
-                None => by_file.push((place.uri, vec![edit])),
-            }
-        }
-        Ok(Some(WorkspaceEdit { changes: Some(by_file.into_iter().collect()), ..Default::default() }))
     }
 
     /// The scenarios (open in the editor, or under the workspace folders) that extend a rule

@@ -5,7 +5,44 @@
 
 use super::analysis::Analysis;
 use super::symbols::{Kind, Site};
+use super::text::Lines;
 use crate::syntax::ast::Span;
+use lsp_types::{Location, Position, TextEdit, Uri, WorkspaceEdit};
+use std::path::Path;
+
+/// The edits that rename the name at a position of the analysed document, or why it may not be
+/// renamed so. `read` gives the text of another file; `places` every place of the name, in every
+/// file (as find references gives them).
+pub fn edit(
+    before: &Analysis,
+    position: Position,
+    new_name: &str,
+    read: &dyn Fn(&Path) -> Option<String>,
+    places: impl FnOnce() -> Vec<Location>,
+) -> Result<WorkspaceEdit, String> {
+    let offset = Lines::new(before.text()).offset(position);
+    let (symbol, _) = renamable(before, offset).ok_or("nothing to rename here")?;
+    let renamed = rename(before, symbol, new_name);
+    // The document read again with the renamed rule file it extends, if it is a scenario.
+    let read_renamed = |path: &Path| match before.texts.iter().position(|t| t.path.as_deref() == Some(path)) {
+        Some(file) if file != before.this => Some(renamed.texts[file].clone()),
+        _ => read(path),
+    };
+    let path = before.texts[before.this].path.as_deref();
+    let after = Analysis::new(path, &renamed.texts[before.this], &read_renamed);
+    if let Some(why) = refusal(before, &after, &renamed.places, new_name) {
+        return Err(why);
+    }
+    let mut by_file: Vec<(Uri, Vec<TextEdit>)> = Vec::new();
+    for place in places() {
+        let edit = TextEdit::new(place.range, new_name.to_string());
+        match by_file.iter_mut().find(|(file, _)| *file == place.uri) {
+            Some((_, edits)) => edits.push(edit),
+            None => by_file.push((place.uri, vec![edit])),
+        }
+    }
+    Ok(WorkspaceEdit { changes: Some(by_file.into_iter().collect()), ..Default::default() })
+}
 
 /// The symbol at an offset of the document, if it may be renamed, and where its name is there:
 /// a name declared in the texts read, not a built-in nor a seat that `players` names.
