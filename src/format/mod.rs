@@ -12,7 +12,8 @@
 //!   comment and fits in [`WIDTH`] columns; otherwise one statement, field or tier per line;
 //! - any other expression or list is broken only when it does not fit, before its operators
 //!   (`and`, `+`, `where`, `else`) and after the commas of lists;
-//! - comments after code on consecutive lines are lined up.
+//! - comments after code on consecutive lines are lined up;
+//! - the file's line ends are kept: `\r\n` if its first line ends so, `\n` otherwise.
 //!
 //! As a last safeguard [`format`](fn@format) reads the result again and refuses it unless it has the same
 //! syntax tree as the original.
@@ -39,7 +40,13 @@ pub fn format(source: &str) -> Result<String, Vec<Problem>> {
     if without_spans(&reread) != without_spans(&file) {
         return Err(vec![not_formatted(whole)]);
     }
-    Ok(formatted)
+    // Strings and comments end before a line's end: every `\n` of the layout is one.
+    Ok(if windows_line_ends(source) { formatted.replace('\n', "\r\n") } else { formatted })
+}
+
+/// Whether a text's lines end with `\r\n`, as its first line does.
+pub fn windows_line_ends(text: &str) -> bool {
+    text.find('\n').is_some_and(|at| text[..at].ends_with('\r'))
 }
 
 /// The layout of a parsed file, or where the tree and the tokens disagree (a bug).

@@ -155,9 +155,10 @@ const TYPE_WORDS: [&str; 6] = ["int", "bool", "seat", "side", "card", "set"];
 
 /// What may be written at an offset of `text`: names in scope, keywords the grammar expects
 /// there, card attributes after `.`, members after `is`, phases after `redo`, `end`, `reset`
-/// and `replace phase`, parameters after `set` and their values after `set NAME =`. The names
-/// come from `names`, the analysis of the text without the line being typed (see
-/// [`without_line`]), which reads where the text itself may not.
+/// and `replace phase`, parameters after `set` and their values after `set NAME =`; in the
+/// `{...}` of a string, what may come in an expression there. The names come from `names`, the
+/// analysis of the text without the line being typed (see [`without_line`]), which reads where
+/// the text itself may not.
 pub fn completion(text: &str, names: &Analysis, offset: usize) -> Vec<CompletionItem> {
     let analysis = names;
     let mut offset = offset.min(text.len());
@@ -166,11 +167,19 @@ pub fn completion(text: &str, names: &Analysis, offset: usize) -> Vec<Completion
     }
     let start = text[..offset].trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_').len();
     let tokens = tokens::tokens(text);
-    if !completes_here(text, &tokens, start) {
-        return Vec::new();
-    }
-    let before: Vec<&str> =
-        tokens.iter().filter(|t| t.span.end <= start && t.kind != TokenKind::Comment).map(|t| t.text(text)).collect();
+    let template = match place_of(text, &tokens, start) {
+        Place::Text => return Vec::new(),
+        Place::Code => None,
+        Place::Template { string, code } => Some((string, code)),
+    };
+    let before: Vec<&str> = match template {
+        Some((_, code)) => words(&text[code..start]),
+        None => tokens
+            .iter()
+            .filter(|t| t.span.end <= start && t.kind != TokenKind::Comment)
+            .map(|t| t.text(text))
+            .collect(),
+    };
     let last = |n: usize| before.len().checked_sub(n).map_or("", |i| before[i]);
     let mut out = Completions::default();
     let index = &analysis.index;
@@ -184,6 +193,16 @@ pub fn completion(text: &str, names: &Analysis, offset: usize) -> Vec<Completion
         out.symbols(index.symbols_of(Kind::Parameter));
     } else if last(1) == "=" && last(3) == "set" {
         parameter_values(analysis, last(2), &mut out);
+    } else if let Some((string, code)) = template {
+        let from = statement_start(analysis, text, start);
+        let expected = crate::syntax::expect::expected_in_expression(&text[code..start]);
+        // The names declared before the string, and in the expression itself.
+        let declared = format!("{} {}", &text[from..string], &text[code..start]);
+        by_grammar(analysis, &expected, &declared, &mut out);
+        // A card's name reads its attributes by name.
+        if expected.contains(&Rule::expr) && words(&text[from..string]).first() == Some(&"card") {
+            out.symbols(index.attribute_names());
+        }
     } else {
         let from = statement_start(analysis, text, start);
         let expected = crate::syntax::expect::expected_after(&text[from..start]);
@@ -201,20 +220,60 @@ pub fn without_line(text: &str, offset: usize) -> String {
     format!("{}{}{}", &text[..start], " ".repeat(end - start), &text[end..])
 }
 
-/// Whether the place is outside comments and strings (or inside a `{...}` of a string).
-fn completes_here(text: &str, tokens: &[Token], at: usize) -> bool {
-    let Some(token) = tokens.iter().find(|t| t.span.start < at && at <= t.span.end) else { return true };
+/// The words of a text, without its comments.
+fn words(text: &str) -> Vec<&str> {
+    tokens::tokens(text).into_iter().filter(|t| t.kind != TokenKind::Comment).map(|t| t.text(text)).collect()
+}
+
+/// Where a completion is asked.
+enum Place {
+    /// In code.
+    Code,
+    /// In the `{...}` of a string that starts at `string`, whose code starts at `code`.
+    Template { string: usize, code: usize },
+    /// In a comment, or in the text of a string.
+    Text,
+}
+
+fn place_of(text: &str, tokens: &[Token], at: usize) -> Place {
+    let Some(token) = tokens.iter().find(|t| t.span.start < at && at <= t.span.end) else { return Place::Code };
     match token.kind {
-        TokenKind::Comment => false,
-        TokenKind::Str { .. } => {
-            let inside = &text[token.span.start..at];
-            match (inside.rfind('{'), inside.rfind('}')) {
-                (Some(open), Some(close)) => open > close,
-                (open, _) => open.is_some(),
-            }
-        }
-        _ => true,
+        TokenKind::Comment => Place::Text,
+        TokenKind::Str { closed: true } if at == token.span.end => Place::Code,
+        TokenKind::Str { .. } => match open_template(&text[token.span.start..at]) {
+            Some(code) => Place::Template { string: token.span.start, code: token.span.start + code },
+            None => Place::Text,
+        },
+        _ => Place::Code,
     }
+}
+
+/// Where the code of the `{...}` still open at the end of the start of a string begins (escaped
+/// braces are text; a `{` in the code opens a block of it, as in a `case`).
+fn open_template(string: &str) -> Option<usize> {
+    let (mut depth, mut code, mut plural) = (0usize, 0, false);
+    let mut chars = string.char_indices().skip(1);
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '{' => {
+                if depth == 0 {
+                    code = i + 1;
+                }
+                depth += 1;
+            }
+            '}' => {
+                depth = depth.saturating_sub(1);
+                plural &= depth > 0;
+            }
+            // The words of a plural (`{n|trick|tricks}`) are text.
+            '|' if depth == 1 => plural = true,
+            _ => {}
+        }
+    }
+    (depth > 0 && !plural).then_some(code)
 }
 
 /// Where the grammar is asked from: the start of the declaration the offset is in (so that a
@@ -480,15 +539,40 @@ fn phase_outline(block: &Block, entry: &Entry) -> Vec<DocumentSymbol> {
 
 // ------------------------------------------------------------------ formatting and fixes
 
-/// The edit that formats the document (none if it is formatted, or has syntax errors).
-pub fn formatting(text: &str) -> Vec<TextEdit> {
-    match crate::format::format(text) {
-        Ok(formatted) if formatted != text => {
-            let lines = Lines::new(text);
-            vec![TextEdit::new(lines.range(Span::new(0, text.len())), formatted)]
-        }
-        _ => Vec::new(),
+/// The edit that formats the document: the lines that change, and only them (none if it is
+/// formatted, or has syntax errors). The document's line ends are kept (the formatter keeps them),
+/// and so is its lack of a final newline unless the editor asks for one: an editor keeps or adds
+/// that newline itself, and an edit that adds one leaves some editors with an empty last line.
+pub fn formatting(text: &str, options: &FormattingOptions) -> Vec<TextEdit> {
+    let Ok(mut formatted) = crate::format::format(text) else { return Vec::new() };
+    if !text.is_empty() && !text.ends_with('\n') && options.insert_final_newline != Some(true) {
+        let kept = formatted.trim_end_matches(['\r', '\n']).len();
+        formatted.truncate(kept);
     }
+    let Some((span, new_text)) = changed_lines(text, &formatted) else { return Vec::new() };
+    vec![TextEdit::new(Lines::new(text).range(span), new_text.to_string())]
+}
+
+/// Where two texts differ, in whole lines: the span of `old` between the lines both begin and end
+/// with, and the text of `new` in its place (`None` if they are the same).
+fn changed_lines<'n>(old: &str, new: &'n str) -> Option<(Span, &'n str)> {
+    if old == new {
+        return None;
+    }
+    let (old_lines, new_lines): (Vec<&str>, Vec<&str>) =
+        (old.split_inclusive('\n').collect(), new.split_inclusive('\n').collect());
+    let same_start = old_lines.iter().zip(&new_lines).take_while(|(a, b)| a == b).count();
+    let same_end = old_lines[same_start..]
+        .iter()
+        .rev()
+        .zip(new_lines[same_start..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let length = |lines: &[&str]| lines.iter().map(|l| l.len()).sum::<usize>();
+    let start = length(&old_lines[..same_start]);
+    let end = old.len() - length(&old_lines[old_lines.len() - same_end..]);
+    let new_end = new.len() - length(&new_lines[new_lines.len() - same_end..]);
+    Some((Span::new(start, end), &new[start..new_end]))
 }
 
 /// A quick fix for every fix the checker attached to the problems in a range.
@@ -549,7 +633,7 @@ mod tests {
                 outline(&analysis);
                 let end = Lines::new(typed).position(cut);
                 code_actions(&analysis, &uri, Range::new(Position::new(0, 0), end));
-                formatting(typed);
+                formatting(typed, &FormattingOptions::default());
             }
         }
     }

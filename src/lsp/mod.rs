@@ -12,6 +12,8 @@
 mod analysis;
 mod builtins;
 mod features;
+mod rename;
+mod semantic_tokens;
 mod symbols;
 mod text;
 mod transport;
@@ -84,6 +86,17 @@ fn capabilities() -> ServerCapabilities {
         }),
         document_symbol_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Right(RenameOptions {
+            prepare_provider: Some(true),
+            work_done_progress_options: Default::default(),
+        })),
+        semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+            SemanticTokensOptions {
+                legend: semantic_tokens::legend(),
+                full: Some(SemanticTokensFullOptions::Bool(true)),
+                ..Default::default()
+            },
+        )),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
             code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
             ..Default::default()
@@ -333,12 +346,33 @@ impl Server {
             }
             "textDocument/formatting" => {
                 let p: DocumentFormattingParams = params_of(params)?;
-                self.text(&p.text_document.uri).map(features::formatting).to_value()
+                self.text(&p.text_document.uri).map(|text| features::formatting(text, &p.options)).to_value()
             }
             "textDocument/codeAction" => {
                 let p: CodeActionParams = params_of(params)?;
                 let uri = &p.text_document.uri;
                 self.analyse(uri).map(|a| features::code_actions(&a, uri, p.range)).to_value()
+            }
+            "textDocument/prepareRename" => {
+                let p: TextDocumentPositionParams = params_of(params)?;
+                let found = self.at(&p.text_document.uri, p.position, |a, offset| {
+                    rename::renamable(a, offset).map(|(_, span)| Lines::new(a.text()).range(span))
+                });
+                found.map(PrepareRenameResponse::Range).to_value()
+            }
+            "textDocument/rename" => {
+                let p: RenameParams = params_of(params)?;
+                let (uri, position) = (&p.text_document_position.text_document.uri, p.text_document_position.position);
+                let Some(analysis) = self.analyse(uri) else { return Ok(Value::Null) };
+                let places = || self.references(uri, position, true).unwrap_or_default();
+                let read = |path: &Path| self.text_of(path);
+                let edit = rename::edit(&analysis, position, &p.new_name, &read, places);
+                edit.map_err(|why| (ErrorCode::RequestFailed, why))?.to_value()
+            }
+            "textDocument/semanticTokens/full" => {
+                let p: SemanticTokensParams = params_of(params)?;
+                let tokens = self.analyse(&p.text_document.uri).map(|a| semantic_tokens::semantic_tokens(&a));
+                tokens.map(SemanticTokensResult::Tokens).to_value()
             }
             method => return Err((ErrorCode::MethodNotFound, format!("paradox lsp does not answer {method}"))),
         };

@@ -8,9 +8,19 @@ use pest::error::{ErrorVariant, InputLocation};
 /// The rules the grammar would accept right after `text`, the start of a rule file (empty if the
 /// text goes wrong before its end).
 pub fn expected_after(text: &str) -> Vec<Rule> {
+    expected_in(Rule::file, text)
+}
+
+/// The rules the grammar would accept right after `text`, the start of an expression (as in the
+/// `{...}` of a string).
+pub fn expected_in_expression(text: &str) -> Vec<Rule> {
+    expected_in(Rule::expr_only, text)
+}
+
+fn expected_in(rule: Rule, text: &str) -> Vec<Rule> {
     // A character no rule accepts, so that the text cannot be complete.
     let cut = format!("{text}\u{1}");
-    let Some(error) = detailed_error(Rule::file, &cut) else { return Vec::new() };
+    let Some(error) = detailed_error(rule, &cut) else { return Vec::new() };
     let at = match error.location {
         InputLocation::Pos(at) | InputLocation::Span((at, _)) => at,
     };

@@ -238,6 +238,19 @@ fn fmt_check_lists_the_files_to_format_and_changes_nothing() {
 }
 
 #[test]
+fn fmt_keeps_windows_line_ends_and_check_passes_on_them() {
+    let windows = read("rules/tantony.cards").replace('\n', "\r\n");
+    let path = temp_file("windows.cards", &windows);
+    assert!(paradox(["fmt", "--check", path.to_str().expect("a path")]).expect(0).stdout.is_empty());
+    let messy = read("tests/fixtures/format/messy-layout.cards").replace('\n', "\r\n");
+    let path = temp_file("messy-windows.cards", &messy);
+    paradox(["fmt", path.to_str().expect("a path")]).expect(0);
+    let written = std::fs::read_to_string(&path).expect("the file");
+    assert_eq!(written.matches('\n').count(), written.matches("\r\n").count(), "{written:?}");
+    paradox(["fmt", "--check", path.to_str().expect("a path")]).expect(0);
+}
+
+#[test]
 fn fmt_writes_the_layout_and_says_so() {
     let messy = read("tests/fixtures/format/messy-layout.cards");
     let path = temp_file("messy-written.cards", &messy);

@@ -149,9 +149,13 @@ fn long_lines_are_broken_within_the_width() {
 }
 
 #[test]
-fn a_byte_order_mark_and_windows_line_ends_are_read() {
+fn a_byte_order_mark_and_windows_line_ends_are_kept() {
     let text = "\u{feff}// a game\r\ngame   \"x\" // named\r\nplayers 2\r\n";
-    assert_eq!(format(text), Ok("\u{feff}// a game\ngame \"x\" // named\nplayers 2\n".to_string()));
+    let formatted = "\u{feff}// a game\r\ngame \"x\" // named\r\nplayers 2\r\n".to_string();
+    assert_eq!(format(text), Ok(formatted.clone()));
+    assert_eq!(format(&formatted), Ok(formatted), "a formatted file with Windows line ends stays as it is");
+    // The first line end decides.
+    assert_eq!(format("game \"x\"\nplayers 2\r\n"), Ok("game \"x\"\nplayers 2\n".to_string()));
 }
 
 #[test]

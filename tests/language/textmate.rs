@@ -3,11 +3,12 @@
 //! example each keyword (as the parser reads it), comment, string and number is scoped as one.
 //!
 //! The grammar is run by a small TextMate engine written here: `match` rules with captures, and
-//! `begin`/`end` rules with their own patterns, over one line at a time, as editors do.
+//! `begin`/`end` rules with their own patterns, over one line at a time, as editors do. Its
+//! regular expressions are `fancy_regex`'s, which have the look-arounds of the editors' Oniguruma.
 
+use fancy_regex::Regex;
 use paradox::syntax::grammar::{ParadoxParser, Rule};
 use pest::Parser;
-use regex::Regex;
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -127,9 +128,9 @@ impl Grammar {
         while at <= line.len() {
             let patterns = stack.last().map_or(&self.patterns, |&b| &self.blocks[b].patterns);
             // The end of the open block first, then the patterns in order; the earliest wins.
-            let mut best: Option<(usize, usize, Option<usize>, regex::Captures<'_>)> = None;
+            let mut best: Option<(usize, usize, Option<usize>, fancy_regex::Captures<'_, str>)> = None;
             if let Some(&b) = stack.last()
-                && let Some(c) = self.blocks[b].end.captures_at(line, at)
+                && let Some(c) = search(&self.blocks[b].end, line, at)
             {
                 best = Some((c.get(0).map_or(0, |m| m.start()), 0, None, c));
             }
@@ -138,7 +139,7 @@ impl Grammar {
                     Pattern::Match { regex, .. } => regex,
                     Pattern::Block(b) => &self.blocks[*b].begin,
                 };
-                if let Some(c) = regex.captures_at(line, at) {
+                if let Some(c) = search(regex, line, at) {
                     let start = c.get(0).map_or(0, |m| m.start());
                     if best.as_ref().is_none_or(|(s, p, _, _)| (start, i + 1) < (*s, *p)) {
                         best = Some((start, i + 1, Some(i), c));
@@ -172,9 +173,17 @@ impl Grammar {
                     paint_captures(scopes, base, &found, &self.blocks[*b].begin_captures, &inner);
                 }
             }
-            at = if whole.end() > at { whole.end() } else { at + line[at..].chars().next().map_or(1, char::len_utf8) };
+            // An empty match moves on by a character, except an end: the block closed, and the
+            // blocks around it may end at the same place (as at the end of a line).
+            let moved = whole.end() > at || which.is_none();
+            at = if moved { whole.end() } else { at + line[at..].chars().next().map_or(1, char::len_utf8) };
         }
     }
+}
+
+/// The first match of a regular expression in a line at or after `at`.
+fn search<'l>(regex: &Regex, line: &'l str, at: usize) -> Option<fancy_regex::Captures<'l, str>> {
+    regex.captures_from_pos(line, at).unwrap_or_else(|e| panic!("{}: {e}", regex.as_str()))
 }
 
 fn regex_of(pattern: &str) -> Regex {
@@ -195,7 +204,7 @@ fn paint(scopes: &mut [Vec<String>], from: usize, to: usize, with: &[String]) {
 fn paint_captures(
     scopes: &mut [Vec<String>],
     base: usize,
-    found: &regex::Captures<'_>,
+    found: &fancy_regex::Captures<'_, str>,
     names: &HashMap<usize, String>,
     outer: &[String],
 ) {
@@ -215,7 +224,7 @@ fn paint_captures(
 fn grammar_keywords() -> Vec<String> {
     let pest =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/paradox.pest")).expect("the grammar");
-    let quoted = Regex::new(r#""([a-z]+)""#).expect("a regex");
+    let quoted = regex::Regex::new(r#""([a-z]+)""#).expect("a regex");
     let mut words: Vec<String> = pest
         .lines()
         .filter(|l| !l.trim_start().starts_with("//"))
@@ -279,6 +288,66 @@ fn every_keyword_of_the_grammar_gets_a_scope() {
     }
 }
 
+/// Checks the scopes of a text against the lexer: each comment, string and number is scoped as
+/// one from its first byte to its last, and nothing else is in a string.
+fn assert_tokens_scoped(grammar: &Grammar, name: &str, text: &str) {
+    use paradox::syntax::tokens::{Kind, tokens};
+    let scopes = grammar.scopes(text);
+    let in_string = |at: usize| scopes[at].iter().any(|s| s.starts_with("string."));
+    for token in tokens(text) {
+        let at = token.span.start;
+        let wanted = match token.kind {
+            Kind::Comment => "comment.line.double-slash.paradox",
+            Kind::Str { .. } => "string.quoted.double.paradox",
+            Kind::Int => "constant.numeric.integer.paradox",
+            _ => {
+                assert!(!in_string(at), "{}: {:?} is {:?}", place(name, text, at), token.text(text), scopes[at]);
+                continue;
+            }
+        };
+        assert!(
+            scopes[at].iter().any(|s| s == wanted) && scopes[token.span.end - 1].iter().any(|s| s == wanted),
+            "{}: {:?} is {:?}",
+            place(name, text, at),
+            token.text(text),
+            scopes[at]
+        );
+        if token.kind == Kind::Comment {
+            assert!(!in_string(at), "{}: a comment is {:?}", place(name, text, at), scopes[at]);
+        }
+    }
+}
+
+/// The declarations of a text (as the parser reads it) whose name the grammar must colour.
+fn assert_declared_names_scoped(grammar: &Grammar, name: &str, text: &str) -> usize {
+    let scopes = grammar.scopes(text);
+    let pairs = ParadoxParser::parse(Rule::file, text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let declarations = [
+        Rule::param_decl,
+        Rule::var_decl,
+        Rule::zone_decl,
+        Rule::define_decl,
+        Rule::proc_decl,
+        Rule::enum_decl,
+        Rule::variant_decl,
+        Rule::side_decl,
+    ];
+    let mut found = 0;
+    for pair in pairs.flatten().filter(|p| declarations.contains(&p.as_rule())) {
+        let declared = pair.into_inner().find(|p| p.as_rule() == Rule::ident).expect("a name");
+        let at = declared.as_span().start();
+        assert!(
+            scopes[at].iter().any(|s| s.starts_with("entity.name.")),
+            "{}: the name `{}` is {:?}",
+            place(name, text, at),
+            declared.as_str(),
+            scopes[at]
+        );
+        found += 1;
+    }
+    found
+}
+
 #[test]
 fn every_keyword_comment_string_and_number_of_every_rule_file_is_scoped() {
     let grammar = Grammar::load();
@@ -291,24 +360,68 @@ fn every_keyword_comment_string_and_number_of_every_rule_file_is_scoped() {
             assert!(language_word(&scopes[at]), "{}: `{}` is {:?}", place(&name, &text, at), pair.as_str(), scopes[at]);
             keywords += 1;
         }
-        for token in paradox::syntax::tokens::tokens(&text) {
-            let at = token.span.start;
-            let wanted = match token.kind {
-                paradox::syntax::tokens::Kind::Comment => "comment.line.double-slash.paradox",
-                paradox::syntax::tokens::Kind::Str { .. } => "string.quoted.double.paradox",
-                paradox::syntax::tokens::Kind::Int => "constant.numeric.integer.paradox",
-                _ => continue,
-            };
-            assert!(
-                scopes[at].iter().any(|s| s == wanted) && scopes[token.span.end - 1].iter().any(|s| s == wanted),
-                "{}: {:?} is {:?}",
-                place(&name, &text, at),
-                token.text(&text),
-                scopes[at]
-            );
-        }
+        assert_tokens_scoped(&grammar, &name, &text);
     }
     assert!(keywords > 2000, "only {keywords} keywords");
+}
+
+/// Strings that are hard on a grammar: a lone brace (legal in a plain string), braces left open
+/// or closed twice or nested, escapes of quotes and braces inside and outside `{...}`, and
+/// strings that the end of their line cuts short.
+const HOSTILE_STRINGS: [&str; 17] = [
+    r#""Shedding {beta""#,
+    r#""{""#,
+    r#""}""#,
+    r#""{{""#,
+    r#""}}{""#,
+    r#""{ {""#,
+    r#""{case r { a => 1""#,
+    r#""{x|one|many""#,
+    r#""\{""#,
+    r#""{\"}""#,
+    r#""{x\"""#,
+    r#""a\\""#,
+    r#""\""#,
+    r#""cut short {"#,
+    r#""cut short"#,
+    r#""{"" "}""#,
+    r#""{// not a comment""#,
+];
+
+#[test]
+fn hostile_strings_end_where_the_language_ends_them() {
+    let grammar = Grammar::load();
+    for string in HOSTILE_STRINGS {
+        // The string in each place a string may be, then code on the same and the next lines.
+        let text = format!(
+            "game {string}\nparam after: int = 1 {string} // a comment\n  say {string} say \"{{after}}\" 7\n\
+             zone z {string} {{ see: owner }}\r\nvar v: int = 0\n"
+        );
+        assert_tokens_scoped(&grammar, string, &text);
+        let scopes = grammar.scopes(&text);
+        let last = text.rfind('0').expect("the last number");
+        assert_eq!(scopes[last], ["source.paradox", "constant.numeric.integer.paradox"], "after {string}");
+    }
+}
+
+#[test]
+fn the_name_after_every_declaration_keyword_is_a_name() {
+    let grammar = Grammar::load();
+    let mut names = 0;
+    for (name, text) in project_files() {
+        names += assert_declared_names_scoped(&grammar, &name, &text);
+    }
+    assert!(names > 100, "only {names} declarations");
+    // Indented, several on a line, after a string holding a lone brace.
+    let layout = r#"game "Shedding {beta" players 2
+  param p: int = 1 in 0..3 "a lone { in a description"
+side NS "North {" { P1, P2 } enum Suit { a "}{", b }
+    zone hand per seat "hand {" { see: owner }
+var v: int = 0 define f(x: int): int = x   define g() { say "{v}" }
+  variant quick "quick {" { set p = 2 }
+"#;
+    assert_eq!(assert_declared_names_scoped(&grammar, "layout", layout), 8);
+    assert_tokens_scoped(&grammar, "layout", layout);
 }
 
 #[test]

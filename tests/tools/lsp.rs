@@ -17,6 +17,8 @@ struct Client {
     messages: Receiver<Value>,
     unread: Vec<Value>,
     next_id: u64,
+    /// What the server said it can do.
+    capabilities: Value,
 }
 
 impl Client {
@@ -39,10 +41,11 @@ impl Client {
                 }
             }
         });
-        let mut client = Client { child, input, messages, unread: Vec::new(), next_id: 0 };
+        let mut client = Client { child, input, messages, unread: Vec::new(), next_id: 0, capabilities: Value::Null };
         let root = uri(Path::new(env!("CARGO_MANIFEST_DIR")));
         let init = client.request("initialize", json!({ "processId": null, "rootUri": root, "capabilities": {} }));
         assert!(init["result"]["capabilities"]["hoverProvider"].as_bool().unwrap_or(false), "{init}");
+        client.capabilities = init["result"]["capabilities"].clone();
         client.notify("initialized", json!({}));
         client
     }
@@ -175,6 +178,38 @@ fn position(text: &str, needle: &str, n: usize) -> Value {
     let line = text[..at].matches('\n').count();
     let column = text[..at].rfind('\n').map_or(at, |i| at - i - 1);
     json!({ "line": line, "character": column })
+}
+
+/// The byte offset of a protocol position (a line and a UTF-16 column) in a text.
+fn offset(text: &str, position: &Value) -> usize {
+    let line = position["line"].as_u64().expect("a line") as usize;
+    let start = text.split_inclusive('\n').take(line).map(str::len).sum::<usize>();
+    let mut units = position["character"].as_u64().expect("a column") as usize;
+    let mut at = start;
+    for c in text[start..].chars().take_while(|&c| c != '\n') {
+        if units == 0 {
+            break;
+        }
+        units = units.saturating_sub(c.len_utf16());
+        at += c.len_utf8();
+    }
+    at
+}
+
+/// A text with text edits made, as an editor makes them.
+fn edited(text: &str, edits: &Value) -> String {
+    let mut spans: Vec<(usize, usize, &str)> = edits
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| (offset(text, &e["range"]["start"]), offset(text, &e["range"]["end"]), e["newText"].as_str().unwrap()))
+        .collect();
+    spans.sort_by_key(|&(start, ..)| std::cmp::Reverse(start));
+    let mut out = text.to_string();
+    for (start, end, new) in spans {
+        out.replace_range(start..end, new);
+    }
+    out
 }
 
 fn labels(items: &Value) -> Vec<String> {
@@ -388,6 +423,37 @@ fn completion_in_a_scenario_offers_parameters_and_their_values() {
     client.stop();
 }
 
+#[test]
+fn completion_inside_a_template_offers_what_an_expression_may_hold() {
+    let (uri, text) = file("rules/costly-tricks.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let names = labels(&client.at("textDocument/completion", &uri, position(&text, "{worth}", 1)));
+    for name in ["worth", "taker", "best", "tricks", "trick_cost", "sum", "left", "if"] {
+        assert!(names.contains(&name.to_string()), "{name} missing from {names:?}");
+    }
+    assert!(!names.contains(&"let".to_string()), "a statement keyword in an expression: {names:?}");
+    // In the expression's own words: its binder, and attributes after a `.`.
+    let typed = text.replacen("worth {worth}\"", "worth {sum c in trick of c.} {c}\"", 1);
+    client.change(&uri, 2, &typed);
+    let attributes = client.at("textDocument/completion", &uri, position(&typed, "c.}", 2));
+    assert_eq!(labels(&attributes), ["colour", "points", "rank"]);
+    // A card's name reads the card's attributes.
+    let card = labels(&client.at("textDocument/completion", &uri, position(&typed, "{rank}", 1)));
+    assert!(card.contains(&"rank".to_string()) && card.contains(&"Colour".to_string()), "{card:?}");
+    // Not in the text of a string, after an escaped brace, or among the words of a plural.
+    let typed = typed.replacen("wins the trick", "wins \\{the trick {tricks[taker]|trick|tricks}", 1);
+    client.change(&uri, 3, &typed);
+    for (needle, n) in [("wins \\{", 1), ("\\{the", 2), ("|trick|", 1), ("with {", 0)] {
+        let here = client.at("textDocument/completion", &uri, position(&typed, needle, n));
+        assert_eq!(here, json!([]), "at {needle:?}");
+    }
+    // A template after a plural.
+    let after_plural = labels(&client.at("textDocument/completion", &uri, position(&typed, "with {", 6)));
+    assert!(after_plural.contains(&"best".to_string()), "{after_plural:?}");
+    client.stop();
+}
+
 // ------------------------------------------------------------------ outline, formatting, fixes
 
 #[test]
@@ -418,10 +484,116 @@ fn formatting_gives_the_formatter_s_layout() {
     let edits = client.result("textDocument/formatting", params.clone());
     assert_eq!(edits.as_array().map(Vec::len), Some(1), "{edits}");
     let formatted = paradox::format::format(&text).expect("formats");
-    assert_eq!(edits[0]["newText"], json!(formatted));
-    assert_eq!(edits[0]["range"]["start"], json!({ "line": 0, "character": 0 }));
+    assert_eq!(edited(&text, &edits), formatted);
+    // The comment that opens the file stays as it is, and so is left out of the edit.
+    assert_eq!(edits[0]["range"]["start"], json!({ "line": 1, "character": 0 }));
     client.change(&uri, 2, &formatted);
     assert_eq!(client.result("textDocument/formatting", params), json!([]), "formatted already");
+    client.stop();
+}
+
+#[test]
+fn formatting_keeps_a_missing_final_newline_and_windows_line_ends() {
+    let messy = std::fs::read_to_string(path("tests/fixtures/format/messy-layout.cards")).expect("a fixture");
+    let formatted = paradox::format::format(&messy).expect("formats");
+    let params =
+        |uri: &str| json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } });
+    let mut client = Client::start();
+    for (name, line_end) in [("unix", "\n"), ("windows", "\r\n")] {
+        let (messy, formatted) = (messy.replace('\n', line_end), formatted.replace('\n', line_end));
+        // Without a final newline: the editor keeps it so (Neovim writes one on saving).
+        let uri = format!("file:///tmp/{name}-no-final-newline.cards");
+        let cut = |text: &str| text.strip_suffix(line_end).expect("a final newline").to_string();
+        client.open(&uri, &cut(&messy));
+        let edits = client.result("textDocument/formatting", params(&uri));
+        assert_eq!(edited(&cut(&messy), &edits), cut(&formatted), "{name}: {edits}");
+        client.change(&uri, 2, &cut(&formatted));
+        assert_eq!(client.result("textDocument/formatting", params(&uri)), json!([]), "{name}: formatted already");
+        // With one: the edits touch only the lines that change.
+        let uri = format!("file:///tmp/{name}.cards");
+        let touched = formatted.replacen("phase", "phase   ", 1);
+        client.open(&uri, &touched);
+        let edits = client.result("textDocument/formatting", params(&uri));
+        assert_eq!(edited(&touched, &edits), formatted, "{name}: {edits}");
+        let lines = &edits[0]["range"];
+        assert_eq!(lines["end"]["line"].as_u64().unwrap() - lines["start"]["line"].as_u64().unwrap(), 1, "{edits}");
+    }
+    client.stop();
+}
+
+#[test]
+fn rename_changes_the_places_the_name_resolves_to_and_no_others() {
+    let (uri, text) = file("rules/costly-tricks.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let rename =
+        |at: Value, name: &str| json!({ "textDocument": { "uri": uri.clone() }, "position": at, "newName": name });
+    let prepared = client.at("textDocument/prepareRename", &uri, position(&text, "{worth}", 3));
+    assert_eq!(prepared["start"], position(&text, "{worth}", 1), "{prepared}");
+    let edit = client.result("textDocument/rename", rename(position(&text, "{worth}", 3), "value"));
+    let renamed = edited(&text, &edit["changes"][&uri]);
+    // The `let` and the template; not the word in the comment nor the word in the text.
+    let expected = text.replacen("let worth", "let value", 1).replacen("{worth}", "{value}", 1);
+    assert_eq!(renamed, expected);
+    // A name that would mean something else somewhere is refused.
+    let refused = client.request("textDocument/rename", rename(position(&text, "{worth}", 3), "taker"));
+    assert!(refused["error"]["message"].as_str().is_some_and(|m| m.contains("taker")), "{refused}");
+    let keyword = client.request("textDocument/rename", rename(position(&text, "{worth}", 3), "while"));
+    assert!(keyword.get("error").is_some(), "{keyword}");
+    // A seat: in the rule file and in the scenarios that extend it.
+    let edit = client.result("textDocument/rename", rename(position(&text, "GhostA \"", 0), "Shadow"));
+    let changes = edit["changes"].as_object().expect("changes");
+    assert!(changes.keys().any(|f| f.ends_with("examples/costly-tricks-trump-zero-wins.cards")), "{edit}");
+    let renamed = edited(&text, &changes[&uri]);
+    assert!(!renamed.contains("GhostA") && renamed.contains("Shadow \"A's ghost\""), "{renamed}");
+    // From a scenario: the rule file is read again renamed, so the rename is not refused.
+    let (scenario_uri, scenario) = file("examples/costly-tricks-trump-zero-wins.cards");
+    client.open(&scenario_uri, &scenario);
+    let from_scenario = json!({
+        "textDocument": { "uri": scenario_uri },
+        "position": position(&scenario, "GhostB]", 0),
+        "newName": "Shade",
+    });
+    let edit = client.result("textDocument/rename", from_scenario);
+    let renamed = edited(&scenario, &edit["changes"][&scenario_uri]);
+    assert_eq!(renamed, scenario.replace("GhostB", "Shade"), "{edit}");
+    assert!(edit["changes"][&uri].as_array().is_some_and(|e| e.len() >= 3), "{edit}");
+    client.stop();
+}
+
+#[test]
+fn semantic_tokens_colour_each_name_as_what_it_resolves_to() {
+    let (uri, text) = file("rules/costly-tricks.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let tokens = client.result("textDocument/semanticTokens/full", json!({ "textDocument": { "uri": uri } }));
+    let data: Vec<u64> = tokens["data"].as_array().expect("data").iter().map(|n| n.as_u64().unwrap()).collect();
+    // Decoded: (offset, length, type, modifiers).
+    let legend = &client.capabilities["semanticTokensProvider"]["legend"];
+    let names = |key: &str| -> Vec<String> {
+        legend[key].as_array().expect(key).iter().map(|t| t.as_str().unwrap().to_string()).collect()
+    };
+    let (types, modifiers) = (names("tokenTypes"), names("tokenModifiers"));
+    let (mut line, mut column) = (0, 0);
+    let mut found = std::collections::HashMap::new();
+    for token in data.chunks(5) {
+        line += token[0];
+        column = if token[0] == 0 { column + token[1] } else { token[1] };
+        let at = offset(&text, &json!({ "line": line, "character": column }));
+        let mods: Vec<&str> =
+            (0..modifiers.len()).filter(|b| token[4] & (1 << b) != 0).map(|b| modifiers[b].as_str()).collect();
+        found.insert(at, (&text[at..at + token[2] as usize], types[token[3] as usize].as_str(), mods.join(" ")));
+    }
+    let at = |needle: &str, n: usize| found.get(&(text.find(needle).expect(needle) + n)).cloned();
+    assert_eq!(at("trick_cost: int", 0), Some(("trick_cost", "variable", "declaration readonly".into())));
+    assert_eq!(at("colour: Colour", 8), Some(("Colour", "enum", String::new())));
+    assert_eq!(at("{worth}", 1), Some(("worth", "variable", String::new())));
+    assert_eq!(at("let worth", 4), Some(("worth", "variable", "declaration".into())));
+    assert_eq!(at("net(t: side)", 0), Some(("net", "function", "declaration".into())));
+    assert_eq!(at("net(t: side)", 4), Some(("t", "parameter", "declaration".into())));
+    assert_eq!(at("net(t: side)", 7), Some(("side", "type", "defaultLibrary".into())));
+    // The word in a comment is no name.
+    assert_eq!(at("worth their rank", 0), None);
     client.stop();
 }
 
@@ -481,7 +653,7 @@ fn half_typed_files_never_stop_the_server() {
 #[test]
 fn an_unknown_request_gets_an_error_and_the_server_goes_on() {
     let mut client = Client::start();
-    let answer = client.request("textDocument/rename", json!({}));
+    let answer = client.request("textDocument/inlayHint", json!({}));
     assert_eq!(answer["error"]["code"], -32601, "{answer}");
     let answer = client.request("textDocument/hover", json!({ "nonsense": true }));
     assert_eq!(answer["error"]["code"], -32602, "{answer}");
