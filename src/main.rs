@@ -32,9 +32,10 @@ fn emit(out: &mut dyn Write, colour: bool, text: &str) {
     let _ = paradox::printable::Printable::new(out, colour).write_all(text.as_bytes());
 }
 
+// Seen by the fuzz target `command_line` too, which includes this file as a module.
 #[derive(Parser)]
 #[command(name = "paradox", version, about = "A rules language and interpreter for card games")]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -799,7 +800,7 @@ fn lsp() -> ExitCode {
 }
 
 /// Commands run on a thread with a large stack: rule files may nest definitions hundreds deep.
-const STACK: usize = 64 << 20;
+pub(crate) const STACK: usize = 64 << 20;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -829,7 +830,7 @@ fn usage_error(e: &clap::Error) -> ExitCode {
     ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
 }
 
-fn run(cli: &Cli) -> ExitCode {
+pub(crate) fn run(cli: &Cli) -> ExitCode {
     match &cli.command {
         Command::Check { files, simulate, options } => check(files, *simulate, options),
         Command::Trace { run } => trace(run),
