@@ -31,7 +31,7 @@
 //!
 //! The modules that stay public are the front ends the `paradox` command is made of ([`repl`],
 //! [`lsp`], [`format`](mod@format), [`trace`], [`sim`], [`compare`], [`bench`](mod@bench)) and what they need to be
-//! driven from outside ([`syntax`], [`stats`], [`files`]).
+//! driven from outside ([`syntax`], [`stats`], [`files`], [`printable`]).
 
 #![warn(missing_docs)]
 
@@ -47,6 +47,7 @@ pub mod format;
 mod game;
 mod load;
 pub mod lsp;
+pub mod printable;
 pub mod repl;
 mod report;
 pub mod sim;

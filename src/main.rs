@@ -4,14 +4,38 @@ use clap::{Parser, Subcommand};
 use paradox::compare::report::Report;
 use paradox::compare::{Amount, Config, Described, Run};
 use paradox::{Game, Kind, LoadError, Settings, Style, load, render};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+// Everything this command prints goes through `paradox::printable`: no string from a rule file,
+// a save, a shard or the command line reaches the terminal as control characters (colour codes
+// of its own pass on a terminal in colour). These stand in for the standard macros of the same
+// names throughout this file.
+macro_rules! print {
+    ($($arg:tt)*) => { emit(&mut std::io::stdout(), colour_out(), &format!($($arg)*)) };
+}
+macro_rules! println {
+    ($($arg:tt)*) => { print!("{}\n", format_args!($($arg)*)) };
+}
+macro_rules! eprint {
+    ($($arg:tt)*) => { emit(&mut std::io::stderr(), style() == Style::Colour, &format!($($arg)*)) };
+}
+macro_rules! eprintln {
+    ($($arg:tt)*) => { eprint!("{}\n", format_args!($($arg)*)) };
+}
+
+/// Writes `text` to `out` escaped (`paradox::printable`); with `colour`, colour codes pass. A
+/// closed pipe is not an error here: there is nobody left to tell.
+fn emit(out: &mut dyn Write, colour: bool, text: &str) {
+    let _ = paradox::printable::Printable::new(out, colour).write_all(text.as_bytes());
+}
+
+// Seen by the fuzz target `command_line` too, which includes this file as a module.
 #[derive(Parser)]
 #[command(name = "paradox", version, about = "A rules language and interpreter for card games")]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -354,7 +378,8 @@ fn trace(run: &MatchOptions) -> ExitCode {
         Format::Text => paradox::trace::Format::Text,
         Format::Json => paradox::trace::Format::Json,
     };
-    let state = match paradox::trace::stream_match(game, seed, &kinds, format, &mut std::io::stdout().lock()) {
+    let mut out = paradox::printable::Printable::new(std::io::stdout().lock(), false);
+    let state = match paradox::trace::stream_match(game, seed, &kinds, format, &mut out) {
         Ok(state) => state,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Err(e) => {
@@ -614,7 +639,7 @@ fn play(file: &std::path::Path, seats: &str, seed: Option<u64>, bots: &str, opti
     };
     let (session, first) = paradox::repl::Session::start(setup);
     let played = if scripted {
-        let mut out = std::io::stdout().lock();
+        let mut out = paradox::printable::Printable::new(std::io::stdout().lock(), false);
         paradox::repl::terminal::scripted(session, &first, &mut std::io::stdin().lock(), &mut out)
             .map_err(|e| e.to_string())
     } else {
@@ -740,6 +765,14 @@ fn fmt_stdin() -> u8 {
         return 2;
     }
     match paradox::format::format(&text) {
+        // Into a file or a pipe the text goes as it is (an editor formats through it).
+        Ok(formatted) if !std::io::stdout().is_terminal() => match std::io::stdout().write_all(formatted.as_bytes()) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: cannot write standard output: {e}");
+                2
+            }
+        },
         Ok(formatted) => {
             print!("{formatted}");
             0
@@ -764,10 +797,13 @@ fn lsp() -> ExitCode {
 }
 
 /// Commands run on a thread with a large stack: rule files may nest definitions hundreds deep.
-const STACK: usize = 64 << 20;
+pub(crate) const STACK: usize = 64 << 20;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e),
+    };
     let worker = std::thread::Builder::new().name("paradox".into()).stack_size(STACK).spawn(move || run(&cli));
     match worker.map(|w| w.join()) {
         Ok(Ok(code)) => code,
@@ -778,7 +814,20 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: &Cli) -> ExitCode {
+/// What clap found wrong with the arguments (or the help asked for), printed escaped: a value
+/// quoted back may hold control characters.
+fn usage_error(e: &clap::Error) -> ExitCode {
+    let colour = if e.use_stderr() { style() == Style::Colour } else { colour_out() };
+    let text = if colour { e.render().ansi().to_string() } else { e.render().to_string() };
+    if e.use_stderr() {
+        eprint!("{text}");
+    } else {
+        print!("{text}");
+    }
+    ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+}
+
+pub(crate) fn run(cli: &Cli) -> ExitCode {
     match &cli.command {
         Command::Check { files, simulate, options } => check(files, *simulate, options),
         Command::Trace { run } => trace(run),

@@ -76,6 +76,55 @@ impl Indexed {
     }
 }
 
+/// A source's text as drawn: its control characters escaped ([`crate::printable`]; a `\r`
+/// before a `\n` kept, as the end of a line), with where each escape lengthened it, so that
+/// the problems' spans move with the text.
+struct Shown {
+    text: String,
+    /// For each escaped character, its offset in the source and how many bytes the escapes
+    /// up to it and with it added.
+    grown: Vec<(usize, usize)>,
+}
+
+impl Shown {
+    fn new(source: &str) -> Shown {
+        let mut shown = Shown { text: String::with_capacity(source.len()), grown: Vec::new() };
+        let mut chars = source.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            let line_end = c == '\r' && chars.peek().is_some_and(|&(_, next)| next == '\n');
+            if line_end || !crate::printable::needs_escape(c) {
+                shown.text.push(c);
+            } else {
+                let escaped = crate::printable::escaped_char(c);
+                let added = shown.grown.last().map_or(0, |g| g.1) + escaped.len() - c.len_utf8();
+                shown.grown.push((at, added));
+                shown.text.push_str(&escaped);
+            }
+        }
+        shown
+    }
+
+    /// Where source offset `at` is in the text as drawn.
+    fn offset(&self, at: usize) -> usize {
+        let before = self.grown.partition_point(|&(escaped, _)| escaped < at);
+        at + before.checked_sub(1).map_or(0, |i| self.grown[i].1)
+    }
+
+    fn span(&self, span: crate::syntax::ast::Span) -> crate::syntax::ast::Span {
+        crate::syntax::ast::Span::new(self.offset(span.start), self.offset(span.end))
+    }
+
+    /// `problem` with its spans pointing into the text as drawn.
+    fn problem(&self, problem: &Problem) -> Problem {
+        let mut moved = problem.clone();
+        moved.span = self.span(problem.span);
+        for note in &mut moved.notes {
+            note.span = self.span(note.span);
+        }
+        moved
+    }
+}
+
 /// A text as miette reads it. A line longer than [`LONG_LINE`] is cut to a window around the
 /// label on it: nobody reads such a line whole, and miette cannot draw a label that starts
 /// beyond column 65535.
@@ -224,9 +273,11 @@ const LONG_WORD: usize = 60;
 /// How many characters of a message, label or help are shown.
 const LONG_TEXT: usize = 2000;
 
-/// A message, label or help as drawn: a word longer than [`LONG_WORD`] characters cut to its
-/// start, and the whole cut after [`LONG_TEXT`] characters, each cut marked with `…`.
+/// A message, label or help as drawn: its control characters escaped, a word longer than
+/// [`LONG_WORD`] characters cut to its start, and the whole cut after [`LONG_TEXT`] characters,
+/// each cut marked with `…`.
 fn shortened(text: &str) -> String {
+    let text = crate::printable::escape(text);
     let mut out = String::new();
     for (i, word) in text.split(' ').enumerate() {
         if i > 0 {
@@ -272,10 +323,12 @@ pub fn render_problems(findings: &[Findings], style: Style, width: usize) -> Str
         if take == 0 {
             continue;
         }
-        let source = Arc::new(Indexed::new(&f.source.text));
+        let shown = Shown::new(&f.source.text);
+        let source = Arc::new(Indexed::new(&shown.text));
+        let name = crate::printable::escape(&f.source.name).into_owned();
         for problem in &f.problems[..take] {
-            let source = Excerpt { name: f.source.name.clone(), source: source.clone() };
-            let rendered = Rendered { problem: problem.clone(), source };
+            let source = Excerpt { name: name.clone(), source: source.clone() };
+            let rendered = Rendered { problem: shown.problem(problem), source };
             // Writing into a String cannot fail.
             let _ = handler.render_report(&mut out, &rendered);
             out.push('\n');

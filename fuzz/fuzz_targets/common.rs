@@ -3,9 +3,9 @@
 
 #![allow(dead_code)]
 
-use paradox::{Findings, Game, Kind, Settings, Source, Style, check, render};
 use paradox::repl::{Session, Setup};
 use paradox::syntax::FileBody;
+use paradox::{Findings, Game, Kind, Settings, Source, Style, check, render};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -58,6 +58,7 @@ pub fn session() -> Session {
         source: source.clone(),
         origin: origin.clone(),
         seed: 1,
+        fresh_seeds: false,
         humans: vec![0],
         bots: "random".into(),
         kinds,

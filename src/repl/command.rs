@@ -9,19 +9,31 @@ use super::moves::{Found, Moves};
 pub enum Command {
     /// An empty line.
     Nothing,
+    /// The commands, listed.
     Help,
+    /// The moves open now, numbered.
     Moves,
+    /// The computer's move in the player's place.
     Hint,
+    /// The decisions of the phase so far, valued.
     Analyze,
+    /// The last move taken back.
     Undo,
+    /// The table again.
     Show,
+    /// The scores as they stand.
     Score,
     /// The last N lines of the log (a default number when not given).
     Log(Option<usize>),
+    /// A summary of the game.
     Rules,
+    /// The match saved to this file.
     Save(String),
+    /// The match saved in this file, loaded.
     Load(String),
+    /// A new match (asked first while one is going on).
     New,
+    /// The end of the session.
     Quit,
     /// The rule that refused the last move, as a diagnostic.
     Why,

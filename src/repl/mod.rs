@@ -14,6 +14,7 @@ mod sheet;
 mod table;
 pub mod terminal;
 
+pub use command::Command;
 pub use save::{Hashed, Origin};
 pub use session::{Session, Setup, in_a_sentence};
 

@@ -150,7 +150,12 @@ pub fn read(path: &Path, origin: &Origin, style: Style, width: usize) -> Result<
         Some(v) => return Err(refuse(format!("it is a version {v} save file; this paradox reads version {VERSION}"))),
         None => return Err(refuse("it has no save-file version".into())),
     }
-    let save: SaveFile = serde_json::from_str(&text).map_err(|e| json(e, "the JSON does not hold a saved match"))?;
+    serde_json::from_str::<SaveFile>(&text).map_err(|e| json(e, "the JSON does not hold a saved match"))?;
+    // Read again with every string escaped: a log holding control characters never reaches a
+    // terminal raw (`crate::printable`).
+    let mut value = value;
+    crate::printable::escape_json(&mut value);
+    let save: SaveFile = serde_json::from_value(value).map_err(|e| refuse(e.to_string()))?;
     if (&save.origin.sets, &save.origin.variant) != (&origin.sets, &origin.variant) {
         return Err(refuse(format!("it was saved with other parameters ({})", parameters(&save.origin))));
     }

@@ -207,10 +207,16 @@ impl Session {
                 Question::Replace(_) => format!("Not saved.\n{}", self.handle(line)),
             };
         }
-        match Command::parse(line, &self.typed_moves(&self.move_list())) {
+        match self.command(line) {
             Ok(command) => self.run(command),
             Err(message) => format!("error: {message}\n"),
         }
+    }
+
+    /// What `line` asks for with the moves open now, as [`Session::handle`] reads it (once no
+    /// `y`/`n` or Enter is awaited), without doing it.
+    pub fn command(&self, line: &str) -> Result<Command, String> {
+        Command::parse(line, &self.typed_moves(&self.move_list()))
     }
 
     fn run(&mut self, command: Command) -> String {

@@ -368,7 +368,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             pos = self.escape(raw, k, span.start + 1, &mut value);
         }
         value.push_str(&raw[pos..]);
-        StrLit { value, span }
+        StrLit { value: printable(value), span }
     }
 
     /// Resolves the escape at `raw[at]` (a `\`) into `out`; returns the index past it. `start` is
@@ -425,6 +425,11 @@ impl<'s, 'p> Reader<'s, 'p> {
         if !text.is_empty() {
             parts.push(TemplatePart::Text(text));
         }
+        for part in &mut parts {
+            if let TemplatePart::Text(text) = part {
+                *text = printable(std::mem::take(text));
+            }
+        }
         Template { parts, span }
     }
 
@@ -451,7 +456,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             );
             return None;
         }
-        Some(TemplatePart::Plural { count: count?, one: one.to_string(), many: many.to_string() })
+        Some(TemplatePart::Plural { count: count?, one: printable(one.into()), many: printable(many.into()) })
     }
 
     /// The expression written in `source[start..end]`, inside a template's braces.
@@ -1455,6 +1460,15 @@ impl<'s, 'p> Reader<'s, 'p> {
 
     fn bool_lit(&self, pair: Node<'s>) -> bool {
         pair.as_str() == "true"
+    }
+}
+
+/// A string of the file as the game keeps it: its control characters escaped
+/// ([`crate::printable`]), so that no name, label or narration reaches a terminal raw.
+fn printable(text: String) -> String {
+    match crate::printable::escape(&text) {
+        std::borrow::Cow::Owned(safe) => safe,
+        std::borrow::Cow::Borrowed(_) => text,
     }
 }
 

@@ -494,3 +494,107 @@ fn the_default_bot_in_a_loop_of_large_decisions_keeps_to_its_time() {
     let run = paradox(&["trace", &file, "--seed", "1", "--bots", "default"], Input::Text(""), None);
     assert_eq!(run.finished().code(), Some(1), "{}", short(&run.stderr));
 }
+
+// ------------------------------------------------------------ control characters
+
+/// The reproducer whose every string a player sees holds ESC and BEL.
+fn hostile_strings() -> String {
+    fixture("control-characters.cards")
+}
+
+/// Asserts that `run` printed no control character but newlines and tabs, and showed the
+/// escaped form of one (so that the text was escaped, not dropped).
+fn printed_safely(what: &str, run: &Run) {
+    for (stream, text) in [("stdout", &run.stdout), ("stderr", &run.stderr)] {
+        let raw = text.char_indices().find(|(_, c)| c.is_control() && *c != '\n' && *c != '\t');
+        if let Some((at, c)) = raw {
+            let from = text[..at].char_indices().rev().nth(60).map_or(0, |(i, _)| i);
+            panic!("{what}: {c:?} raw on {stream} at byte {at}, after {:?}", &text[from..at]);
+        }
+    }
+    let shown = format!("{}{}", run.stdout, run.stderr);
+    assert!(shown.contains("\\u{"), "{what}: nothing escaped shown: {}", head(&shown));
+}
+
+#[test]
+fn check_trace_sim_and_play_show_control_characters_escaped() {
+    let file = hostile_strings();
+    let script = "rules\nmoves\n1\nshow\nlog 40\nscore\nquit\n";
+    for (args, input) in [
+        (vec!["check", &file], ""),
+        (vec!["trace", &file, "--seed", "3"], ""),
+        (vec!["sim", &file, "--games", "3"], ""),
+        (vec!["play", &file, "--seed", "3", "--bots", "random"], script),
+    ] {
+        let run = paradox(&args, Input::Text(input), LIMIT, None);
+        assert_eq!(run.finished().code(), Some(0), "{args:?}: {}", head(&run.stderr));
+        printed_safely(&format!("{args:?}"), &run);
+    }
+}
+
+#[test]
+fn a_diagnostic_draws_a_source_line_with_control_characters_escaped() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let text = std::fs::read_to_string(hostile_strings()).expect("the fixture");
+    let broken =
+        written(&dir, "broken\u{1b}]0;t\u{7}.cards", &format!("{text}show \"\u{1b}]0;evil\u{7}{{nosuch}}\"\n"));
+    let run = paradox(&["check", &broken], Input::Text(""), LIMIT, None);
+    assert_eq!(run.finished().code(), Some(1), "{}", head(&run.stderr));
+    printed_safely("check", &run);
+    // The label stays under the name it points at, though the line before it grew.
+    let line = run.stderr.lines().find(|l| l.contains("{nosuch}")).expect("the source line");
+    let mark = run.stderr.lines().skip_while(|l| *l != line).nth(1).expect("the line under it");
+    assert_eq!(
+        mark.find('─').or(mark.find('┬')).map(|m| mark[..m].chars().count()),
+        line.find("nosuch").map(|n| line[..n].chars().count()),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn arguments_shards_and_saves_are_shown_escaped() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = hostile_strings();
+    // A file name and an argument value quoted back.
+    let missing = dir.path().join("no\u{1b}[2J.cards").display().to_string();
+    for args in
+        [vec!["check", &missing], vec!["trace", &file, "--seed", "\u{9b}2J"], vec!["trace", &file, "--bots", "\u{7}"]]
+    {
+        let run = paradox(&args, Input::Text(""), LIMIT, None);
+        assert_eq!(run.finished().code(), Some(2), "{args:?}: {}", head(&run.stderr));
+        printed_safely(&format!("{args:?}"), &run);
+    }
+    // A shard whose names were edited to hold control characters.
+    let run = paradox(&["sim", &file, "--games", "2", "--shard", "1/1"], Input::Text(""), LIMIT, None);
+    assert_eq!(run.finished().code(), Some(0), "{}", head(&run.stderr));
+    let mut shard: serde_json::Value = serde_json::from_str(&run.stdout).expect("a shard");
+    shard["run"]["game"] = "Evil\u{1b}]0;title\u{7}".into();
+    shard["run"]["file"] = "\u{1b}[2J.cards".into();
+    let shard = written(&dir, "shard.json", &shard.to_string());
+    let run = paradox(&["merge", &shard], Input::Text(""), LIMIT, None);
+    assert_eq!(run.finished().code(), Some(0), "{}", head(&run.stderr));
+    printed_safely("merge", &run);
+    // A save whose log was edited to hold them.
+    let save = dir.path().join("match.json").display().to_string();
+    let run = paradox(
+        &["play", &file, "--seed", "3", "--bots", "random"],
+        Input::Text(&format!("#1\n#1\nsave {save}\nquit\n")),
+        LIMIT,
+        None,
+    );
+    assert_eq!(run.finished().code(), Some(0), "{}", head(&run.stderr));
+    let text = std::fs::read_to_string(&save).expect("the save");
+    let edited = text.replacen("\"Say\": \"", "\"Say\": \"\\u001b]0;saved title\\u0007", 1);
+    assert_ne!(edited, text, "the save's log holds narration: {text}");
+    std::fs::write(&save, edited).expect("the save is edited");
+    let run = paradox(
+        &["play", &file, "--seed", "3", "--bots", "random"],
+        Input::Text(&format!("load {save}\nlog 40\nquit\n")),
+        LIMIT,
+        None,
+    );
+    assert_eq!(run.finished().code(), Some(0), "{}", head(&run.stderr));
+    assert!(run.stdout.contains("\\u{1b}]0;saved title"), "{}", head(&run.stdout));
+    printed_safely("load", &run);
+}
