@@ -2,8 +2,8 @@
 //!
 //! The tree says only what was written; names are resolved and types checked by `check`.
 
-pub use crate::vocab::{AggOp, AssignOp, Audience, BinOp, Extreme, Owner, Span};
 use crate::syntax::comments::Extra;
+pub use crate::vocab::{AggOp, AssignOp, Audience, BinOp, Extreme, Owner, Span};
 use serde::Serialize;
 
 /// A name as written, with where it was written.

@@ -513,7 +513,7 @@ fn printed_safely(what: &str, run: &Run) {
         }
     }
     let shown = format!("{}{}", run.stdout, run.stderr);
-    assert!(shown.contains("\\u{"), "{what}: nothing escaped shown: {}", head(&shown));
+    assert!(shown.contains("\\u{"), "{what}: nothing escaped shown: {}", short(&shown));
 }
 
 #[test]
@@ -526,8 +526,8 @@ fn check_trace_sim_and_play_show_control_characters_escaped() {
         (vec!["sim", &file, "--games", "3"], ""),
         (vec!["play", &file, "--seed", "3", "--bots", "random"], script),
     ] {
-        let run = paradox(&args, Input::Text(input), LIMIT, None);
-        assert_eq!(run.finished().code(), Some(0), "{args:?}: {}", head(&run.stderr));
+        let run = paradox(&args, Input::Text(input), None);
+        assert_eq!(run.finished().code(), Some(0), "{args:?}: {}", short(&run.stderr));
         printed_safely(&format!("{args:?}"), &run);
     }
 }
@@ -538,8 +538,8 @@ fn a_diagnostic_draws_a_source_line_with_control_characters_escaped() {
     let text = std::fs::read_to_string(hostile_strings()).expect("the fixture");
     let broken =
         written(&dir, "broken\u{1b}]0;t\u{7}.cards", &format!("{text}show \"\u{1b}]0;evil\u{7}{{nosuch}}\"\n"));
-    let run = paradox(&["check", &broken], Input::Text(""), LIMIT, None);
-    assert_eq!(run.finished().code(), Some(1), "{}", head(&run.stderr));
+    let run = paradox(&["check", &broken], Input::Text(""), None);
+    assert_eq!(run.finished().code(), Some(1), "{}", short(&run.stderr));
     printed_safely("check", &run);
     // The label stays under the name it points at, though the line before it grew.
     let line = run.stderr.lines().find(|l| l.contains("{nosuch}")).expect("the source line");
@@ -561,29 +561,28 @@ fn arguments_shards_and_saves_are_shown_escaped() {
     for args in
         [vec!["check", &missing], vec!["trace", &file, "--seed", "\u{9b}2J"], vec!["trace", &file, "--bots", "\u{7}"]]
     {
-        let run = paradox(&args, Input::Text(""), LIMIT, None);
-        assert_eq!(run.finished().code(), Some(2), "{args:?}: {}", head(&run.stderr));
+        let run = paradox(&args, Input::Text(""), None);
+        assert_eq!(run.finished().code(), Some(2), "{args:?}: {}", short(&run.stderr));
         printed_safely(&format!("{args:?}"), &run);
     }
     // A shard whose names were edited to hold control characters.
-    let run = paradox(&["sim", &file, "--games", "2", "--shard", "1/1"], Input::Text(""), LIMIT, None);
-    assert_eq!(run.finished().code(), Some(0), "{}", head(&run.stderr));
+    let run = paradox(&["sim", &file, "--games", "2", "--shard", "1/1"], Input::Text(""), None);
+    assert_eq!(run.finished().code(), Some(0), "{}", short(&run.stderr));
     let mut shard: serde_json::Value = serde_json::from_str(&run.stdout).expect("a shard");
     shard["run"]["game"] = "Evil\u{1b}]0;title\u{7}".into();
     shard["run"]["file"] = "\u{1b}[2J.cards".into();
     let shard = written(&dir, "shard.json", &shard.to_string());
-    let run = paradox(&["merge", &shard], Input::Text(""), LIMIT, None);
-    assert_eq!(run.finished().code(), Some(0), "{}", head(&run.stderr));
+    let run = paradox(&["merge", &shard], Input::Text(""), None);
+    assert_eq!(run.finished().code(), Some(0), "{}", short(&run.stderr));
     printed_safely("merge", &run);
     // A save whose log was edited to hold them.
     let save = dir.path().join("match.json").display().to_string();
     let run = paradox(
         &["play", &file, "--seed", "3", "--bots", "random"],
         Input::Text(&format!("#1\n#1\nsave {save}\nquit\n")),
-        LIMIT,
         None,
     );
-    assert_eq!(run.finished().code(), Some(0), "{}", head(&run.stderr));
+    assert_eq!(run.finished().code(), Some(0), "{}", short(&run.stderr));
     let text = std::fs::read_to_string(&save).expect("the save");
     let edited = text.replacen("\"Say\": \"", "\"Say\": \"\\u001b]0;saved title\\u0007", 1);
     assert_ne!(edited, text, "the save's log holds narration: {text}");
@@ -591,10 +590,9 @@ fn arguments_shards_and_saves_are_shown_escaped() {
     let run = paradox(
         &["play", &file, "--seed", "3", "--bots", "random"],
         Input::Text(&format!("load {save}\nlog 40\nquit\n")),
-        LIMIT,
         None,
     );
-    assert_eq!(run.finished().code(), Some(0), "{}", head(&run.stderr));
-    assert!(run.stdout.contains("\\u{1b}]0;saved title"), "{}", head(&run.stdout));
+    assert_eq!(run.finished().code(), Some(0), "{}", short(&run.stderr));
+    assert!(run.stdout.contains("\\u{1b}]0;saved title"), "{}", short(&run.stdout));
     printed_safely("load", &run);
 }

@@ -289,8 +289,8 @@ fn merge_refuses_counts_that_the_matches_cannot_give() {
         let mut damaged = shard(1);
         edit(&mut damaged["tallies"]["configurations"][0]);
         let path = write(&format!("damaged-{name}.json"), &damaged);
-        let (code, stdout, err) = paradox(&["merge", &real, &path]);
-        assert_eq!(code, Some(2), "{name}: {stdout}");
+        let run = paradox(["merge", &real, &path]);
+        let err = &run.expect(2).stderr;
         let expected = if expected.is_empty() { starters.as_str() } else { expected };
         assert!(err.starts_with(&format!("error: {path}: the counts do not fit shard 1 of 2")), "{name}: {err}");
         assert!(err.contains(&format!("configuration 1: {expected}")), "{name}: {err}");
@@ -301,8 +301,8 @@ fn merge_refuses_counts_that_the_matches_cannot_give() {
         s["tallies"]["configurations"][0]["decisions"] = json!({ "3700000000000000000": 10 });
         write(&format!("large-{i}.json"), &s)
     };
-    let (code, _, err) = paradox(&["merge", &large(1), &large(2)]);
-    assert_eq!(code, Some(2));
+    let run = paradox(["merge", &large(1), &large(2)]);
+    let err = &run.expect(2).stderr;
     assert!(err.contains("the counts cannot be added to those before: configuration 1: decisions"), "{err}");
 }
 
@@ -318,8 +318,8 @@ fn merge_reads_the_shards_within_a_stated_memory() {
         })
         .collect();
     let args: Vec<&str> = std::iter::once("merge").chain(files.iter().map(String::as_str)).collect();
-    let (code, _, err) = paradox(&args);
-    assert_eq!(code, Some(2));
+    let run = paradox(&args);
+    let err = &run.expect(2).stderr;
     assert!(err.contains("the shards come to more than 256 MiB, the most paradox merge reads in all"), "{err}");
     for file in files {
         std::fs::remove_file(file).expect("removed");
