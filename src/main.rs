@@ -193,7 +193,7 @@ enum Command {
     },
     /// Add up the shards of one `sim` or `compare` run (`--shard I/N`) into its report.
     Merge {
-        /// The shard files, every shard of the run once.
+        /// The shard files, every shard of the run once (at most 64 MiB each, 256 MiB in all).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         #[command(flatten)]

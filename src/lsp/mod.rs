@@ -129,7 +129,7 @@ struct Document {
     text: String,
     /// The size of a document too large to be read.
     too_large: Option<usize>,
-    analysis: OnceCell<Option<Rc<Analysis>>>,
+    analysis: OnceCell<Rc<Analysis>>,
     /// For completion: the analysis without the line that starts at an offset.
     without_line: RefCell<Option<(usize, Rc<Analysis>)>>,
 }
@@ -296,12 +296,8 @@ impl Server {
     fn analyse(&self, uri: &Uri) -> Option<Rc<Analysis>> {
         let text = self.text(uri)?;
         let path = path_of(uri);
-        let analysis = self
-            .documents
-            .get(uri)?
-            .analysis
-            .get_or_init(|| Some(Rc::new(Analysis::new(path.as_deref(), text, &|p| self.text_of(p)))));
-        analysis.clone()
+        let cached = &self.documents.get(uri)?.analysis;
+        Some(cached.get_or_init(|| Rc::new(Analysis::new(path.as_deref(), text, &|p| self.text_of(p)))).clone())
     }
 
     // -------------------------------------------------------------- requests

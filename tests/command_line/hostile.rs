@@ -289,10 +289,12 @@ fn save_replaces_only_writable_regular_files_and_keeps_their_mode() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let at = |name: &str| dir.path().join(name);
     let mode = |name: &str| std::fs::metadata(at(name)).expect("the file").permissions().mode() & 0o777;
-    std::fs::write(at("target.json"), "precious").expect("written");
+    // Earlier saves (a script replaces no other file).
+    let precious = r#"{"version": 2, "sources": [], "precious": true}"#;
+    std::fs::write(at("target.json"), precious).expect("written");
     std::fs::set_permissions(at("target.json"), std::fs::Permissions::from_mode(0o644)).expect("chmod");
     std::os::unix::fs::symlink("target.json", at("link.json")).expect("a link");
-    std::fs::write(at("ro.json"), "precious").expect("written");
+    std::fs::write(at("ro.json"), precious).expect("written");
     std::fs::set_permissions(at("ro.json"), std::fs::Permissions::from_mode(0o444)).expect("chmod");
     let fifo = mkfifo(&at("fifo"));
     // A device node of our own (as root), never the system's.
@@ -305,7 +307,7 @@ fn save_replaces_only_writable_regular_files_and_keeps_their_mode() {
     let run = paradox(&["play", "rules/costly-tricks.cards", "--seed", "5"], Input::Text(&script), None);
     let out = &run.finished().stdout;
     assert!(out.contains("ro.json: it is read-only; make it writable, or name another file"), "{out}");
-    assert_eq!(std::fs::read_to_string(at("ro.json")).expect("still there"), "precious");
+    assert_eq!(std::fs::read_to_string(at("ro.json")).expect("still there"), precious);
     assert_eq!(mode("ro.json"), 0o444);
     if fifo {
         assert!(
