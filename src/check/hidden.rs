@@ -139,11 +139,32 @@ impl Checker {
         let mut found = Vec::new();
         self.hidden_reads(value, &mut found);
         if let Some(first) = found.first() {
-            let card = HiddenCard { zone: first.zone, pile: first.pile, name: name.to_string(), taken: first.inner };
-            self.hidden_cards.entry(slot).or_insert(card);
+            // A card that may come from several piles lies in none known.
+            let one_pile = found.iter().all(|h| (h.zone, h.pile) == (first.zone, first.pile));
+            let pile = if one_pile { first.pile } else { None };
+            self.note_hidden_card(
+                slot,
+                HiddenCard { zone: first.zone, pile, name: name.to_string(), taken: first.inner },
+            );
         }
         if !found.is_empty() || self.names_known_card(value) {
             self.known_cards.insert(slot);
+        }
+    }
+
+    /// Notes that the name in `slot` holds a hidden card: where it was first taken is kept, and
+    /// a card that may lie in another pile than before lies in no pile known.
+    pub(super) fn note_hidden_card(&mut self, slot: Slot, card: HiddenCard) {
+        match self.hidden_cards.entry(slot) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(card);
+            }
+            std::collections::hash_map::Entry::Occupied(mut o) => {
+                let old = o.get_mut();
+                if (old.zone, old.pile) != (card.zone, card.pile) {
+                    old.pile = None;
+                }
+            }
         }
     }
 

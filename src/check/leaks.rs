@@ -230,8 +230,7 @@ impl Checker {
             && !self.pile_shown(domain)
         {
             let pile = pile_key(domain).and_then(|(_, ix)| ix);
-            let card = HiddenCard { zone: *z, pile, name: name.to_string(), taken: domain.span };
-            self.hidden_cards.entry(slot).or_insert(card);
+            self.note_hidden_card(slot, HiddenCard { zone: *z, pile, name: name.to_string(), taken: domain.span });
         }
     }
 
