@@ -77,5 +77,5 @@ pub use engine::{
     State, View,
 };
 pub use game::{CardId, Game, SeatId, Type, Value};
-pub use load::{LoadError, load, read as read_source, rules_source};
+pub use load::{Hashed, LoadError, load, read as read_source, rules_source};
 pub use report::{Findings, Source, Style, render};

@@ -41,7 +41,7 @@ mod vm;
 pub use events::{Event, Numbering, card_order, counted, pile_label, pile_name, suit_attr, zone_label};
 pub use knowledge::{Exclusion, Inference, Knowledge};
 pub use layout::Layout;
-pub use position::{Frame, Loc, MAX_DECISIONS, Opt, Outcome, Pending, Position, Secret};
+pub use position::{Frame, Loc, MAX_DECISION_COUNT, Opt, Outcome, Pending, Position, Secret};
 pub use program::Program;
 pub use repeat::REPEATS;
 pub use seen::Seen;

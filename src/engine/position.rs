@@ -191,7 +191,7 @@ impl Clone for Position {
 /// The most decisions a position may have counted: far more than any match reaches (a thousand
 /// years at thirty decisions a second), and far enough from the counter's end that it never
 /// wraps. A restored position beyond it is refused.
-pub const MAX_DECISIONS: u64 = 1 << 40;
+pub const MAX_DECISION_COUNT: u64 = 1 << 40;
 
 /// No seat: a card that never left a per-seat pile.
 pub const NO_SEAT: u8 = u8::MAX;

@@ -10,8 +10,8 @@ use super::*;
 pub(super) fn fits(game: &Game, prog: &Program, saved: &Snapshot) -> Result<(), String> {
     let pos = &saved.position;
     let layout = &prog.layout;
-    if pos.decisions > MAX_DECISIONS {
-        return Err(format!("its count of decisions is more than a match reaches (at most {MAX_DECISIONS})"));
+    if pos.decisions > MAX_DECISION_COUNT {
+        return Err(format!("its count of decisions is more than a match reaches (at most {MAX_DECISION_COUNT})"));
     }
     // A match stops at the `say` that takes its narration past the limit: no count goes further
     // than the limit and one more line. A larger one would wrap at the next `say`.

@@ -14,13 +14,13 @@ mod sheet;
 mod table;
 pub mod terminal;
 
-pub use save::{Hashed, Origin};
+pub use save::Origin;
 pub use session::{Session, Setup, in_a_sentence};
 
 use crate::bots::Kind;
 use crate::check::Settings;
 use crate::game::Game;
-use crate::load::rules_source;
+use crate::load::{Hashed, rules_source};
 use crate::report::Source;
 use std::path::Path;
 
@@ -39,9 +39,9 @@ pub fn origin(path: &Path, settings: &Settings) -> Result<(Source, Origin), Stri
     };
     let file = read(path)?;
     let rules = rules_source(path).unwrap_or_else(|| file.clone());
-    let mut sources = vec![save::Hashed::of(&file)];
+    let mut sources = vec![Hashed::of(&file)];
     if rules.name != file.name {
-        sources.push(save::Hashed::of(&rules));
+        sources.push(Hashed::of(&rules));
     }
     let origin = Origin { sources, sets: settings.sets.clone(), variant: settings.variant.clone() };
     Ok((rules, origin))

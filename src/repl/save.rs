@@ -6,33 +6,16 @@
 use crate::diagnostic::{Code, Problem};
 use crate::engine::Snapshot;
 use crate::files;
+use crate::load::Hashed;
 use crate::report::{Findings, Source, Style, render_problems};
 use crate::syntax::ast::Span;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The save format's version; a file of another version is refused. Version 2 keeps the
 /// position apart from what its observers gathered (the log, the players' knowledge).
 pub const VERSION: u32 = 2;
-
-/// A file the game was read from, with the SHA-256 of its text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Hashed {
-    /// The file's name as given.
-    pub file: String,
-    /// The SHA-256 of its text, in hex.
-    pub sha256: String,
-}
-
-impl Hashed {
-    /// The file and the hash of its text.
-    pub fn of(source: &Source) -> Hashed {
-        let digest = Sha256::digest(source.text.as_bytes());
-        Hashed { file: source.name.clone(), sha256: digest.iter().map(|b| format!("{b:02x}")).collect() }
-    }
-}
 
 /// What a match is made from, besides its position: a save must match it to be loaded.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -150,11 +133,11 @@ pub fn read(path: &Path, origin: &Origin, style: Style, width: usize) -> Result<
         let files: Vec<&str> = save.origin.sources.iter().map(|h| h.file.as_str()).collect();
         return Err(refuse(format!("it was saved from a different rule file ({})", files.join(", "))));
     }
-    if save.state.position.decisions > crate::engine::MAX_DECISIONS {
+    if save.state.position.decisions > crate::engine::MAX_DECISION_COUNT {
         return Err(refuse(format!(
             "its count of decisions ({}) is more than a match reaches (at most {})",
             save.state.position.decisions,
-            crate::engine::MAX_DECISIONS
+            crate::engine::MAX_DECISION_COUNT
         )));
     }
     Ok(save)

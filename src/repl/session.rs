@@ -315,7 +315,7 @@ impl Session {
 
     /// The computer players decide until a human must (or the match ends).
     fn play_bots(&mut self) {
-        for _ in 0..crate::sim::MAX_DECISIONS {
+        for _ in 0..crate::trace::ENDLESS_AFTER {
             let seat = match self.state.actor() {
                 Actor::Seat(s) if !self.is_human(s) => s,
                 Actor::Together(seats) => match seats.into_iter().find(|s| !self.is_human(*s)) {
