@@ -74,7 +74,7 @@ pub use check::{Found, Origin, Settings, check};
 pub use diagnostic::{Code, Note, Problem};
 pub use engine::{
     Action, Actor, Event, Layout, Outcome, Pending, PileView, Playable, Position, REPEATS, Refusal, Seen, Snapshot,
-    State, View,
+    State, Unfit, View,
 };
 pub use game::{CardId, Game, SeatId, Type, Value};
 pub use load::{Hashed, LoadError, load, read as read_source, rules_source};

@@ -14,7 +14,7 @@ mod sheet;
 mod table;
 pub mod terminal;
 
-pub use save::Origin;
+pub use save::Provenance;
 pub use session::{Session, Setup, in_a_sentence};
 
 use crate::bots::Kind;
@@ -31,7 +31,7 @@ pub fn random_seed() -> u64 {
 
 /// The rule file a game's problems point into, and what a save of it must match: the SHA-256
 /// of every file read (a scenario and the rule file it extends) and the parameters.
-pub fn origin(path: &Path, settings: &Settings) -> Result<(Source, Origin), String> {
+pub fn origin(path: &Path, settings: &Settings) -> Result<(Source, Provenance), String> {
     let read = |p: &Path| {
         crate::files::read(p, crate::files::MAX_RULE_FILE, "a rule file")
             .map(|b| Source { name: p.display().to_string(), text: String::from_utf8_lossy(&b).into_owned() })
@@ -43,7 +43,7 @@ pub fn origin(path: &Path, settings: &Settings) -> Result<(Source, Origin), Stri
     if rules.name != file.name {
         sources.push(Hashed::of(&rules));
     }
-    let origin = Origin { sources, sets: settings.sets.clone(), variant: settings.variant.clone() };
+    let origin = Provenance { sources, sets: settings.sets.clone(), variant: settings.variant.clone() };
     Ok((rules, origin))
 }
 

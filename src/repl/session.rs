@@ -4,7 +4,7 @@
 
 use super::command::{COMMANDS, Command};
 use super::moves::{FILLER, Found, Groups, Moves, find};
-use super::save::{self, Origin, SaveFile};
+use super::save::{self, Provenance, SaveFile};
 use super::sheet;
 use super::table::{Painter, draw, standing};
 use crate::bots::Kind;
@@ -29,7 +29,7 @@ pub struct Setup {
     /// The rule file the game's problems point into.
     pub source: Source,
     /// What the game was made from, for save files.
-    pub origin: Origin,
+    pub origin: Provenance,
     /// The match's seed.
     pub seed: u64,
     /// Whether `new` deals from a fresh random seed (else from the next seed, as in a script
@@ -596,7 +596,7 @@ impl Session {
         };
         let state = match State::restore(self.state.playable(), save.state) {
             Ok(state) => state,
-            Err(e) => return refused(e),
+            Err(e) => return refused(e.to_string()),
         };
         self.keep("load");
         (self.state, self.setup.seed, self.setup.humans, self.setup.bots, self.setup.kinds) =
