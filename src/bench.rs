@@ -77,7 +77,7 @@ fn random_play(game: &Arc<Game>, time: Duration) -> (u64, u64, Duration) {
         matches += 1;
         let mut bots = random_bots(game, matches);
         let mut state = State::bare(playable.clone(), matches);
-        crate::trace::play_up_to(&mut state, &mut bots, crate::sim::MAX_DECISIONS);
+        crate::trace::play_up_to(&mut state, &mut bots, crate::trace::ENDLESS_AFTER);
         decisions += state.position().decisions;
     }
     (matches, decisions, start.elapsed())

@@ -15,20 +15,39 @@ pub const MAX_SAVE_FILE: u64 = 64 << 20;
 /// a few KiB for the shipped games (one histogram entry per distinct match length or margin).
 pub const MAX_SHARD_FILE: u64 = 64 << 20;
 
+/// Why a file was not read, in a sentence that does not repeat its path.
+#[derive(Debug, thiserror::Error)]
+pub enum Unreadable {
+    /// The system could not look at or read it (no such file, no permission, ...).
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// It is not a regular file: what it is, in words (see [`describe`]).
+    #[error("it is {0}, not a regular file")]
+    NotRegular(&'static str),
+    /// It is larger than `limit` bytes, the most read for `what` kind of file.
+    #[error("it is larger than {}, the most paradox reads for {what}", size(*.limit))]
+    TooLarge {
+        /// The most bytes read.
+        limit: u64,
+        /// The kind of file, in words (`a rule file`).
+        what: &'static str,
+    },
+}
+
 /// Reads the regular file at `path`, of at most `limit` bytes; `what` names the kind of file in
-/// the message. `Err` says why not, in a sentence that does not repeat the path.
-pub fn read(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, String> {
-    let too_large = || format!("it is larger than {}, the most paradox reads for {what}", size(limit));
-    regular(&std::fs::metadata(path).map_err(|e| e.to_string())?)?;
-    let file = File::open(path).map_err(|e| e.to_string())?;
+/// the message. `Err` says why not.
+pub fn read(path: &Path, limit: u64, what: &'static str) -> Result<Vec<u8>, Unreadable> {
+    let too_large = || Unreadable::TooLarge { limit, what };
+    regular(&std::fs::metadata(path)?)?;
+    let file = File::open(path)?;
     // The path may have changed between the two looks: the file opened is checked again.
-    let meta = file.metadata().map_err(|e| e.to_string())?;
+    let meta = file.metadata()?;
     regular(&meta)?;
     if meta.len() > limit {
         return Err(too_large());
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    file.take(limit + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
         return Err(too_large());
     }
@@ -36,9 +55,9 @@ pub fn read(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, String> {
 }
 
 /// `Err` unless the file is a regular file (a symbolic link is judged by what it points to).
-pub fn regular(meta: &Metadata) -> Result<(), String> {
+pub fn regular(meta: &Metadata) -> Result<(), Unreadable> {
     let kind = meta.file_type();
-    if kind.is_file() { Ok(()) } else { Err(format!("it is {}, not a regular file", describe(kind))) }
+    if kind.is_file() { Ok(()) } else { Err(Unreadable::NotRegular(describe(kind))) }
 }
 
 /// What a file that is not a regular file is, in words.
@@ -82,27 +101,20 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let path = dir.path().join("a.cards");
         std::fs::write(&path, b"0123456789").expect("written");
-        assert_eq!(read(&path, 10, "a rule file"), Ok(b"0123456789".to_vec()));
-        assert_eq!(
-            read(&path, 9, "a rule file"),
-            Err("it is larger than 9 bytes, the most paradox reads for a rule file".into())
-        );
+        let read = |limit| read(&path, limit, "a rule file").map_err(|e| e.to_string());
+        assert_eq!(read(10), Ok(b"0123456789".to_vec()));
+        assert_eq!(read(9), Err("it is larger than 9 bytes, the most paradox reads for a rule file".into()));
     }
 
     #[test]
     fn folders_and_devices_are_refused_before_reading() {
         let dir = tempfile::tempdir().expect("a temporary folder");
-        assert_eq!(read(dir.path(), 10, "a rule file"), Err("it is a folder, not a regular file".into()));
+        let read = |path: &Path| read(path, 10, "a rule file").map_err(|e| e.to_string());
+        assert_eq!(read(dir.path()), Err("it is a folder, not a regular file".into()));
         #[cfg(unix)]
         {
-            assert_eq!(
-                read(Path::new("/dev/zero"), 10, "a rule file"),
-                Err("it is a device, not a regular file".into())
-            );
-            assert_eq!(
-                read(Path::new("/dev/null"), 10, "a rule file"),
-                Err("it is a device, not a regular file".into())
-            );
+            assert_eq!(read(Path::new("/dev/zero")), Err("it is a device, not a regular file".into()));
+            assert_eq!(read(Path::new("/dev/null")), Err("it is a device, not a regular file".into()));
         }
     }
 

@@ -76,8 +76,8 @@ pub use check::{Found, Origin, Settings, check};
 pub use diagnostic::{Code, Fix, Note, Problem};
 pub use engine::{
     Action, Actor, Event, Layout, Outcome, Pending, PileView, Playable, Position, REPEATS, Refusal, Seen, Snapshot,
-    State, View,
+    State, Unfit, View,
 };
 pub use game::{CardId, Game, SeatId, Type, Value};
-pub use load::{LoadError, load, read as read_source, rules_source};
+pub use load::{Hashed, LoadError, load, read as read_source, rules_source};
 pub use report::{Findings, Source, Style, render};

@@ -1,5 +1,6 @@
 //! Loading a game from a file: read it, parse it, follow a scenario to the rule file it extends,
-//! check it with the user's settings, and group any problems by the text they point into.
+//! check it with the user's settings, and group any problems by the text they point into; and
+//! the fingerprint of a file read ([`Hashed`]), by which saves and shards know their rule files.
 
 use crate::check::{self, Origin, Settings};
 use crate::diagnostic::{Code, Problem};
@@ -7,7 +8,26 @@ use crate::files::{self, MAX_RULE_FILE};
 use crate::game::Game;
 use crate::report::{Findings, Source};
 use crate::syntax::ast::{self, Span};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
+
+/// A file the game was read from, with the SHA-256 of its text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hashed {
+    /// The file's name as given.
+    pub file: String,
+    /// The SHA-256 of its text, in hex.
+    pub sha256: String,
+}
+
+impl Hashed {
+    /// The file and the hash of its text.
+    pub fn of(source: &Source) -> Hashed {
+        let digest = Sha256::digest(source.text.as_bytes());
+        Hashed { file: source.name.clone(), sha256: digest.iter().map(|b| format!("{b:02x}")).collect() }
+    }
+}
 
 /// Why a game could not be loaded.
 #[derive(Debug)]

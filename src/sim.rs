@@ -9,7 +9,7 @@ use crate::engine::{Action, Actor, Outcome, Playable, Seen, State};
 use crate::game::{ExprKind, Game, SeatId};
 use crate::stats::{Discordant, Histogram, Moments, add_count};
 use crate::syntax::ast::Extreme;
-use crate::trace::play_watching;
+use crate::trace::{ENDLESS_AFTER, play_watching};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -158,7 +158,7 @@ fn timed_bots(kinds: &[Kind], seed: u64, times: &Rc<RefCell<Vec<f64>>>) -> Vec<B
 }
 
 /// Plays the match of `seed` (the one `paradox trace --seed` prints) and says what it came to;
-/// a match still going after [`MAX_DECISIONS`] decisions counts as stopped.
+/// a match still going after [`ENDLESS_AFTER`] decisions counts as stopped.
 pub fn play(entrant: &Entrant, seed: u64) -> Record {
     let times = Rc::new(RefCell::new(Vec::new()));
     let mut bots = timed_bots(&entrant.kinds, seed, &times);
@@ -172,7 +172,7 @@ pub fn play(entrant: &Entrant, seed: u64) -> Record {
     let shape = &entrant.shape;
     let mut lead = Lead::default();
     let mut round = None;
-    play_watching(&mut state, &mut bots, MAX_DECISIONS, |state| {
+    play_watching(&mut state, &mut bots, ENDLESS_AFTER, |state| {
         let now = state.round();
         if now != round {
             // The standing after each round, read at the first decision of the next.
@@ -501,9 +501,6 @@ pub fn run(
     (tallies, Timing { seconds: start.elapsed().as_secs_f64(), thinking })
 }
 
-/// A match played by random bots runs on without end after this many decisions.
-pub const MAX_DECISIONS: u64 = 200_000;
-
 /// A run-time problem that stopped some of the random matches, and their seeds.
 #[derive(Clone, Debug)]
 pub struct Stoppage {
@@ -532,14 +529,14 @@ impl Shakedown {
 
 /// Plays `matches` matches, seeded 1, 2, ..., each exactly as `paradox trace --seed N` plays it
 /// (the same random bots), and gathers the run-time problems that stopped any of them. A match
-/// still going after [`MAX_DECISIONS`] decisions counts as stopped, at the decision it was on.
+/// still going after [`ENDLESS_AFTER`] decisions counts as stopped, at the decision it was on.
 pub fn shakedown(game: Arc<Game>, matches: u64) -> Shakedown {
     let mut stoppages: Vec<Stoppage> = Vec::new();
     let playable = Playable::new(game.clone());
     for seed in 1..=matches {
         let mut bots = crate::bots::random_bots(&game, seed);
         let mut state = State::bare(playable.clone(), seed);
-        let over = crate::trace::play_up_to(&mut state, &mut bots, MAX_DECISIONS);
+        let over = crate::trace::play_up_to(&mut state, &mut bots, ENDLESS_AFTER);
         let problem = match state.failure() {
             Some(p) => p.clone(),
             None if over => continue,
@@ -562,7 +559,7 @@ fn same(a: &Problem, b: &Problem) -> bool {
 fn endless(state: &State) -> Problem {
     Problem::new(
         Code::EndlessFlow,
-        format!("a match runs on without end (still going after {MAX_DECISIONS} decisions)"),
+        format!("a match runs on without end (still going after {ENDLESS_AFTER} decisions)"),
         state.decision_span().unwrap_or_default(),
         "still deciding here",
     )

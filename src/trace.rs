@@ -7,11 +7,14 @@ use serde_json::json;
 use std::io::Write;
 use std::sync::Arc;
 
-/// Plays the match to its end with one bot per player, or until
-/// [`MAX_DECISIONS`](crate::sim::MAX_DECISIONS) decisions leave it unfinished; says whether it
-/// is over. The same seed gives the same match.
+/// A match played by bots that is still going after this many decisions is taken for one that
+/// runs on without end: it is left unfinished.
+pub const ENDLESS_AFTER: u64 = 200_000;
+
+/// Plays the match to its end with one bot per player, or until [`ENDLESS_AFTER`] decisions
+/// leave it unfinished; says whether it is over. The same seed gives the same match.
 pub fn play_out(state: &mut State, bots: &mut [Box<dyn Bot>]) -> bool {
-    play_up_to(state, bots, crate::sim::MAX_DECISIONS)
+    play_up_to(state, bots, ENDLESS_AFTER)
 }
 
 /// Plays on until the match is over or `decisions` more decisions have been made; says whether
@@ -54,7 +57,7 @@ pub fn play_watching(
 
 /// The match `paradox trace FILE --seed SEED --bots KINDS` prints: bots of the given kinds,
 /// one per player (see [`seat_bots`]), play it to the end with every event logged; a match still
-/// going after [`MAX_DECISIONS`](crate::sim::MAX_DECISIONS) decisions is left unfinished.
+/// going after [`ENDLESS_AFTER`] decisions is left unfinished.
 pub fn bot_match(game: Arc<Game>, seed: u64, kinds: &[Kind]) -> State {
     let mut bots = seat_bots(kinds, seed);
     let mut state = State::new(game, seed);
@@ -75,7 +78,7 @@ pub fn stream_match(
     let mut state = State::new(game, seed);
     let mut transcript = Transcript::new(format);
     let mut failed = None;
-    play_watching(&mut state, &mut bots, crate::sim::MAX_DECISIONS, |state| {
+    play_watching(&mut state, &mut bots, ENDLESS_AFTER, |state| {
         match out.write_all(transcript.take(state).as_bytes()).and_then(|()| out.flush()) {
             Ok(()) => true,
             Err(e) => {

@@ -44,7 +44,7 @@ pub fn game(bytes: &[u8]) -> Option<Game> {
 
 /// A session at Costly Tricks: the person at the first seat, random computer players.
 pub fn session() -> Session {
-    static SETUP: OnceLock<(Arc<Game>, Source, paradox::repl::Origin)> = OnceLock::new();
+    static SETUP: OnceLock<(Arc<Game>, Source, paradox::repl::Provenance)> = OnceLock::new();
     let (game, source, origin) = SETUP.get_or_init(|| {
         let path = Path::new(RULES);
         let settings = Settings::default();

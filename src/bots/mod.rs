@@ -44,7 +44,7 @@ pub enum Kind {
     Random,
     /// Monte Carlo tree search over the worlds its player cannot tell apart ([`SearchBot`]).
     Search(Budget),
-    /// Exact analysis where the position is open and small enough, else the search ([`SolverBot`]).
+    /// Exact analysis where the position is open and small enough, else the search (`SolverBot`).
     Solver,
 }
 

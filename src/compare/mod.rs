@@ -12,7 +12,7 @@ pub mod text;
 use crate::bots::parse_kinds;
 use crate::check::Settings;
 use crate::game::Game;
-use crate::repl::Hashed;
+use crate::load::Hashed;
 use crate::sim::{Entrant, Tallies, Timing};
 use crate::stats::share;
 use serde::{Deserialize, Serialize};

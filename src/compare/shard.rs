@@ -56,7 +56,7 @@ pub fn merge_files(paths: &[PathBuf]) -> Result<(Run, Tallies), String> {
     for path in paths {
         let cannot = |e: String| format!("cannot read {}: {e}", path.display());
         let meta = std::fs::metadata(path).map_err(|e| cannot(e.to_string()))?;
-        files::regular(&meta).map_err(cannot)?;
+        files::regular(&meta).map_err(|e| cannot(e.to_string()))?;
         total = total.saturating_add(meta.len());
     }
     let too_much = || {

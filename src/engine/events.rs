@@ -88,7 +88,7 @@ impl Event {
 
     /// The event as a player reads it who sees the cards of the piles `sees` allows (a move or a
     /// deal into any other pile gives only how many cards went there), piles by the names
-    /// players know them by ([`pile_label`]).
+    /// players know them by (`pile_label`).
     pub fn text_as(&self, game: &Game, layout: &Layout, sees: &dyn Fn(usize) -> bool) -> String {
         self.render(game, layout, sees, &|p| pile_label(game, layout, p))
     }

@@ -41,9 +41,10 @@ mod vm;
 pub use events::{Event, Numbering, card_order, counted, pile_label, pile_name, suit_attr, zone_label};
 pub use knowledge::{Exclusion, Inference, Knowledge};
 pub use layout::Layout;
-pub use position::{Frame, Loc, MAX_DECISIONS, Opt, Outcome, Pending, Position, Secret};
+pub use position::{Frame, Loc, MAX_DECISION_COUNT, Opt, Outcome, Pending, Position, Secret};
 pub use program::Program;
 pub use repeat::REPEATS;
+pub use restore::Unfit;
 pub use seen::Seen;
 pub use stop::KeyMask;
 pub use view::{PileView, View};
@@ -213,8 +214,8 @@ impl State {
     }
 
     /// Restores a saved state of this game, after checking that it fits the game: a damaged
-    /// or foreign save file is refused, never played.
-    pub fn restore(game: impl Into<Playable>, saved: Snapshot) -> Result<State, String> {
+    /// or foreign save file is refused ([`Unfit`] says why), never played.
+    pub fn restore(game: impl Into<Playable>, saved: Snapshot) -> Result<State, Unfit> {
         let Playable { game, program: prog } = game.into();
         restore::fits(&game, &prog, &saved)?;
         let Snapshot { mut position, log, knowledge } = saved;

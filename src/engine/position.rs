@@ -7,6 +7,7 @@
 //! `deal` and ties in `highest` depend on it). A Zobrist hash of where each card lies is kept up
 //! to date by every move, for searches that look positions up ([`Position::zobrist`]).
 
+use super::restore::Unfit;
 use crate::diagnostic::Problem;
 use crate::game::*;
 use rand::SeedableRng;
@@ -191,7 +192,7 @@ impl Clone for Position {
 /// The most decisions a position may have counted: far more than any match reaches (a thousand
 /// years at thirty decisions a second), and far enough from the counter's end that it never
 /// wraps. A restored position beyond it is refused.
-pub const MAX_DECISIONS: u64 = 1 << 40;
+pub const MAX_DECISION_COUNT: u64 = 1 << 40;
 
 /// No seat: a card that never left a per-seat pile.
 pub const NO_SEAT: u8 = u8::MAX;
@@ -513,16 +514,16 @@ impl Position {
 
     /// Checks the card array against the places (for restored positions): every card in
     /// exactly one pile, as its place says, and the pile bounds in order.
-    pub(crate) fn cards_fit(&self, cards: usize, piles: usize, seats: usize) -> Result<(), String> {
+    pub(crate) fn cards_fit(&self, cards: usize, piles: usize, seats: usize) -> Result<(), Unfit> {
         if self.cards.len() != cards || self.place.len() != cards || self.came_from.len() != cards {
-            return Err(format!("the saved cards do not match this game's {cards}"));
+            return Err(Unfit::Cards(cards));
         }
         if self.start.len() != piles + 1
             || self.start.first() != Some(&0)
             || self.start.last().map(|s| *s as usize) != Some(cards)
             || self.start.windows(2).any(|w| w[0] > w[1])
         {
-            return Err(format!("the saved piles do not match this game's {piles}"));
+            return Err(Unfit::Piles(piles));
         }
         let mut seen = vec![false; cards];
         for p in 0..piles {
@@ -531,12 +532,12 @@ impl Position {
                     && !std::mem::replace(&mut seen[c as usize], true)
                     && self.place[c as usize] as usize == p;
                 if !ok {
-                    return Err(format!("card {c} is not in exactly one place"));
+                    return Err(Unfit::Place(c));
                 }
             }
         }
         if self.came_from.iter().any(|s| *s != NO_SEAT && *s as usize >= seats) {
-            return Err("a card came from a seat this game does not have".into());
+            return Err(Unfit::CameFrom);
         }
         Ok(())
     }

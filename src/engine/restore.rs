@@ -5,40 +5,100 @@
 use super::program::{Op, Program};
 use super::*;
 
+/// Why a saved state was refused: it does not fit the game (a damaged save, or one of another
+/// game). Each says what in the save is wrong, in words for its player.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Unfit {
+    /// The count of decisions is past the most a position may have counted.
+    #[error("its count of decisions is more than a match reaches (at most {MAX_DECISION_COUNT})")]
+    Decisions,
+    /// The count of narration is past what a match can narrate (the bytes given).
+    #[error("its count of narration is more than a match reaches (at most {0} bytes)")]
+    Narration(u64),
+    /// The card arrays are not as long as the pack (of the size given).
+    #[error("the saved cards do not match this game's {0}")]
+    Cards(usize),
+    /// The piles' bounds are not those of the game's piles (as many as given).
+    #[error("the saved piles do not match this game's {0}")]
+    Piles(usize),
+    /// A card is in no pile, in two, or not where its place says.
+    #[error("card {0} is not in exactly one place")]
+    Place(CardId),
+    /// A card came from a seat the game does not have.
+    #[error("a card came from a seat this game does not have")]
+    CameFrom,
+    /// A table of the position (variables, local names, phases) has the wrong size.
+    #[error("the saved {what} do not match this game ({found} instead of {wanted})")]
+    Size {
+        /// The table.
+        what: &'static str,
+        /// Its size in the save.
+        found: usize,
+        /// Its size in this game.
+        wanted: usize,
+    },
+    /// The players' knowledge has the wrong shape or names what the game does not have.
+    #[error("the saved knowledge of the players does not match this game")]
+    Knowledge,
+    /// A value names a card, seat, side or enumeration value the game does not have.
+    #[error("a saved value names a card, seat, side or enumeration value this game does not have")]
+    Value,
+    /// A variable holds a value not of its type.
+    #[error("the saved variable `{name}` holds {value:?}, which is not of its type")]
+    Variable {
+        /// The variable.
+        name: String,
+        /// What it holds.
+        value: Value,
+    },
+    /// The flow names blocks or statements the rule file does not have.
+    #[error("the saved flow does not belong to this rule file")]
+    Flow,
+    /// The flow's frames or loops do not fit together (what is wrong, in words).
+    #[error("the saved flow is damaged: {0}")]
+    Damaged(&'static str),
+    /// The log names what the game does not have.
+    #[error("the saved log names things this game does not have")]
+    Log,
+    /// The decision waited for is not the one the rules ask for there.
+    #[error("the saved decision is not the one the rules ask for in the saved position")]
+    Decision,
+}
+
 /// Whether a saved state has the shape of this game's states and every value in it belongs to
 /// the game.
-pub(super) fn fits(game: &Game, prog: &Program, saved: &Snapshot) -> Result<(), String> {
+pub(super) fn fits(game: &Game, prog: &Program, saved: &Snapshot) -> Result<(), Unfit> {
     let pos = &saved.position;
     let layout = &prog.layout;
-    if pos.decisions > MAX_DECISIONS {
-        return Err(format!("its count of decisions is more than a match reaches (at most {MAX_DECISIONS})"));
+    if pos.decisions > MAX_DECISION_COUNT {
+        return Err(Unfit::Decisions);
     }
     // A match stops at the `say` that takes its narration past the limit: no count goes further
     // than the limit and one more line. A larger one would wrap at the next `say`.
     let most_narrated = run::MAX_NARRATION + run::MAX_LINE as u64 + 1;
     if pos.narrated > most_narrated {
-        return Err(format!("its count of narration is more than a match reaches (at most {most_narrated} bytes)"));
+        return Err(Unfit::Narration(most_narrated));
     }
     pos.cards_fit(game.cards.len(), layout.pile_zone.len(), game.seats.len())?;
     sizes(game, layout, saved)?;
     let ok = Ids { game, layout };
     let values = pos.locals.iter().chain(&pos.stack).chain(pos.options.iter().map(|o| &o.value));
     if !values.copied().all(|v| ok.value(v)) {
-        return Err("a saved value names a card, seat, side or enumeration value this game does not have".into());
+        return Err(Unfit::Value);
     }
     ok.vars(&pos.vars)?;
     if !pos.frames.iter().all(|f| ok.frame(f, pos)) || !ok.pending(&pos.pending, &pos.options) {
-        return Err("the saved flow does not belong to this rule file".into());
+        return Err(Unfit::Flow);
     }
     stack(pos)?;
     shape(game, &pos.frames, &pos.pending)?;
     if !saved.log.iter().flatten().all(|e| ok.event(e)) {
-        return Err("the saved log names things this game does not have".into());
+        return Err(Unfit::Log);
     }
     Ok(())
 }
 
-fn sizes(game: &Game, layout: &Layout, saved: &Snapshot) -> Result<(), String> {
+fn sizes(game: &Game, layout: &Layout, saved: &Snapshot) -> Result<(), Unfit> {
     let pos = &saved.position;
     let cards = game.cards.len();
     let shapes = [
@@ -48,27 +108,30 @@ fn sizes(game: &Game, layout: &Layout, saved: &Snapshot) -> Result<(), String> {
     ];
     for (what, found, wanted) in shapes {
         if found != wanted {
-            return Err(format!("the saved {what} do not match this game ({found} instead of {wanted})"));
+            return Err(Unfit::Size { what, found, wanted });
         }
     }
     let Some(knowledge) = &saved.knowledge else { return Ok(()) };
     let bits = super::knowledge::words(cards);
     if knowledge.known.len() != bits * game.players {
-        return Err("the saved knowledge of the players does not match this game".into());
+        return Err(Unfit::Knowledge);
     }
     let pile_ok = |p: u16| (p as usize) < layout.pile_zone.len();
     let exclusion_ok = |e: &Exclusion| (e.player as usize) < game.players && pile_ok(e.pile) && e.cards.len() == bits;
     let inference_ok =
         |i: &Inference| (i.card as usize) < cards && i.piles.iter().all(|p| pile_ok(*p)) && i.cards.len() == bits;
     if !knowledge.excluded.iter().all(exclusion_ok) || !knowledge.inferences.iter().all(inference_ok) {
-        return Err("the saved knowledge of the players does not match this game".into());
+        return Err(Unfit::Knowledge);
     }
     Ok(())
 }
 
+/// What is wrong with a flow whose loops do not match the elements on the stack.
+const LOOPS_DAMAGED: &str = "its loops do not match their elements";
+
 /// The stack holds exactly the elements of the loops and revealed choices in progress, one
 /// after another from the outermost.
-fn stack(pos: &Position) -> Result<(), String> {
+fn stack(pos: &Position) -> Result<(), Unfit> {
     let mut top = 0u64;
     for frame in &pos.frames {
         let (base, len) = match *frame {
@@ -77,12 +140,12 @@ fn stack(pos: &Position) -> Result<(), String> {
             _ => continue,
         };
         if u64::from(base) != top {
-            return Err("the saved flow is damaged: its loops do not match their elements".into());
+            return Err(Unfit::Damaged(LOOPS_DAMAGED));
         }
         top += len;
     }
     if top != pos.stack.len() as u64 {
-        return Err("the saved flow is damaged: its loops do not match their elements".into());
+        return Err(Unfit::Damaged(LOOPS_DAMAGED));
     }
     Ok(())
 }
@@ -138,12 +201,12 @@ impl Ids<'_> {
     }
 
     /// Every variable holds a value of its declared type.
-    fn vars(&self, vars: &[Value]) -> Result<(), String> {
+    fn vars(&self, vars: &[Value]) -> Result<(), Unfit> {
         for (info, &base) in self.game.vars.iter().zip(&self.layout.var_base) {
             let n = per_owner(info.owner, self.game.seats.len(), self.game.sides.len());
             let slots = vars.get(base..base + n).unwrap_or_default();
             if let Some(v) = slots.iter().find(|v| !self.typed(**v, &info.ty)) {
-                return Err(format!("the saved variable `{}` holds {v:?}, which is not of its type", info.name));
+                return Err(Unfit::Variable { name: info.name.clone(), value: *v });
             }
         }
         Ok(())
@@ -234,8 +297,8 @@ impl Ids<'_> {
 
 /// The frames are a stack the flow builds: the play block at the bottom, each frame above what
 /// the frame under it starts, and a decision at the statement just run in the innermost block.
-fn shape(game: &Game, frames: &[Frame], pending: &Pending) -> Result<(), String> {
-    let damaged = |what: &str| Err(format!("the saved flow is damaged: {what}"));
+fn shape(game: &Game, frames: &[Frame], pending: &Pending) -> Result<(), Unfit> {
+    let damaged = |what: &'static str| Err(Unfit::Damaged(what));
     let Some(first) = frames.first() else {
         return match pending {
             Pending::Over(_) | Pending::Failed(_) => Ok(()),
@@ -326,7 +389,7 @@ fn then_of(choose: &Choose, child: &Frame) -> bool {
 impl State {
     /// The saved decision is the one the rules ask for in the saved position: the same seats,
     /// each with exactly the options the rules give it there.
-    pub(super) fn asks_as_saved(&self) -> Result<(), String> {
+    pub(super) fn asks_as_saved(&self) -> Result<(), Unfit> {
         let mut scratch = self.unobserved();
         let mut flow = scratch.flow();
         let prog = flow.prog;
@@ -345,7 +408,7 @@ impl State {
             _ => true,
         };
         if !same || scratch.pos.options != self.pos.options {
-            return Err("the saved decision is not the one the rules ask for in the saved position".into());
+            return Err(Unfit::Decision);
         }
         Ok(())
     }

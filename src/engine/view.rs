@@ -57,7 +57,7 @@ impl State {
     /// the player sees them, and another seat's choice of a card is named only when that card
     /// goes somewhere the player sees. Moves of no cards (gathering empty piles) are left out,
     /// and so are the starts of phases without a title; the others are counted within the
-    /// round (see [`Numbering`]).
+    /// round (see `Numbering`).
     pub fn log_for(&self, player: usize) -> Vec<String> {
         self.told(player).0
     }

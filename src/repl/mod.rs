@@ -15,13 +15,13 @@ mod table;
 pub mod terminal;
 
 pub use command::Command;
-pub use save::{Hashed, Origin};
+pub use save::Provenance;
 pub use session::{Session, Setup, in_a_sentence};
 
 use crate::bots::Kind;
 use crate::check::Settings;
 use crate::game::Game;
-use crate::load::rules_source;
+use crate::load::{Hashed, rules_source};
 use crate::report::Source;
 use std::path::Path;
 
@@ -41,7 +41,7 @@ pub fn commitment(seed: u64) -> String {
 
 /// The rule file a game's problems point into, and what a save of it must match: the SHA-256
 /// of every file read (a scenario and the rule file it extends) and the parameters.
-pub fn origin(path: &Path, settings: &Settings) -> Result<(Source, Origin), String> {
+pub fn origin(path: &Path, settings: &Settings) -> Result<(Source, Provenance), String> {
     let read = |p: &Path| {
         crate::files::read(p, crate::files::MAX_RULE_FILE, "a rule file")
             .map(|b| Source { name: p.display().to_string(), text: String::from_utf8_lossy(&b).into_owned() })
@@ -49,11 +49,11 @@ pub fn origin(path: &Path, settings: &Settings) -> Result<(Source, Origin), Stri
     };
     let file = read(path)?;
     let rules = rules_source(path).unwrap_or_else(|| file.clone());
-    let mut sources = vec![save::Hashed::of(&file)];
+    let mut sources = vec![Hashed::of(&file)];
     if rules.name != file.name {
-        sources.push(save::Hashed::of(&rules));
+        sources.push(Hashed::of(&rules));
     }
-    let origin = Origin { sources, sets: settings.sets.clone(), variant: settings.variant.clone() };
+    let origin = Provenance { sources, sets: settings.sets.clone(), variant: settings.variant.clone() };
     Ok((rules, origin))
 }
 

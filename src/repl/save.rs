@@ -6,10 +6,10 @@
 use crate::diagnostic::{Code, Problem};
 use crate::engine::Snapshot;
 use crate::files;
+use crate::load::Hashed;
 use crate::report::{Findings, Source, Style, render_problems};
 use crate::syntax::ast::Span;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -17,26 +17,9 @@ use std::path::{Path, PathBuf};
 /// position apart from what its observers gathered (the log, the players' knowledge).
 pub const VERSION: u32 = 2;
 
-/// A file the game was read from, with the SHA-256 of its text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Hashed {
-    /// The file's name as given.
-    pub file: String,
-    /// The SHA-256 of its text, in hex.
-    pub sha256: String,
-}
-
-impl Hashed {
-    /// The file and the hash of its text.
-    pub fn of(source: &Source) -> Hashed {
-        let digest = Sha256::digest(source.text.as_bytes());
-        Hashed { file: source.name.clone(), sha256: digest.iter().map(|b| format!("{b:02x}")).collect() }
-    }
-}
-
 /// What a match is made from, besides its position: a save must match it to be loaded.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Origin {
+pub struct Provenance {
     /// The rule file (or scenario) first, then the rule file a scenario extends.
     pub sources: Vec<Hashed>,
     /// The `--set` arguments.
@@ -50,7 +33,7 @@ pub struct Origin {
 pub struct SaveFile {
     pub version: u32,
     #[serde(flatten)]
-    pub origin: Origin,
+    pub origin: Provenance,
     pub seed: u64,
     /// The human players.
     pub humans: Vec<usize>,
@@ -133,10 +116,10 @@ pub fn is_save(path: &Path) -> bool {
 }
 
 /// Reads a save file made from `origin`; `Err` is the diagnostic to show.
-pub fn read(path: &Path, origin: &Origin, style: Style, width: usize) -> Result<SaveFile, String> {
+pub fn read(path: &Path, origin: &Provenance, style: Style, width: usize) -> Result<SaveFile, String> {
     let name = path.display().to_string();
     let refuse = |why: String| format!("error: cannot load {name}: {why}\n");
-    let bytes = files::read(path, files::MAX_SAVE_FILE, "a save file").map_err(refuse)?;
+    let bytes = files::read(path, files::MAX_SAVE_FILE, "a save file").map_err(|e| refuse(e.to_string()))?;
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let json = |e: serde_json::Error, what: &str| {
         let source = Source { name: name.clone(), text: text.clone() };
@@ -159,23 +142,23 @@ pub fn read(path: &Path, origin: &Origin, style: Style, width: usize) -> Result<
     if (&save.origin.sets, &save.origin.variant) != (&origin.sets, &origin.variant) {
         return Err(refuse(format!("it was saved with other parameters ({})", parameters(&save.origin))));
     }
-    let hashes = |o: &Origin| o.sources.iter().map(|h| h.sha256.clone()).collect::<Vec<_>>();
+    let hashes = |o: &Provenance| o.sources.iter().map(|h| h.sha256.clone()).collect::<Vec<_>>();
     if hashes(&save.origin) != hashes(origin) {
         let files: Vec<&str> = save.origin.sources.iter().map(|h| h.file.as_str()).collect();
         return Err(refuse(format!("it was saved from a different rule file ({})", files.join(", "))));
     }
-    if save.state.position.decisions > crate::engine::MAX_DECISIONS {
+    if save.state.position.decisions > crate::engine::MAX_DECISION_COUNT {
         return Err(refuse(format!(
             "its count of decisions ({}) is more than a match reaches (at most {})",
             save.state.position.decisions,
-            crate::engine::MAX_DECISIONS
+            crate::engine::MAX_DECISION_COUNT
         )));
     }
     Ok(save)
 }
 
 /// `--set` and `--variant` as typed.
-pub fn parameters(origin: &Origin) -> String {
+pub fn parameters(origin: &Provenance) -> String {
     let mut words: Vec<String> = origin.sets.iter().map(|s| format!("--set {s}")).collect();
     words.extend(origin.variant.iter().map(|v| format!("--variant {v}")));
     if words.is_empty() { "no --set or --variant".into() } else { words.join(" ") }
@@ -197,7 +180,7 @@ mod tests {
     use super::*;
 
     fn a_save() -> SaveFile {
-        let origin = Origin { sources: Vec::new(), sets: Vec::new(), variant: None };
+        let origin = Provenance { sources: Vec::new(), sets: Vec::new(), variant: None };
         let path = Path::new("tests/fixtures/valid/little-tricks.cards");
         let game = crate::load::load(path, &crate::check::Settings::default()).expect("the fixture loads");
         let state = crate::engine::State::new(std::sync::Arc::new(game), 1).snapshot();

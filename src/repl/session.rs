@@ -4,7 +4,7 @@
 
 use super::command::{COMMANDS, Command};
 use super::moves::{FILLER, Found, Groups, Moves, find};
-use super::save::{self, Origin, SaveFile};
+use super::save::{self, Provenance, SaveFile};
 use super::sheet;
 use super::table::{Painter, draw, standing};
 use crate::bots::Kind;
@@ -30,7 +30,7 @@ pub struct Setup {
     /// The rule file the game's problems point into.
     pub source: Source,
     /// What the game was made from, for save files.
-    pub origin: Origin,
+    pub origin: Provenance,
     /// The match's seed.
     pub seed: u64,
     /// Whether the deals are sealed: each match, `new` ones too, is dealt from a fresh random
@@ -340,7 +340,7 @@ impl Session {
 
     /// The computer players decide until a human must (or the match ends).
     fn play_bots(&mut self) {
-        for _ in 0..crate::sim::MAX_DECISIONS {
+        for _ in 0..crate::trace::ENDLESS_AFTER {
             let seat = match self.state.actor() {
                 Actor::Seat(s) if !self.is_human(s) => s,
                 Actor::Together(seats) => match seats.into_iter().find(|s| !self.is_human(*s)) {
@@ -661,7 +661,7 @@ impl Session {
         };
         let state = match State::restore(self.state.playable(), save.state) {
             Ok(state) => state,
-            Err(e) => return refused(e),
+            Err(e) => return refused(e.to_string()),
         };
         self.keep("load");
         (self.state, self.setup.seed, self.setup.humans, self.setup.bots, self.setup.kinds) =

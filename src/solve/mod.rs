@@ -8,10 +8,10 @@
 //! - for three or more, each one's guaranteed value: its key when every other seat plays
 //!   against it.
 //!
-//! The search ([`search`]) is alpha-beta with a transposition table keyed by
+//! The search (`search`) is alpha-beta with a transposition table keyed by
 //! [`State::search_key`], the table's best move and a history of good moves tried first, and
 //! moves that lead to one same position searched once. Its table tells positions apart only by
-//! what the rest of the phase can tell apart ([`relevance`]).
+//! what the rest of the phase can tell apart (`relevance`).
 
 mod relevance;
 mod report;

@@ -40,7 +40,8 @@ fn saved(state: &State) -> Json {
 /// of the test. JSON that does not even read as a state is refused too.
 fn restore(game: &Arc<Game>, json: Json) -> Result<State, String> {
     let snapshot: Snapshot = serde_json::from_value(json).map_err(|e| e.to_string())?;
-    catch_unwind(AssertUnwindSafe(|| State::restore(game.clone(), snapshot))).expect("restoring does not panic")
+    let restored = catch_unwind(AssertUnwindSafe(|| State::restore(game.clone(), snapshot)));
+    restored.expect("restoring does not panic").map_err(|unfit| unfit.to_string())
 }
 
 /// A match played `decisions` random decisions in, stopped at an open (one-seat) decision.
