@@ -97,7 +97,7 @@ players 2
 enum Suit { clubs, hearts, spades }
 card { suit: Suit  name "the {suit}" }
 deck { for s in Suit { card { suit: s } } }
-zone stock { see: nobody }
+zone stock
 var trump: Suit = clubs
 var score: int per seat = 0
 play {
