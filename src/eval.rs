@@ -3,7 +3,7 @@
 //! the evaluator of constants ([`constant`]), which works before play, when there is no position
 //! yet.
 
-pub mod constant;
+pub(crate) mod constant;
 
 use crate::diagnostic::{Code, Problem};
 use crate::game::*;
@@ -11,7 +11,7 @@ use crate::vocab::{BinOp, Span};
 
 /// Why evaluation stopped, with the place in the rule file that caused it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Halt {
+pub(crate) struct Halt {
     pub code: Code,
     pub message: String,
     pub span: Span,
@@ -21,18 +21,18 @@ pub struct Halt {
 
 impl Halt {
     /// A halt, boxed so that results stay small on the evaluator's hot path.
-    pub fn new(code: Code, span: Span, message: &str, label: &str, help: &str) -> Box<Halt> {
+    pub(crate) fn new(code: Code, span: Span, message: &str, label: &str, help: &str) -> Box<Halt> {
         Box::new(Halt { code, message: message.into(), span, label: label.into(), help: help.into() })
     }
 
     /// The halt as a problem, saying when it happened.
-    pub fn problem(&self, when: &str) -> Problem {
+    pub(crate) fn problem(&self, when: &str) -> Problem {
         Problem::new(self.code, format!("{} {when}", self.message), self.span, self.label.clone())
             .help(self.help.clone())
     }
 }
 
-pub type Out<T> = Result<T, Box<Halt>>;
+pub(crate) type Out<T> = Result<T, Box<Halt>>;
 
 pub(crate) fn not_constant(span: Span) -> Box<Halt> {
     Halt::new(
@@ -45,7 +45,7 @@ pub(crate) fn not_constant(span: Span) -> Box<Halt> {
 }
 
 /// A value that is `none` (or of the wrong kind) where one is needed.
-pub fn missing(span: Span) -> Box<Halt> {
+pub(crate) fn missing(span: Span) -> Box<Halt> {
     Halt::new(
         Code::TypeMismatch,
         span,
@@ -55,22 +55,22 @@ pub fn missing(span: Span) -> Box<Halt> {
     )
 }
 
-pub fn overflow(span: Span) -> Box<Halt> {
+pub(crate) fn overflow(span: Span) -> Box<Halt> {
     Halt::new(Code::OutOfRange, span, "a number grows too large", "overflows 64 bits", "keep numbers within ±9·10¹⁸")
 }
 
 /// How much work one evaluator may do before it is taken for an endless loop: each value
 /// computed and each number of a range counts one step (callers charge loop rounds too).
-pub const STEP_BUDGET: usize = 1_000_000;
+pub(crate) const STEP_BUDGET: usize = 1_000_000;
 
 /// How deeply values may be computed inside each other. The syntax limits keep one expression
 /// well below this; only definitions calling each other in a long chain go deeper, and would
 /// otherwise overflow the stack (512 levels take up to about 8 MB in a debug build).
-pub const MAX_NESTING: usize = 512;
+pub(crate) const MAX_NESTING: usize = 512;
 
 /// Values worked out inside each other past [`MAX_NESTING`]: most often a recursive definition
 /// that never reaches a case calling nothing.
-pub fn too_deep(span: Span) -> Box<Halt> {
+pub(crate) fn too_deep(span: Span) -> Box<Halt> {
     Halt::new(
         Code::TooDeep,
         span,

@@ -8,24 +8,24 @@ use crate::vocab::{AggOp, Audience, BinOp, Extreme, Owner, Span};
 
 mod dump;
 mod group;
-pub use group::{CardGroup, MAX_LISTED, SMALL_PACK};
+pub(crate) use group::{CardGroup, MAX_LISTED, SMALL_PACK};
 use serde::{Deserialize, Serialize};
 
 /// A seat's number, in the order the rule file lists the seats.
 pub type SeatId = u8;
-pub type SideId = u8;
+pub(crate) type SideId = u8;
 /// A card's number in the pack.
 pub type CardId = u16;
-pub type EnumId = u16;
-pub type AttrId = u16;
-pub type ZoneId = u16;
-pub type VarId = u16;
-pub type FnId = u16;
-pub type PhaseId = u16;
-pub type BlockId = u32;
+pub(crate) type EnumId = u16;
+pub(crate) type AttrId = u16;
+pub(crate) type ZoneId = u16;
+pub(crate) type VarId = u16;
+pub(crate) type FnId = u16;
+pub(crate) type PhaseId = u16;
+pub(crate) type BlockId = u32;
 /// A local name's slot. Slots are numbered across the whole game, so a state keeps all locals in
 /// one array; a recursive definition keeps its own slots' values across its inner calls.
-pub type Slot = u16;
+pub(crate) type Slot = u16;
 
 /// A value during play. Small and `Copy`: cards, seats and enum values are ids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -174,7 +174,7 @@ pub struct ZoneInfo {
 }
 
 /// How many of a thing there are that is shared (one), per seat or per side.
-pub fn per_owner(owner: Option<Owner>, seats: usize, sides: usize) -> usize {
+pub(crate) fn per_owner(owner: Option<Owner>, seats: usize, sides: usize) -> usize {
     match owner {
         None => 1,
         Some(Owner::Seat) => seats,
@@ -544,7 +544,7 @@ pub enum TemplatePiece {
 }
 
 /// `1 trick`, `3 tricks`, `-1 point`: a number with the word that goes with it.
-pub fn plural(n: i64, one: &str, many: &str) -> String {
+pub(crate) fn plural(n: i64, one: &str, many: &str) -> String {
     format!("{n} {}", if n.abs() == 1 { one } else { many })
 }
 

@@ -34,6 +34,7 @@
 //! driven from outside ([`syntax`], [`stats`], [`files`], [`printable`]).
 
 #![warn(missing_docs)]
+#![warn(unreachable_pub)]
 
 pub mod bench;
 mod bots;

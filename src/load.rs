@@ -87,7 +87,7 @@ pub fn load(path: &Path, settings: &Settings) -> Result<Game, LoadError> {
 }
 
 /// The path of the rule file a scenario extends: `extends` is relative to the scenario's folder.
-pub fn base_path(scenario: &Path, extends: &str) -> PathBuf {
+pub(crate) fn base_path(scenario: &Path, extends: &str) -> PathBuf {
     scenario.parent().unwrap_or(Path::new(".")).join(extends)
 }
 
@@ -120,7 +120,7 @@ fn extends_problem(source: &Source, scenario: &ast::Scenario, why: &str, help: &
 
 /// The problem of a scenario whose `extends` names no rule file it can extend: `why` is the
 /// label at the file's name.
-pub fn cannot_extend(scenario: &ast::Scenario, why: &str, help: &str) -> Problem {
+pub(crate) fn cannot_extend(scenario: &ast::Scenario, why: &str, help: &str) -> Problem {
     let message = format!("cannot extend `{}`", scenario.extends.value);
     Problem::new(Code::Extends, message, scenario.extends.span, why.to_string()).help(help)
 }

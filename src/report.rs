@@ -44,7 +44,7 @@ const MARGIN: usize = 40;
 /// its first line only, at most `2 * MARGIN` bytes of it.
 const LONG_SPAN_LINES: usize = 20;
 /// How many problems are drawn in full; the rest are counted.
-pub const MAX_DRAWN: usize = 50;
+pub(crate) const MAX_DRAWN: usize = 50;
 
 /// A source's text with where its lines start, made once and shared by all its problems, so
 /// that finding the lines around a label takes time for those lines only, not for the text
@@ -310,7 +310,7 @@ pub fn render(findings: &[Findings], style: Style, width: usize) -> String {
 
 /// Renders the problems of `findings`, one report each, without the count (for the REPL, which
 /// shows one problem at a time): the first [`MAX_DRAWN`] in full, then how many more there are.
-pub fn render_problems(findings: &[Findings], style: Style, width: usize) -> String {
+pub(crate) fn render_problems(findings: &[Findings], style: Style, width: usize) -> String {
     let theme = match style {
         Style::Colour => GraphicalTheme::unicode(),
         Style::Plain => GraphicalTheme::unicode_nocolor(),

@@ -6,20 +6,20 @@
 
 use libfuzzer_sys::fuzz_target;
 use paradox::compare::report::Report;
-use paradox::compare::shard::{Shard, merge};
+use paradox::compare::shard::{Merge, Shard};
 
 /// How many shards one run reads.
 const SHARDS: usize = 16;
 
 fuzz_target!(|data: &[u8]| {
-    let mut shards = Vec::new();
+    let mut merge = Merge::default();
     for (i, bytes) in data.split(|b| *b == 0).take(SHARDS).enumerate() {
-        match serde_json::from_slice::<Shard>(bytes) {
-            Ok(shard) => shards.push((format!("shard{i}.json"), shard)),
-            Err(_) => return,
+        let Ok(shard) = serde_json::from_slice::<Shard>(bytes) else { return };
+        if merge.add(&format!("shard{i}.json"), shard).is_err() {
+            return;
         }
     }
-    let Ok((run, tallies)) = merge(&shards) else { return };
+    let Ok((run, tallies)) = merge.finish() else { return };
     let report = Report::of(&run, &tallies);
     let _ = paradox::compare::text::render(&report, false);
     let _ = paradox::compare::csv::render(&report);

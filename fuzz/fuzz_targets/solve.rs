@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let analysis =
-        paradox::solve::prepare(&state, None).and_then(|task| paradox::solve::analyze_within(&state, &task, POSITIONS));
+        paradox::solve::prepare(&state, None).and_then(|task| paradox::solve::analyze_within(&state, &task, paradox::solve::Limits::positions(POSITIONS)));
     if let Ok(analysis) = analysis {
         let _ = paradox::solve::text(&analysis);
         let _ = serde_json::to_string(&analysis);

@@ -5,7 +5,7 @@ mod search;
 mod solver;
 
 pub use search::{Budget, SearchBot};
-pub use solver::SolverBot;
+pub(crate) use solver::SolverBot;
 
 use crate::engine::{Action, Seen};
 use crate::game::{Game, SeatId};

@@ -9,12 +9,12 @@ use rand_chacha::ChaCha8Rng;
 
 /// Plays the exact best move of a world its player cannot tell from the match; where the
 /// position is not open (the world would then differ) or too large, the search bot decides.
-pub struct SolverBot {
+pub(crate) struct SolverBot {
     fallback: SearchBot,
 }
 
 impl SolverBot {
-    pub fn new(seed: u64) -> Self {
+    pub(crate) fn new(seed: u64) -> Self {
         SolverBot { fallback: SearchBot::new(seed, Budget::DEFAULT) }
     }
 }

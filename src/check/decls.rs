@@ -35,7 +35,7 @@ pub(super) struct Parts<'a> {
 }
 
 impl<'a> Parts<'a> {
-    pub fn sort(checker: &mut Checker, items: &'a [ast::Item]) -> Self {
+    pub(super) fn sort(checker: &mut Checker, items: &'a [ast::Item]) -> Self {
         let mut parts = Parts::default();
         for item in items {
             match item {

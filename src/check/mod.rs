@@ -23,7 +23,7 @@ mod stops;
 mod types;
 
 pub use settings::Settings;
-pub use types::BUILTIN_NAMES;
+pub(crate) use types::BUILTIN_NAMES;
 
 use crate::diagnostic::{Code, Problem, did_you_mean};
 use crate::game::*;

@@ -69,7 +69,7 @@ pub(super) struct Changes<'a> {
 
 impl<'a> Changes<'a> {
     /// The body that replaces `phase`, with where it was written.
-    pub fn active_replacement(&self, phase: &str) -> Option<&Replacement<'a>> {
+    pub(super) fn active_replacement(&self, phase: &str) -> Option<&Replacement<'a>> {
         self.replacements.iter().rev().find(|r| r.active && r.phase == phase)
     }
 }

@@ -7,13 +7,13 @@ use crate::game::{Builtin, Type};
 use crate::syntax::ast::{self, TypeKind};
 
 /// Names every rule file may use without declaring them.
-pub const BUILTIN_NAMES: &[&str] = &[
+pub(crate) const BUILTIN_NAMES: &[&str] = &[
     "seats", "sides", "players", "left", "right", "opposite", "next", "others", "side", "members", "holder", "player",
     "count", "first", "last", "ord", "abs", "max", "min",
 ];
 
 /// The built-in function of a name, if it is one.
-pub fn builtin(name: &str) -> Option<Builtin> {
+pub(super) fn builtin(name: &str) -> Option<Builtin> {
     Some(match name {
         "left" => Builtin::Left,
         "right" => Builtin::Right,
@@ -36,7 +36,7 @@ pub fn builtin(name: &str) -> Option<Builtin> {
 }
 
 /// How a built-in function is called, for messages.
-pub fn usage(b: Builtin) -> &'static str {
+pub(super) fn usage(b: Builtin) -> &'static str {
     match b {
         Builtin::Left => "left(seat)",
         Builtin::Right => "right(seat)",
@@ -59,7 +59,7 @@ pub fn usage(b: Builtin) -> &'static str {
 
 /// Whether a value of type `got` may stand where `want` is needed. An optional value fits its
 /// base type (a `none` there stops the game with a run-time diagnostic).
-pub fn fits(want: &Type, got: &Type) -> bool {
+pub(super) fn fits(want: &Type, got: &Type) -> bool {
     match (want, got) {
         (Type::Error, _) | (_, Type::Error) => true,
         (Type::Opt(_), Type::NoneLit) => true,
@@ -73,12 +73,12 @@ pub fn fits(want: &Type, got: &Type) -> bool {
 }
 
 /// Types that are places or collections rather than single values.
-pub fn is_collection(t: &Type) -> bool {
+pub(super) fn is_collection(t: &Type) -> bool {
     matches!(t, Type::List(_) | Type::Cards | Type::Group | Type::ZoneFamily(_))
 }
 
 /// Types a variable or `let` can hold.
-pub fn storable(t: &Type) -> bool {
+pub(super) fn storable(t: &Type) -> bool {
     match t {
         Type::Opt(inner) => storable(inner),
         Type::Int | Type::Bool | Type::Seat | Type::Side | Type::Card | Type::Enum(_) | Type::Set(_) => true,
@@ -87,7 +87,7 @@ pub fn storable(t: &Type) -> bool {
 }
 
 /// The element type when `t` is iterated, if it can be.
-pub fn element(t: &Type) -> Option<Type> {
+pub(super) fn element(t: &Type) -> Option<Type> {
     match t.base() {
         Type::List(e) | Type::Set(e) => Some((**e).clone()),
         Type::Cards | Type::Group | Type::ZoneFamily(_) => Some(Type::Card),
@@ -97,7 +97,7 @@ pub fn element(t: &Type) -> Option<Type> {
 }
 
 /// Types that can be ordered with `<` and used as a `by` key.
-pub fn ordered(t: &Type) -> bool {
+pub(super) fn ordered(t: &Type) -> bool {
     matches!(t.base(), Type::Int | Type::Enum(_) | Type::Error)
 }
 

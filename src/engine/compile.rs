@@ -30,7 +30,7 @@ pub(crate) enum Opnd {
 
 impl Opnd {
     #[inline(always)]
-    pub fn get(&self, vm: &mut Vm<'_>) -> Out<Value> {
+    pub(super) fn get(&self, vm: &mut Vm<'_>) -> Out<Value> {
         match self {
             Opnd::Const(v) => Ok(*v),
             Opnd::Local(s) => Ok(vm.local(*s)),
@@ -73,13 +73,13 @@ pub(crate) fn ordinal(v: Value) -> Option<i64> {
 
 impl Lower<'_> {
     /// An expression, compiled.
-    pub fn expr(&mut self, e: &Expr) -> X {
+    pub(super) fn expr(&mut self, e: &Expr) -> X {
         let at = self.at(e.span);
         X { code: self.code(e, at), at }
     }
 
     /// A node that stops the match: something that has no value during play.
-    pub fn invalid(&mut self, span: crate::vocab::Span) -> X {
+    pub(super) fn invalid(&mut self, span: crate::vocab::Span) -> X {
         let at = self.at(span);
         X { code: Compiled::Val(not_here(at)), at }
     }

@@ -10,7 +10,7 @@ use crate::eval::{Halt, Out};
 
 impl Flow<'_> {
     /// The seat that makes an open decision, with its legal options put in the position.
-    pub fn open_decision(&mut self, ask: &Ask) -> Out<SeatId> {
+    pub(super) fn open_decision(&mut self, ask: &Ask) -> Out<SeatId> {
         let seat = self.eval(|vm| vm.seat(&ask.by))?;
         self.pos.options.clear();
         self.add_options(ask)?;
@@ -19,7 +19,7 @@ impl Flow<'_> {
 
     /// Adds a decision's legal options to the position's: those of the first tier that allows
     /// any, each offered once more with the declaration where that is allowed.
-    pub fn add_options(&mut self, ask: &Ask) -> Out<()> {
+    pub(super) fn add_options(&mut self, ask: &Ask) -> Out<()> {
         if ask.group.is_some() {
             return self.add_groups(ask);
         }
@@ -70,7 +70,7 @@ impl Flow<'_> {
     }
 
     /// Asks every seat of a `simultaneously` for its secret choice.
-    pub fn ask_together(&mut self, at: Loc, bind: &Bind, ask: &Ask) -> Out<()> {
+    pub(super) fn ask_together(&mut self, at: Loc, bind: &Bind, ask: &Ask) -> Out<()> {
         let seats = self.secret_decisions(bind, ask)?;
         if !seats.is_empty() {
             self.pos.pending = Pending::Together { at, seats };
@@ -80,7 +80,7 @@ impl Flow<'_> {
 
     /// The seats of a `simultaneously`, each once, with each seat's legal options put in the
     /// position one after another.
-    pub fn secret_decisions(&mut self, bind: &Bind, ask: &Ask) -> Out<Vec<Secret>> {
+    pub(super) fn secret_decisions(&mut self, bind: &Bind, ask: &Ask) -> Out<Vec<Secret>> {
         let (base, len) = self.binding_items(bind)?;
         let mut seats: Vec<SeatId> = Vec::new();
         for &item in &self.pos.stack[base as usize..(base + len) as usize] {
@@ -115,7 +115,7 @@ impl Flow<'_> {
     }
 
     /// An open choice was made: it is logged and learnt, and the flow takes it up.
-    pub fn chose_openly(&mut self, at: Loc, seat: SeatId, opt: Opt) {
+    pub(super) fn chose_openly(&mut self, at: Loc, seat: SeatId, opt: Opt) {
         self.chose(at, seat, opt, false);
         self.pos.pending = Pending::Running;
         self.pos.options.clear();
@@ -125,7 +125,7 @@ impl Flow<'_> {
     }
 
     /// Everyone has chosen: the choices are revealed together and the block runs for each seat.
-    pub fn reveal_together(&mut self) {
+    pub(super) fn reveal_together(&mut self) {
         let Pending::Together { at, seats } = std::mem::replace(&mut self.pos.pending, Pending::Running) else {
             return;
         };
@@ -143,7 +143,7 @@ impl Flow<'_> {
     }
 
     /// The next seat of a revealed `simultaneously`: its choice is bound and the block runs.
-    pub fn together_next(&mut self) -> Out<()> {
+    pub(super) fn together_next(&mut self) -> Out<()> {
         let Some(Frame::Together { at, base, seats, next }) = self.pos.frames.last_mut() else { return Ok(()) };
         if *next >= *seats {
             let base = *base as usize;

@@ -157,7 +157,7 @@ impl Event {
 
 /// Orders cards by their attributes in the order declared (then by pack order): suits and
 /// ranks together, identical copies side by side.
-pub fn sort_key(game: &Game, card: CardId) -> (Vec<(u8, i64)>, CardId) {
+pub(super) fn sort_key(game: &Game, card: CardId) -> (Vec<(u8, i64)>, CardId) {
     let key = game.cards[card as usize]
         .iter()
         .map(|v| match *v {
@@ -178,7 +178,7 @@ pub fn sort_key(game: &Game, card: CardId) -> (Vec<(u8, i64)>, CardId) {
 
 /// The attribute cards are grouped by when shown to people, with its enumeration: the first
 /// attribute of an enumeration type (the suit), if there is one.
-pub fn suit_attr(game: &Game) -> Option<(usize, u16)> {
+pub(crate) fn suit_attr(game: &Game) -> Option<(usize, u16)> {
     game.attrs.iter().enumerate().find_map(|(a, attr)| match attr.ty.base() {
         Type::Enum(e) => Some((a, *e)),
         _ => None,
@@ -187,7 +187,7 @@ pub fn suit_attr(game: &Game) -> Option<(usize, u16)> {
 
 /// Where a card goes when cards are shown sorted: by suit (see [`suit_attr`]), then as
 /// [`sort_key`] orders them.
-pub fn card_order(game: &Game, card: CardId) -> impl Ord + use<> {
+pub(crate) fn card_order(game: &Game, card: CardId) -> impl Ord + use<> {
     let suit = suit_attr(game).and_then(|(a, _)| match game.cards.get(card as usize)?.get(a)? {
         Value::Enum(v) => Some(*v),
         _ => None,
@@ -201,14 +201,14 @@ const NAMED_MOVE: usize = 13;
 /// Phases counted as players count them: the round (the phase the `sheet` names) through the
 /// match, every other phase within its round.
 #[derive(Default)]
-pub struct Numbering {
+pub(crate) struct Numbering {
     counts: std::collections::HashMap<String, u32>,
 }
 
 impl Numbering {
     /// Counts a phase's start, and says it in players' words (`trick 3 of 11`), or `None` for a
     /// phase without a title.
-    pub fn heading(&mut self, game: &Game, name: &str, count: u32, of: Option<i64>) -> Option<String> {
+    pub(crate) fn heading(&mut self, game: &Game, name: &str, count: u32, of: Option<i64>) -> Option<String> {
         let round = game.sheet.as_ref().map(|s| game.phases[s.phase as usize].name.as_str());
         let n = if round == Some(name) {
             self.counts.clear();
@@ -229,19 +229,19 @@ impl Numbering {
 }
 
 /// `1 card`, `3 cards`: a number of things, with the plural the English way.
-pub fn counted(n: usize, thing: &str) -> String {
+pub(crate) fn counted(n: usize, thing: &str) -> String {
     if n == 1 { format!("1 {thing}") } else { format!("{n} {thing}s") }
 }
 
 /// What players call a zone: its display name, else its name.
-pub fn zone_label(game: &Game, zone: ZoneId) -> &str {
+pub(crate) fn zone_label(game: &Game, zone: ZoneId) -> &str {
     let info = &game.zones[zone as usize];
     info.display.as_deref().unwrap_or(&info.name)
 }
 
 /// What players call a pile: `North's hand`, `side A's tricks`, `trick` (zones by their
 /// display names).
-pub fn pile_label(game: &Game, layout: &Layout, pile: usize) -> String {
+pub(crate) fn pile_label(game: &Game, layout: &Layout, pile: usize) -> String {
     let (zone, owner) = layout.pile_zone[pile];
     let name = zone_label(game, zone);
     match owner {
@@ -252,7 +252,7 @@ pub fn pile_label(game: &Game, layout: &Layout, pile: usize) -> String {
 }
 
 /// `hand of North`, `trick`: a pile by its zone's name (the trace's words).
-pub fn pile_name(game: &Game, layout: &Layout, pile: usize) -> String {
+pub(crate) fn pile_name(game: &Game, layout: &Layout, pile: usize) -> String {
     let (zone, owner) = layout.pile_zone[pile];
     let name = &game.zones[zone as usize].name;
     match owner {

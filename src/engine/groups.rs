@@ -10,7 +10,7 @@ use crate::diagnostic::Code;
 use crate::eval::{Halt, Out};
 
 /// The most groups one decision looks at.
-pub const MAX_GROUPS: u64 = 65_536;
+pub(super) const MAX_GROUPS: u64 = 65_536;
 
 /// Adds to `options` the legal groups of `cards` for a choice of several cards.
 pub(super) fn legal_groups(vm: &mut Vm<'_>, ask: &Ask, cards: &[CardId], options: &mut Vec<Opt>) -> Out<()> {

@@ -88,12 +88,12 @@ pub(super) struct Lower<'a> {
 }
 
 impl Lower<'_> {
-    pub fn at(&mut self, span: Span) -> At {
+    pub(super) fn at(&mut self, span: Span) -> At {
         self.spans.push(span);
         (self.spans.len() - 1) as At
     }
 
-    pub fn var_slot(&self, v: VarId) -> u32 {
+    pub(super) fn var_slot(&self, v: VarId) -> u32 {
         self.layout.var_base[v as usize] as u32
     }
 
@@ -171,7 +171,7 @@ impl Lower<'_> {
 
     /// A condition on the element bound to `slot`; `cards` when the elements are cards, so that
     /// it is also lowered into a mask where it can be.
-    pub fn pred(&mut self, e: &Expr, slot: Slot, cards: bool) -> Pred {
+    pub(super) fn pred(&mut self, e: &Expr, slot: Slot, cards: bool) -> Pred {
         let mask = if cards { self.card_mask(e, slot) } else { None };
         let each = self.expr(e);
         match mask {
@@ -181,7 +181,7 @@ impl Lower<'_> {
     }
 
     /// The single pile a zone expression names.
-    pub fn pile(&mut self, e: &Expr) -> P {
+    pub(super) fn pile(&mut self, e: &Expr) -> P {
         let kind = match &e.kind {
             ExprKind::Zone(z, None) => PKind::Fixed(self.layout.zone_base[*z as usize] as u32),
             ExprKind::Zone(z, Some(ix)) => {
@@ -193,7 +193,7 @@ impl Lower<'_> {
     }
 
     /// An expression gone through element by element.
-    pub fn domain(&mut self, e: &Expr) -> D {
+    pub(super) fn domain(&mut self, e: &Expr) -> D {
         let kind = match &e.kind {
             ExprKind::Seats => DKind::Seats,
             ExprKind::Sides => DKind::Sides,

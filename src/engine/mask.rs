@@ -17,48 +17,48 @@ use crate::game::*;
 use crate::vocab::BinOp;
 
 /// The largest pack whose conditions are masked.
-pub const MASKED_CARDS: usize = 256;
+pub(super) const MASKED_CARDS: usize = 256;
 
 /// A set of cards of a pack of at most [`MASKED_CARDS`] cards.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct CardSet([u64; 4]);
+pub(crate) struct CardSet([u64; 4]);
 
 impl CardSet {
-    pub const EMPTY: CardSet = CardSet([0; 4]);
+    pub(crate) const EMPTY: CardSet = CardSet([0; 4]);
 
-    pub fn with(mut self, card: CardId) -> CardSet {
+    pub(crate) fn with(mut self, card: CardId) -> CardSet {
         if let Some(w) = self.0.get_mut(card as usize / 64) {
             *w |= 1 << (card % 64);
         }
         self
     }
 
-    pub fn has(&self, card: CardId) -> bool {
+    pub(crate) fn has(&self, card: CardId) -> bool {
         self.0.get(card as usize / 64).is_some_and(|w| w >> (card % 64) & 1 == 1)
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.0 == [0; 4]
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
-    pub fn and(self, o: CardSet) -> CardSet {
+    pub(crate) fn and(self, o: CardSet) -> CardSet {
         CardSet(std::array::from_fn(|i| self.0[i] & o.0[i]))
     }
 
-    pub fn or(self, o: CardSet) -> CardSet {
+    pub(crate) fn or(self, o: CardSet) -> CardSet {
         CardSet(std::array::from_fn(|i| self.0[i] | o.0[i]))
     }
 
-    pub fn minus(self, o: CardSet) -> CardSet {
+    pub(crate) fn minus(self, o: CardSet) -> CardSet {
         CardSet(std::array::from_fn(|i| self.0[i] & !o.0[i]))
     }
 
     /// The cards in it, lowest id first.
-    pub fn cards(self) -> impl Iterator<Item = CardId> {
+    pub(crate) fn cards(self) -> impl Iterator<Item = CardId> {
         (0..4).flat_map(move |w| {
             let mut bits = self.0[w];
             std::iter::from_fn(move || {
@@ -92,7 +92,7 @@ impl Table {
     }
 
     /// The cards whose value is `v`.
-    pub fn equal(&self, v: Value) -> CardSet {
+    pub(crate) fn equal(&self, v: Value) -> CardSet {
         self.distinct.iter().find(|(x, _)| *x == v).map_or(CardSet::EMPTY, |(_, s)| *s)
     }
 }

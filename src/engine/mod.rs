@@ -38,15 +38,17 @@ mod stop;
 mod view;
 mod vm;
 
-pub use events::{Event, Numbering, card_order, counted, pile_label, pile_name, suit_attr, zone_label};
-pub use knowledge::{Exclusion, Inference, Knowledge};
+pub use events::Event;
+pub(crate) use events::{Numbering, card_order, counted, pile_label, pile_name, suit_attr, zone_label};
+pub(crate) use knowledge::{Exclusion, Inference, Knowledge};
 pub use layout::Layout;
-pub use position::{Frame, Loc, MAX_DECISION_COUNT, Opt, Outcome, Pending, Position, Secret};
-pub use program::Program;
+pub(crate) use position::{Frame, Loc, MAX_DECISION_COUNT, Opt, Secret};
+pub use position::{Outcome, Pending, Position};
+pub(crate) use program::Program;
 pub use repeat::REPEATS;
 pub use restore::Unfit;
 pub use seen::Seen;
-pub use stop::KeyMask;
+pub(crate) use stop::KeyMask;
 pub use view::{PileView, View};
 
 use crate::diagnostic::Problem;

@@ -79,7 +79,7 @@ pub struct Outcome {
 
 /// A control frame of the flow: where the interpreter is, as data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Frame {
+pub(crate) enum Frame {
     Block {
         block: BlockId,
         pc: u32,
@@ -192,10 +192,10 @@ impl Clone for Position {
 /// The most decisions a position may have counted: far more than any match reaches (a thousand
 /// years at thirty decisions a second), and far enough from the counter's end that it never
 /// wraps. A restored position beyond it is refused.
-pub const MAX_DECISION_COUNT: u64 = 1 << 40;
+pub(crate) const MAX_DECISION_COUNT: u64 = 1 << 40;
 
 /// No seat: a card that never left a per-seat pile.
-pub const NO_SEAT: u8 = u8::MAX;
+pub(super) const NO_SEAT: u8 = u8::MAX;
 
 /// Rotates a slice left by `k`: a short rotation (most moves are of a card or a trick) as two
 /// copies through a buffer, a long one by the standard library.
@@ -229,7 +229,7 @@ pub(crate) struct Board<'a> {
 
 impl<'a> Board<'a> {
     /// The cards of a pile, bottom first (none for a pile that does not exist).
-    pub fn pile(&self, pile: usize) -> &'a [CardId] {
+    pub(crate) fn pile(&self, pile: usize) -> &'a [CardId] {
         match (self.start.get(pile), self.start.get(pile + 1)) {
             (Some(&a), Some(&b)) => &self.cards[a as usize..b as usize],
             _ => &[],
@@ -237,7 +237,7 @@ impl<'a> Board<'a> {
     }
 
     /// The cards of consecutive piles, one after another (the piles of a zone lie together).
-    pub fn run(&self, piles: std::ops::Range<usize>) -> &'a [CardId] {
+    pub(crate) fn run(&self, piles: std::ops::Range<usize>) -> &'a [CardId] {
         match (self.start.get(piles.start), self.start.get(piles.end)) {
             (Some(&a), Some(&b)) if a <= b => &self.cards[a as usize..b as usize],
             _ => &[],
@@ -245,12 +245,12 @@ impl<'a> Board<'a> {
     }
 
     /// The pile a card is in.
-    pub fn place(&self, card: CardId) -> usize {
+    pub(crate) fn place(&self, card: CardId) -> usize {
         self.place[card as usize] as usize
     }
 
     /// The seat from whose per-seat pile `card` last came, if any.
-    pub fn came_from(&self, card: CardId) -> Option<SeatId> {
+    pub(crate) fn came_from(&self, card: CardId) -> Option<SeatId> {
         self.came_from.get(card as usize).copied().filter(|s| *s != NO_SEAT)
     }
 }

@@ -110,14 +110,14 @@ pub(crate) enum Pred {
 
 impl Pred {
     /// The condition as an expression, element by element.
-    pub fn each(&self) -> &X {
+    pub(crate) fn each(&self) -> &X {
         match self {
             Pred::Each(x) | Pred::Cards(_, x) => x,
         }
     }
 
     /// The condition as a mask, if it has one.
-    pub fn mask(&self) -> Option<&super::mask::M> {
+    pub(crate) fn mask(&self) -> Option<&super::mask::M> {
         match self {
             Pred::Each(_) => None,
             Pred::Cards(m, _) => Some(m),
@@ -173,7 +173,7 @@ pub(crate) struct Ask {
 impl Ask {
     /// What an option sets the choice's names to: its value, or in a mixed decision a card to
     /// the card's name and any other value to the menu's name, the other name `none`.
-    pub fn names(&self, value: Value) -> impl Iterator<Item = (Slot, Value)> {
+    pub(crate) fn names(&self, value: Value) -> impl Iterator<Item = (Slot, Value)> {
         let card = matches!(value, Value::Card(_));
         let main = if card || self.menu.is_none() { value } else { Value::None };
         let menu = self.menu.map(|m| (m, if card { Value::None } else { value }));

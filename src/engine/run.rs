@@ -18,13 +18,13 @@ use rand::seq::SliceRandom;
 
 /// The most a match may do in all, in steps (statements run and evaluation work, as
 /// [`STEP_BUDGET`] counts them per decision): the shipped games take at most about 20,000.
-pub const MATCH_BUDGET: u64 = 5_000_000;
+pub(super) const MATCH_BUDGET: u64 = 5_000_000;
 
 /// The longest line of narration, in bytes.
-pub const MAX_LINE: usize = 10_000;
+pub(super) const MAX_LINE: usize = 10_000;
 
 /// The most narration a match may have, in bytes.
-pub const MAX_NARRATION: u64 = 4 << 20;
+pub(super) const MAX_NARRATION: u64 = 4 << 20;
 
 /// A state taken apart for the interpreter.
 pub(super) struct Flow<'s> {
@@ -81,7 +81,7 @@ pub(super) fn keys_of(vm: &mut Vm<'_>, spec: &ResultX) -> Out<Vec<(Value, i64)>>
 
 impl<'s> Flow<'s> {
     /// Evaluates with the program and the position, sharing the step budget.
-    pub fn eval<T>(&mut self, f: impl FnOnce(&mut Vm<'_>) -> Out<T>) -> Out<T> {
+    pub(super) fn eval<T>(&mut self, f: impl FnOnce(&mut Vm<'_>) -> Out<T>) -> Out<T> {
         let (board, locals, _, _) = self.pos.parts();
         let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
         let out = f(&mut vm);
@@ -90,7 +90,7 @@ impl<'s> Flow<'s> {
     }
 
     /// Pushes the elements of a domain onto the position's stack.
-    pub fn push_items(&mut self, d: &D) -> Out<()> {
+    pub(super) fn push_items(&mut self, d: &D) -> Out<()> {
         let (board, locals, stack, _) = self.pos.parts();
         let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
         let out = match vm.piles_of(d) {
@@ -109,7 +109,7 @@ impl<'s> Flow<'s> {
     }
 
     /// Variables take their initial values, then the flow runs to the first decision.
-    pub fn start(&mut self) {
+    pub(super) fn start(&mut self) {
         let prog = self.prog;
         if let Err(halt) = self.reset_vars(0..prog.inits.len() as VarId) {
             self.fail(&halt, "while setting the variables up");
@@ -134,13 +134,13 @@ impl<'s> Flow<'s> {
     }
 
     /// Runs the flow until a decision, the end of the match, or a run-time problem.
-    pub fn advance(&mut self) {
+    pub(super) fn advance(&mut self) {
         self.advance_within(usize::MAX);
     }
 
     /// Like [`Flow::advance`], but stops (and says so) where the phase whose frame is at index
     /// `depth` of the frames ends, before anything after it runs (`usize::MAX`: nowhere).
-    pub fn advance_within(&mut self, depth: usize) -> bool {
+    pub(super) fn advance_within(&mut self, depth: usize) -> bool {
         *self.work += *self.spent as u64;
         *self.spent = 0;
         while matches!(self.pos.pending, Pending::Running) {
@@ -356,7 +356,7 @@ impl<'s> Flow<'s> {
         Ok(())
     }
 
-    pub fn log(&mut self, event: impl FnOnce(&Self) -> Event) {
+    pub(super) fn log(&mut self, event: impl FnOnce(&Self) -> Event) {
         if self.obs.log.is_some() {
             let e = event(self);
             if let Some(log) = &mut self.obs.log {
@@ -396,7 +396,7 @@ impl<'s> Flow<'s> {
     /// The elements of a binding's domain, starting at its `from` element, that pass its
     /// filter, pushed onto the stack: where they start there, and how many. The filter is read
     /// once, when the loop (or the draw) starts.
-    pub fn binding_items(&mut self, bind: &Bind) -> Out<(u32, u32)> {
+    pub(super) fn binding_items(&mut self, bind: &Bind) -> Out<(u32, u32)> {
         let base = self.pos.stack.len();
         self.push_items(&bind.domain)?;
         if let Some(start) = &bind.start {

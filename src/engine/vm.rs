@@ -48,16 +48,22 @@ struct Memo {
 pub(crate) type Visit<'v, 'a> = dyn FnMut(&mut Vm<'a>, Value) -> Out<bool> + 'v;
 
 impl<'a> Vm<'a> {
-    pub fn new(game: &'a Game, prog: &'a Program, board: Board<'a>, locals: &'a mut [Value], steps: usize) -> Self {
+    pub(crate) fn new(
+        game: &'a Game,
+        prog: &'a Program,
+        board: Board<'a>,
+        locals: &'a mut [Value],
+        steps: usize,
+    ) -> Self {
         Vm { game, prog, board, locals, steps, nesting: 0, memo: smallvec::SmallVec::new() }
     }
 
-    pub fn span(&self, at: At) -> crate::vocab::Span {
+    pub(crate) fn span(&self, at: At) -> crate::vocab::Span {
         self.prog.span(at)
     }
 
     /// Takes `n` steps of the budget, or stops at `at` when it is spent.
-    pub fn charge(&mut self, n: usize, at: At) -> Out<()> {
+    pub(crate) fn charge(&mut self, n: usize, at: At) -> Out<()> {
         self.steps = self.steps.saturating_add(n);
         if self.steps > STEP_BUDGET {
             return Err(Halt::new(
@@ -72,25 +78,25 @@ impl<'a> Vm<'a> {
     }
 
     /// Sets a decision's names for one of its options (see [`Ask::names`]).
-    pub fn set_names(&mut self, ask: &Ask, value: Value) {
+    pub(crate) fn set_names(&mut self, ask: &Ask, value: Value) {
         for (slot, v) in ask.names(value) {
             self.set_local(slot, v);
         }
     }
 
-    pub fn set_local(&mut self, slot: Slot, v: Value) {
+    pub(crate) fn set_local(&mut self, slot: Slot, v: Value) {
         if let Some(x) = self.locals.get_mut(slot as usize) {
             *x = v;
         }
     }
 
     #[inline]
-    pub fn local(&self, slot: Slot) -> Value {
+    pub(crate) fn local(&self, slot: Slot) -> Value {
         self.locals.get(slot as usize).copied().unwrap_or(Value::None)
     }
 
     #[inline]
-    pub fn truth(&mut self, x: &X) -> Out<bool> {
+    pub(crate) fn truth(&mut self, x: &X) -> Out<bool> {
         match &x.code {
             Compiled::Bool(f) => f(self),
             _ => match self.value(x)? {
@@ -101,7 +107,7 @@ impl<'a> Vm<'a> {
     }
 
     #[inline]
-    pub fn int(&mut self, x: &X) -> Out<i64> {
+    pub(crate) fn int(&mut self, x: &X) -> Out<i64> {
         match &x.code {
             Compiled::Int(f) => f(self),
             _ => match self.value(x)? {
@@ -111,7 +117,7 @@ impl<'a> Vm<'a> {
         }
     }
 
-    pub fn seat(&mut self, x: &X) -> Out<SeatId> {
+    pub(crate) fn seat(&mut self, x: &X) -> Out<SeatId> {
         match self.value(x)? {
             Value::Seat(s) if (s as usize) < self.game.seats.len() => Ok(s),
             _ => Err(missing(self.span(x.at))),
@@ -119,7 +125,7 @@ impl<'a> Vm<'a> {
     }
 
     /// The index of a per-seat or per-side value.
-    pub fn index(&mut self, x: &X) -> Out<usize> {
+    pub(crate) fn index(&mut self, x: &X) -> Out<usize> {
         match self.value(x)? {
             Value::Seat(s) | Value::Side(s) => Ok(s as usize),
             _ => Err(missing(self.span(x.at))),
@@ -127,18 +133,18 @@ impl<'a> Vm<'a> {
     }
 
     /// Whether the element bound to a condition's slot meets it.
-    pub fn keep(&mut self, pred: &Pred) -> Out<bool> {
+    pub(crate) fn keep(&mut self, pred: &Pred) -> Out<bool> {
         self.truth(pred.each())
     }
 
     #[inline]
-    pub fn var_at(&self, base: u32, index: usize) -> Value {
+    pub(crate) fn var_at(&self, base: u32, index: usize) -> Value {
         self.board.vars.get(base as usize + index).copied().unwrap_or(Value::None)
     }
 
     /// The value of an expression.
     #[inline]
-    pub fn value(&mut self, x: &X) -> Out<Value> {
+    pub(crate) fn value(&mut self, x: &X) -> Out<Value> {
         match &x.code {
             Compiled::Val(f) => f(self),
             Compiled::Bool(f) => Ok(Value::Bool(f(self)?)),
@@ -147,14 +153,14 @@ impl<'a> Vm<'a> {
         }
     }
 
-    pub fn make_enum(&self, e: EnumId, m: u16, p: Value, at: At) -> Out<Value> {
+    pub(crate) fn make_enum(&self, e: EnumId, m: u16, p: Value, at: At) -> Out<Value> {
         let values = &self.game.enums[e as usize].values;
         let i = values.iter().position(|v| v.member == m && v.payload == p);
         Ok(Value::Enum(i.ok_or_else(|| missing(self.span(at)))? as u16))
     }
 
     /// Whether a domain holds a value.
-    pub fn contains(&mut self, d: &D, v: Value) -> Out<bool> {
+    pub(crate) fn contains(&mut self, d: &D, v: Value) -> Out<bool> {
         let mut found = false;
         self.for_each(d, &mut |_, item| {
             found = item == v;
@@ -164,7 +170,7 @@ impl<'a> Vm<'a> {
     }
 
     /// How many elements a domain has.
-    pub fn count(&mut self, d: &D) -> Out<i64> {
+    pub(crate) fn count(&mut self, d: &D) -> Out<i64> {
         if let Some(piles) = self.piles_of(d)? {
             return Ok(self.board.run(piles).len() as i64);
         }
@@ -177,7 +183,7 @@ impl<'a> Vm<'a> {
     }
 
     /// The first (or last) element of a domain, or `none`.
-    pub fn end_of(&mut self, d: &D, first: bool) -> Out<Value> {
+    pub(crate) fn end_of(&mut self, d: &D, first: bool) -> Out<Value> {
         let mut end = Value::None;
         self.for_each(d, &mut |_, item| {
             end = item;
@@ -187,7 +193,7 @@ impl<'a> Vm<'a> {
     }
 
     /// A list stored as a set of enumeration values or seats.
-    pub fn set_of(&mut self, xs: &[X]) -> Out<Value> {
+    pub(crate) fn set_of(&mut self, xs: &[X]) -> Out<Value> {
         let mut bits = 0u64;
         for v in xs {
             bits |= match self.value(v)? {
@@ -199,25 +205,25 @@ impl<'a> Vm<'a> {
         Ok(Value::Set(bits))
     }
 
-    pub fn around(&self, s: SeatId, k: i64) -> Value {
+    pub(crate) fn around(&self, s: SeatId, k: i64) -> Value {
         let n = (self.game.seats.len() as i64).max(1);
         Value::Seat((s as i64 + k.rem_euclid(n)).rem_euclid(n) as u8)
     }
 
     #[inline]
-    pub fn attr(&self, card: CardId, attr: AttrId, at: At) -> Out<Value> {
+    pub(crate) fn attr(&self, card: CardId, attr: AttrId, at: At) -> Out<Value> {
         let row = self.game.cards.get(card as usize);
         row.and_then(|c| c.get(attr as usize)).copied().ok_or_else(|| missing(self.span(at)))
     }
 
-    pub fn enum_value(&self, e: EnumId, v: u16, at: At) -> Out<&'a EnumValue> {
+    pub(crate) fn enum_value(&self, e: EnumId, v: u16, at: At) -> Out<&'a EnumValue> {
         let game: &'a Game = self.game;
         game.enums.get(e as usize).and_then(|x| x.values.get(v as usize)).ok_or_else(|| missing(self.span(at)))
     }
 
     /// A definition called with its arguments' values (worked out once per evaluation for
     /// each set of at most two arguments).
-    pub fn call(&mut self, f: FnId, args: &[Value], at: At) -> Out<Value> {
+    pub(crate) fn call(&mut self, f: FnId, args: &[Value], at: At) -> Out<Value> {
         let key = match args {
             [] => Some([Value::None; 2]),
             [a] => Some([*a, Value::None]),
@@ -261,7 +267,7 @@ impl<'a> Vm<'a> {
     }
 
     /// The value of an aggregate.
-    pub fn aggregate(&mut self, agg: &Agg, at: At) -> Out<Value> {
+    pub(crate) fn aggregate(&mut self, agg: &Agg, at: At) -> Out<Value> {
         let mask = match &agg.filter {
             None => Some(None),
             Some(f) => f.mask().map(Some),
@@ -368,7 +374,7 @@ impl<'a> Vm<'a> {
     }
 
     /// The piles a domain is the whole of, if it is one pile or a zone's piles.
-    pub fn piles_of(&mut self, d: &D) -> Out<Option<std::ops::Range<usize>>> {
+    pub(crate) fn piles_of(&mut self, d: &D) -> Out<Option<std::ops::Range<usize>>> {
         Ok(match &d.kind {
             DKind::Pile(p) => Some(match self.pile(p)? {
                 Some(pile) => pile..pile + 1,
@@ -380,7 +386,7 @@ impl<'a> Vm<'a> {
     }
 
     /// Which of the candidate cards meet a card condition.
-    pub fn mask(&mut self, m: &M, cand: CardSet) -> Out<CardSet> {
+    pub(crate) fn mask(&mut self, m: &M, cand: CardSet) -> Out<CardSet> {
         if cand.is_empty() {
             return Ok(cand);
         }
@@ -466,7 +472,7 @@ impl<'a> Vm<'a> {
     }
 
     /// The pile an expression names, or `None` for an owner the zone does not have.
-    pub fn pile(&mut self, p: &P) -> Out<Option<usize>> {
+    pub(crate) fn pile(&mut self, p: &P) -> Out<Option<usize>> {
         match &p.kind {
             PKind::Fixed(pile) => Ok(Some(*pile as usize)),
             PKind::Owned(base, count, ix) => {
@@ -479,7 +485,7 @@ impl<'a> Vm<'a> {
 
     /// Goes through a domain in order, handing each element to `visit` until it says stop.
     /// Says whether it went through to the end.
-    pub fn for_each(&mut self, d: &D, visit: &mut Visit<'_, 'a>) -> Out<bool> {
+    pub(crate) fn for_each(&mut self, d: &D, visit: &mut Visit<'_, 'a>) -> Out<bool> {
         let n = self.game.seats.len();
         match &d.kind {
             DKind::Seats => each(self, (0..n).map(|s| Value::Seat(s as u8)), visit),
@@ -572,7 +578,7 @@ impl<'a> Vm<'a> {
     }
 
     /// The elements of a domain, in order, added to `out`.
-    pub fn items(&mut self, d: &D, out: &mut Vec<Value>) -> Out<()> {
+    pub(crate) fn items(&mut self, d: &D, out: &mut Vec<Value>) -> Out<()> {
         self.for_each(d, &mut |_, item| {
             out.push(item);
             Ok(true)
@@ -583,7 +589,7 @@ impl<'a> Vm<'a> {
     /// Works out a template's values without writing the text (what can stop a match is there).
     /// How long a template's text is, worked out without writing it (what can stop a match
     /// is there, and so is the length the narration limits count).
-    pub fn text_len(&mut self, x: &X) -> Out<usize> {
+    pub(crate) fn text_len(&mut self, x: &X) -> Out<usize> {
         let Compiled::Text(pieces) = &x.code else { return Err(not_constant(self.span(x.at))) };
         let mut len = 0;
         for piece in pieces {
@@ -601,7 +607,7 @@ impl<'a> Vm<'a> {
     }
 
     /// A template as text.
-    pub fn text(&mut self, x: &X) -> Out<String> {
+    pub(crate) fn text(&mut self, x: &X) -> Out<String> {
         let Compiled::Text(pieces) = &x.code else { return Err(not_constant(self.span(x.at))) };
         let mut out = String::new();
         for piece in pieces {

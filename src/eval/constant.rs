@@ -10,11 +10,11 @@ use crate::game::*;
 use crate::vocab::{AggOp, BinOp, Span};
 
 /// The elements of a domain, in order.
-pub type Items = Vec<Value>;
+pub(crate) type Items = Vec<Value>;
 
 /// The fixed parts of a game that expressions read: seats, enumerations, definitions, cards.
 #[derive(Clone, Copy)]
-pub struct Tables<'a> {
+pub(crate) struct Tables<'a> {
     pub seats: &'a [SeatInfo],
     pub sides: &'a [SideInfo],
     pub enums: &'a [EnumInfo],
@@ -24,7 +24,7 @@ pub struct Tables<'a> {
 }
 
 impl<'a> Tables<'a> {
-    pub fn of(game: &'a Game) -> Self {
+    pub(crate) fn of(game: &'a Game) -> Self {
         Tables {
             seats: &game.seats,
             sides: &game.sides,
@@ -35,13 +35,13 @@ impl<'a> Tables<'a> {
         }
     }
 
-    pub fn names(&self) -> Names<'a> {
+    pub(crate) fn names(&self) -> Names<'a> {
         Names { seats: self.seats, sides: self.sides, enums: self.enums, cards: self.card_names }
     }
 }
 
 /// Evaluates expressions against the fixed tables of a game and its local names.
-pub struct Eval<'a> {
+pub(crate) struct Eval<'a> {
     pub tables: Tables<'a>,
     locals: Vec<Value>,
     steps: usize,
@@ -50,24 +50,24 @@ pub struct Eval<'a> {
 
 impl<'a> Eval<'a> {
     /// An evaluator with `slots` local names, each `none`.
-    pub fn new(tables: Tables<'a>, slots: usize) -> Self {
+    pub(crate) fn new(tables: Tables<'a>, slots: usize) -> Self {
         Eval { tables, locals: vec![Value::None; slots], steps: 0, nesting: 0 }
     }
 
     /// The value of a local name.
-    pub fn local(&self, slot: Slot) -> Value {
+    pub(crate) fn local(&self, slot: Slot) -> Value {
         self.locals.get(slot as usize).copied().unwrap_or(Value::None)
     }
 
     /// Gives a local name a value.
-    pub fn set_local(&mut self, slot: Slot, v: Value) {
+    pub(crate) fn set_local(&mut self, slot: Slot, v: Value) {
         if let Some(x) = self.locals.get_mut(slot as usize) {
             *x = v;
         }
     }
 
     /// Takes `n` steps of the budget, or stops at `span` when it is spent.
-    pub fn charge(&mut self, n: usize, span: Span) -> Out<()> {
+    pub(crate) fn charge(&mut self, n: usize, span: Span) -> Out<()> {
         self.steps = self.steps.saturating_add(n);
         if self.steps > STEP_BUDGET {
             return Err(Halt::new(
@@ -81,21 +81,21 @@ impl<'a> Eval<'a> {
         Ok(())
     }
 
-    pub fn truth(&mut self, e: &Expr) -> Out<bool> {
+    pub(crate) fn truth(&mut self, e: &Expr) -> Out<bool> {
         match self.value(e)? {
             Value::Bool(b) => Ok(b),
             _ => Err(missing(e.span)),
         }
     }
 
-    pub fn int(&mut self, e: &Expr) -> Out<i64> {
+    pub(crate) fn int(&mut self, e: &Expr) -> Out<i64> {
         match self.value(e)? {
             Value::Int(n) => Ok(n),
             _ => Err(missing(e.span)),
         }
     }
 
-    pub fn seat(&mut self, e: &Expr) -> Out<SeatId> {
+    pub(crate) fn seat(&mut self, e: &Expr) -> Out<SeatId> {
         match self.value(e)? {
             Value::Seat(s) if (s as usize) < self.tables.seats.len() => Ok(s),
             _ => Err(missing(e.span)),
@@ -103,7 +103,7 @@ impl<'a> Eval<'a> {
     }
 
     /// The index of a per-seat or per-side value.
-    pub fn index(&mut self, e: &Expr) -> Out<usize> {
+    pub(crate) fn index(&mut self, e: &Expr) -> Out<usize> {
         match self.value(e)? {
             Value::Seat(s) => Ok(s as usize),
             Value::Side(s) => Ok(s as usize),
@@ -114,7 +114,7 @@ impl<'a> Eval<'a> {
     /// The value of an expression. Work is charged to the budget where it can grow without
     /// bound: a definition's call, each element a domain yields, each round of an aggregate.
     /// Between them an expression is bounded by its size (the syntax limits it).
-    pub fn value(&mut self, e: &Expr) -> Out<Value> {
+    pub(crate) fn value(&mut self, e: &Expr) -> Out<Value> {
         if self.nesting >= MAX_NESTING {
             return Err(too_deep(e.span));
         }
@@ -305,7 +305,7 @@ impl<'a> Eval<'a> {
     }
 
     /// The elements of a domain or collection, in order.
-    pub fn items(&mut self, e: &Expr) -> Out<Items> {
+    pub(crate) fn items(&mut self, e: &Expr) -> Out<Items> {
         let span = e.span;
         Ok(match &e.kind {
             ExprKind::Seats => (0..self.tables.seats.len()).map(|s| Value::Seat(s as u8)).collect(),
@@ -426,7 +426,7 @@ impl<'a> Eval<'a> {
     }
 
     /// A template as text.
-    pub fn text(&mut self, e: &Expr) -> Out<String> {
+    pub(crate) fn text(&mut self, e: &Expr) -> Out<String> {
         let ExprKind::Template(pieces) = &e.kind else { return Err(not_constant(e.span)) };
         let names = self.tables.names();
         let mut out = String::new();

@@ -5,7 +5,7 @@
 
 /// A document to print.
 #[derive(Debug)]
-pub enum Doc {
+pub(super) enum Doc {
     /// Text without line breaks.
     Text(String),
     /// A space when its group is on one line, a line break when it is broken.
@@ -34,33 +34,33 @@ pub enum Doc {
 }
 
 /// Spaces per indentation step.
-pub const INDENT: usize = 2;
+pub(super) const INDENT: usize = 2;
 
-pub fn text(s: impl Into<String>) -> Doc {
+pub(super) fn text(s: impl Into<String>) -> Doc {
     Doc::Text(s.into())
 }
 
 /// A single space between two parts of a line.
-pub fn sp() -> Doc {
+pub(super) fn sp() -> Doc {
     text(" ")
 }
 
-pub fn concat(docs: Vec<Doc>) -> Doc {
+pub(super) fn concat(docs: Vec<Doc>) -> Doc {
     Doc::Concat(docs)
 }
 
-pub fn indent(docs: Vec<Doc>) -> Doc {
+pub(super) fn indent(docs: Vec<Doc>) -> Doc {
     Doc::Indent(docs)
 }
 
 /// A group; it is broken from the start when it holds a line break that must be taken.
-pub fn group(docs: Vec<Doc>) -> Doc {
+pub(super) fn group(docs: Vec<Doc>) -> Doc {
     let broken = Breaks::of_all(&docs).must;
     Doc::Group { docs, broken }
 }
 
 /// A group that is always broken.
-pub fn broken(docs: Vec<Doc>) -> Doc {
+pub(super) fn broken(docs: Vec<Doc>) -> Doc {
     Doc::Group { docs, broken: true }
 }
 
@@ -113,7 +113,7 @@ enum Command<'d> {
 
 /// Prints a document within `width` columns where its groups allow; the text ends with a line
 /// break and no line ends with a space.
-pub fn render(doc: &Doc, width: usize) -> String {
+pub(super) fn render(doc: &Doc, width: usize) -> String {
     let mut out = Printer::default();
     let mut stack = vec![Command::Print(0, false, doc)];
     while let Some(command) = stack.pop() {

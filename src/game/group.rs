@@ -14,9 +14,9 @@ use super::CardId;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The cards a group holds as a bitset: ids below this.
-pub const SMALL_PACK: usize = 60;
+pub(crate) const SMALL_PACK: usize = 60;
 /// The most cards a group holds when one of them is not among the first [`SMALL_PACK`].
-pub const MAX_LISTED: usize = 5;
+pub(crate) const MAX_LISTED: usize = 5;
 
 const TAG_SHIFT: u32 = 60;
 const BITSET: u64 = 15;

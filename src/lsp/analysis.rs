@@ -12,14 +12,14 @@ use crate::syntax::comments::Extra;
 use std::path::{Path, PathBuf};
 
 /// A text that an analysis read: the document, or the rule file a scenario extends.
-pub struct Text {
+pub(super) struct Text {
     pub path: Option<PathBuf>,
     pub text: String,
     /// Its comments and empty lines, as the parser found them (none if it does not parse).
     pub extra: Extra,
 }
 
-pub struct Analysis {
+pub(super) struct Analysis {
     /// The rule file (0) and, for a scenario, the scenario (1).
     pub texts: Vec<Text>,
     /// Which of `texts` is the document.
@@ -35,7 +35,7 @@ pub struct Analysis {
 
 impl Analysis {
     /// Reads a document; `read` gives the text of another file (the base of a scenario).
-    pub fn new(path: Option<&Path>, text: &str, read: &dyn Fn(&Path) -> Option<String>) -> Analysis {
+    pub(super) fn new(path: Option<&Path>, text: &str, read: &dyn Fn(&Path) -> Option<String>) -> Analysis {
         let (file, syntax) = crate::syntax::parse_partial(text);
         let extra = file.as_ref().map(|f| f.extra.clone()).unwrap_or_default();
         let document = Text { path: path.map(Path::to_path_buf), text: text.to_string(), extra };
@@ -115,17 +115,17 @@ impl Analysis {
     }
 
     /// The document's text.
-    pub fn text(&self) -> &str {
+    pub(super) fn text(&self) -> &str {
         &self.texts[self.this].text
     }
 
     /// Whether the document is a scenario.
-    pub fn is_scenario(&self) -> bool {
+    pub(super) fn is_scenario(&self) -> bool {
         self.this == 1
     }
 
     /// The declaration of the parameter `name`, in the rule file.
-    pub fn param(&self, name: &str) -> Option<&ParamDecl> {
+    pub(super) fn param(&self, name: &str) -> Option<&ParamDecl> {
         self.items.iter().find_map(|item| match item {
             Item::Param(p) if p.name.name == name => Some(p),
             _ => None,
@@ -148,7 +148,7 @@ fn check_rules(items: &[Item], scenario: Option<&Scenario>) -> (Vec<Problem>, Ve
 }
 
 /// Where a problem's span is, clamped to a text.
-pub fn clamp(span: Span, text: &str) -> Span {
+pub(super) fn clamp(span: Span, text: &str) -> Span {
     let end = span.end.min(text.len());
     Span::new(span.start.min(end), end)
 }

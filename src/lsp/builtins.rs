@@ -4,7 +4,7 @@
 use crate::check::BUILTIN_NAMES;
 
 /// A built-in name: how it is written and what it is.
-pub struct Builtin {
+pub(super) struct Builtin {
     pub usage: &'static str,
     pub doc: &'static str,
 }
@@ -60,12 +60,12 @@ const DOCS: [(&str, Builtin); 23] = [
 ];
 
 /// The doc of a built-in name, function or type.
-pub fn builtin(name: &str) -> Option<&'static Builtin> {
+pub(super) fn builtin(name: &str) -> Option<&'static Builtin> {
     DOCS.iter().find(|(n, _)| *n == name).map(|(_, b)| b)
 }
 
 /// Whether a name is one every rule file may use without declaring it.
-pub fn is_builtin(name: &str) -> bool {
+pub(super) fn is_builtin(name: &str) -> bool {
     BUILTIN_NAMES.contains(&name) || builtin(name).is_some()
 }
 

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 // ------------------------------------------------------------------ diagnostics
 
 /// The document's problems, each with its code, its label and its help.
-pub fn diagnostics(analysis: &Analysis, uri: &Uri) -> Vec<Diagnostic> {
+pub(super) fn diagnostics(analysis: &Analysis, uri: &Uri) -> Vec<Diagnostic> {
     let text = analysis.text();
     let lines = Lines::new(text);
     analysis.problems.iter().map(|p| diagnostic(p, &lines, text, uri)).collect()
@@ -50,7 +50,7 @@ fn diagnostic(problem: &Problem, lines: &Lines, text: &str, uri: &Uri) -> Diagno
 // ------------------------------------------------------------------ hover
 
 /// What the name at an offset is: its declaration, kind, description and the comment above it.
-pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
+pub(super) fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
     let reference = analysis.index.at(analysis.this, offset)?;
     let symbol = &analysis.index.symbols[reference.symbol];
     let range = Lines::new(analysis.text()).range(reference.site.span);
@@ -59,7 +59,7 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
 }
 
 /// A symbol in Markdown: its declaration as code, then what it is, then its descriptions.
-pub fn describe(analysis: &Analysis, symbol: &Symbol) -> String {
+pub(super) fn describe(analysis: &Analysis, symbol: &Symbol) -> String {
     if symbol.kind == Kind::Builtin {
         let Some(b) = builtin(&symbol.name) else { return format!("`{}`: built-in", symbol.name) };
         return format!("```paradox\n{}\n```\nbuilt-in: {}", b.usage, b.doc);
@@ -132,13 +132,13 @@ fn comments_about(text: &str, extra: &Extra, at: usize) -> Vec<String> {
 // ------------------------------------------------------------------ definitions and references
 
 /// Where the name at an offset is declared.
-pub fn definition(analysis: &Analysis, offset: usize) -> Option<Site> {
+pub(super) fn definition(analysis: &Analysis, offset: usize) -> Option<Site> {
     let reference = analysis.index.at(analysis.this, offset)?;
     analysis.index.symbols[reference.symbol].site
 }
 
 /// The symbol at an offset and every place that refers to it in the analysed texts.
-pub fn references(analysis: &Analysis, offset: usize) -> Option<(usize, Vec<Site>)> {
+pub(super) fn references(analysis: &Analysis, offset: usize) -> Option<(usize, Vec<Site>)> {
     let reference = analysis.index.at(analysis.this, offset)?;
     let sites = analysis.index.references_to(reference.symbol).map(|r| r.site).collect();
     Some((reference.symbol, sites))
@@ -159,7 +159,7 @@ const TYPE_WORDS: [&str; 6] = ["int", "bool", "seat", "side", "card", "set"];
 /// `{...}` of a string, what may come in an expression there. The names come from `names`, the
 /// analysis of the text without the line being typed (see [`without_line`]), which reads where
 /// the text itself may not.
-pub fn completion(text: &str, names: &Analysis, offset: usize) -> Vec<CompletionItem> {
+pub(super) fn completion(text: &str, names: &Analysis, offset: usize) -> Vec<CompletionItem> {
     let analysis = names;
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
@@ -213,7 +213,7 @@ pub fn completion(text: &str, names: &Analysis, offset: usize) -> Vec<Completion
 
 /// The text with the line holding `offset` blanked out (its bytes made spaces, so that every
 /// other offset stays where it was).
-pub fn without_line(text: &str, offset: usize) -> String {
+pub(super) fn without_line(text: &str, offset: usize) -> String {
     let offset = offset.min(text.len());
     let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
@@ -435,7 +435,7 @@ fn item_kind(kind: Kind) -> CompletionItemKind {
 
 /// The outline: the declarations of the document, with the members of enumerations, the
 /// attributes of the card, the items of variants and the phases of the flow inside them.
-pub fn outline(analysis: &Analysis) -> Vec<DocumentSymbol> {
+pub(super) fn outline(analysis: &Analysis) -> Vec<DocumentSymbol> {
     let (text, extra) = (analysis.text(), &analysis.texts[analysis.this].extra);
     let lines = Lines::new(text);
     let entry = |name: &str, kind: SymbolKind, whole: Span, name_span: Span, children: Vec<DocumentSymbol>| {
@@ -543,7 +543,7 @@ fn phase_outline(block: &Block, entry: &Entry) -> Vec<DocumentSymbol> {
 /// formatted, or has syntax errors). The document's line ends are kept (the formatter keeps them),
 /// and so is its lack of a final newline unless the editor asks for one: an editor keeps or adds
 /// that newline itself, and an edit that adds one leaves some editors with an empty last line.
-pub fn formatting(text: &str, options: &FormattingOptions) -> Vec<TextEdit> {
+pub(super) fn formatting(text: &str, options: &FormattingOptions) -> Vec<TextEdit> {
     let Ok(mut formatted) = crate::format::format(text) else { return Vec::new() };
     if !text.is_empty() && !text.ends_with('\n') && options.insert_final_newline != Some(true) {
         let kept = formatted.trim_end_matches(['\r', '\n']).len();
@@ -576,7 +576,7 @@ fn changed_lines<'n>(old: &str, new: &'n str) -> Option<(Span, &'n str)> {
 }
 
 /// A quick fix for every fix the checker attached to the problems in a range.
-pub fn code_actions(analysis: &Analysis, uri: &Uri, range: Range) -> Vec<CodeActionOrCommand> {
+pub(super) fn code_actions(analysis: &Analysis, uri: &Uri, range: Range) -> Vec<CodeActionOrCommand> {
     let text = analysis.text();
     let lines = Lines::new(text);
     let (from, to) = (lines.offset(range.start), lines.offset(range.end));

@@ -13,7 +13,7 @@ use std::path::Path;
 /// The edits that rename the name at a position of the analysed document, or why it may not be
 /// renamed so. `read` gives the text of another file; `places` every place of the name, in every
 /// file (as find references gives them).
-pub fn edit(
+pub(super) fn edit(
     before: &Analysis,
     position: Position,
     new_name: &str,
@@ -46,7 +46,7 @@ pub fn edit(
 
 /// The symbol at an offset of the document, if it may be renamed, and where its name is there:
 /// a name declared in the texts read, not a built-in nor a seat that `players` names.
-pub fn renamable(analysis: &Analysis, offset: usize) -> Option<(usize, Span)> {
+pub(super) fn renamable(analysis: &Analysis, offset: usize) -> Option<(usize, Span)> {
     let reference = analysis.index.at(analysis.this, offset)?;
     let symbol = &analysis.index.symbols[reference.symbol];
     (symbol.kind != Kind::Builtin && symbol.site.is_some()).then_some((reference.symbol, reference.site.span))
@@ -54,13 +54,13 @@ pub fn renamable(analysis: &Analysis, offset: usize) -> Option<(usize, Span)> {
 
 /// The texts of an analysis with every place of a symbol renamed, and the places of the new
 /// name in them.
-pub struct Renamed {
+pub(super) struct Renamed {
     pub texts: Vec<String>,
     pub places: Vec<Site>,
 }
 
 /// Renames a symbol in the texts of an analysis.
-pub fn rename(analysis: &Analysis, symbol: usize, new_name: &str) -> Renamed {
+pub(super) fn rename(analysis: &Analysis, symbol: usize, new_name: &str) -> Renamed {
     let mut texts = Vec::new();
     let mut places = Vec::new();
     for (file, read) in analysis.texts.iter().enumerate() {
@@ -92,7 +92,7 @@ fn replaced(text: &str, spans: &[Span], name: &str) -> (String, Vec<Span>) {
 
 /// Why a rename may not be made (`None` if it may): `after` is the document read again from the
 /// renamed texts, `places` where the new name was written.
-pub fn refusal(before: &Analysis, after: &Analysis, places: &[Site], new_name: &str) -> Option<String> {
+pub(super) fn refusal(before: &Analysis, after: &Analysis, places: &[Site], new_name: &str) -> Option<String> {
     if !is_name(new_name) {
         return Some(format!("`{new_name}` is not a name: letters, digits and `_`, starting with a letter or `_`"));
     }

@@ -29,13 +29,13 @@ const READONLY: u32 = 2;
 const DEFAULT_LIBRARY: u32 = 4;
 
 /// The names of the token types and modifiers the server sends.
-pub fn legend() -> SemanticTokensLegend {
+pub(super) fn legend() -> SemanticTokensLegend {
     SemanticTokensLegend { token_types: TYPES.to_vec(), token_modifiers: MODIFIERS.to_vec() }
 }
 
 /// Every resolved name of the document, in order, as the protocol encodes tokens (each relative
 /// to the one before).
-pub fn semantic_tokens(analysis: &Analysis) -> SemanticTokens {
+pub(super) fn semantic_tokens(analysis: &Analysis) -> SemanticTokens {
     let text = analysis.text();
     let lines = Lines::new(text);
     let mut found: Vec<_> = analysis.index.references.iter().filter(|r| r.site.file == analysis.this).collect();

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 /// What kind of thing a name stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub(super) enum Kind {
     Parameter,
     Seat,
     Side,
@@ -29,7 +29,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub fn words(self) -> &'static str {
+    pub(super) fn words(self) -> &'static str {
         match self {
             Kind::Parameter => "parameter",
             Kind::Seat => "seat",
@@ -50,18 +50,18 @@ impl Kind {
 }
 
 /// Which of the texts read a place is in: 0 is the rule file, 1 the scenario extending it.
-pub type FileId = usize;
+pub(super) type FileId = usize;
 
 /// A place in one of the texts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Site {
+pub(super) struct Site {
     pub file: FileId,
     pub span: Span,
 }
 
 /// A declared thing.
 #[derive(Clone, Debug)]
-pub struct Symbol {
+pub(super) struct Symbol {
     pub name: String,
     pub kind: Kind,
     /// Where its name is declared (`None` for a built-in).
@@ -76,7 +76,7 @@ pub struct Symbol {
 
 /// One place where a name refers to a symbol (its declaration too).
 #[derive(Clone, Copy, Debug)]
-pub struct Reference {
+pub(super) struct Reference {
     pub site: Site,
     pub symbol: usize,
     pub declaration: bool,
@@ -84,7 +84,7 @@ pub struct Reference {
 
 /// The symbols of a rule file (and scenario) and every reference to them.
 #[derive(Default, Debug)]
-pub struct Index {
+pub(super) struct Index {
     pub symbols: Vec<Symbol>,
     pub references: Vec<Reference>,
     globals: HashMap<String, usize>,
@@ -99,7 +99,7 @@ const BUILTIN_TYPES: [&str; 5] = ["int", "bool", "seat", "side", "card"];
 
 impl Index {
     /// Reads the rule file's declarations (file 0) and the scenario (file 1), if there is one.
-    pub fn build(items: &[Item], scenario: Option<&Scenario>) -> Index {
+    pub(super) fn build(items: &[Item], scenario: Option<&Scenario>) -> Index {
         let mut index = Index::default();
         index.declare_globals(items);
         let mut walker = Walker { index: &mut index, scopes: Vec::new(), file: 0 };
@@ -116,7 +116,7 @@ impl Index {
     }
 
     /// The reference (or declaration) at a byte offset of a file.
-    pub fn at(&self, file: FileId, offset: usize) -> Option<&Reference> {
+    pub(super) fn at(&self, file: FileId, offset: usize) -> Option<&Reference> {
         self.references
             .iter()
             .filter(|r| r.site.file == file && r.site.span.start <= offset && offset <= r.site.span.end)
@@ -124,32 +124,32 @@ impl Index {
     }
 
     /// Every reference to a symbol, its declaration first.
-    pub fn references_to(&self, symbol: usize) -> impl Iterator<Item = &Reference> {
+    pub(super) fn references_to(&self, symbol: usize) -> impl Iterator<Item = &Reference> {
         let mut found: Vec<&Reference> = self.references.iter().filter(|r| r.symbol == symbol).collect();
         found.sort_by_key(|r| (!r.declaration, r.site.file, r.site.span.start));
         found.into_iter()
     }
 
     /// The symbol declared at a site.
-    pub fn declared_at(&self, site: Site) -> Option<usize> {
+    pub(super) fn declared_at(&self, site: Site) -> Option<usize> {
         self.symbols.iter().position(|s| s.site == Some(site))
     }
 
     /// The global names: parameters, seats, sides, enumerations and their members, zones,
     /// variables and definitions.
-    pub fn global_names(&self) -> impl Iterator<Item = &Symbol> {
+    pub(super) fn global_names(&self) -> impl Iterator<Item = &Symbol> {
         self.globals.values().map(|&i| &self.symbols[i])
     }
 
-    pub fn attribute_names(&self) -> impl Iterator<Item = &Symbol> {
+    pub(super) fn attribute_names(&self) -> impl Iterator<Item = &Symbol> {
         self.attributes.values().chain(self.payload_fields.values()).map(|&i| &self.symbols[i])
     }
 
-    pub fn phase_names(&self) -> impl Iterator<Item = &Symbol> {
+    pub(super) fn phase_names(&self) -> impl Iterator<Item = &Symbol> {
         self.phases.values().map(|&i| &self.symbols[i])
     }
 
-    pub fn symbols_of(&self, kind: Kind) -> impl Iterator<Item = &Symbol> {
+    pub(super) fn symbols_of(&self, kind: Kind) -> impl Iterator<Item = &Symbol> {
         self.symbols.iter().filter(move |s| s.kind == kind)
     }
 

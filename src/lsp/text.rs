@@ -7,19 +7,19 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 /// Where the lines of a text start, to turn offsets into positions and back.
-pub struct Lines<'t> {
+pub(super) struct Lines<'t> {
     text: &'t str,
     starts: Vec<usize>,
 }
 
 impl<'t> Lines<'t> {
-    pub fn new(text: &'t str) -> Self {
+    pub(super) fn new(text: &'t str) -> Self {
         let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
         Lines { text, starts }
     }
 
     /// The position of a byte offset (clamped to the text, moved back to a character boundary).
-    pub fn position(&self, offset: usize) -> Position {
+    pub(super) fn position(&self, offset: usize) -> Position {
         let mut offset = offset.min(self.text.len());
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
@@ -29,12 +29,12 @@ impl<'t> Lines<'t> {
         Position::new(line as u32, column as u32)
     }
 
-    pub fn range(&self, span: Span) -> Range {
+    pub(super) fn range(&self, span: Span) -> Range {
         Range::new(self.position(span.start), self.position(span.end))
     }
 
     /// The byte offset of a position; a position past the end of its line is the line's end.
-    pub fn offset(&self, position: Position) -> usize {
+    pub(super) fn offset(&self, position: Position) -> usize {
         let Some(&start) = self.starts.get(position.line as usize) else { return self.text.len() };
         let line = &self.text[start..];
         let line = &line[..line.find('\n').unwrap_or(line.len())];
@@ -51,7 +51,7 @@ impl<'t> Lines<'t> {
 
 /// A path without `.` and `..` parts (`examples/../rules/x.cards` is `rules/x.cards`), as far
 /// as that can be told without the disk.
-pub fn normalized(path: &Path) -> PathBuf {
+pub(super) fn normalized(path: &Path) -> PathBuf {
     use std::path::Component;
     let mut out = PathBuf::new();
     for part in path.components() {
@@ -67,7 +67,7 @@ pub fn normalized(path: &Path) -> PathBuf {
 }
 
 /// The file a `file:` URI names.
-pub fn path_of(uri: &Uri) -> Option<PathBuf> {
+pub(super) fn path_of(uri: &Uri) -> Option<PathBuf> {
     let rest = uri.as_str().strip_prefix("file://")?;
     // `file:///C:/x` on Windows, `file:///x` elsewhere; a host before the path is not local.
     let path = rest.strip_prefix("localhost").unwrap_or(rest);
@@ -80,7 +80,7 @@ pub fn path_of(uri: &Uri) -> Option<PathBuf> {
 }
 
 /// The `file:` URI of a path (made absolute against the current folder).
-pub fn uri_of(path: &Path) -> Option<Uri> {
+pub(super) fn uri_of(path: &Path) -> Option<Uri> {
     let absolute = if path.is_absolute() { path.to_path_buf() } else { std::env::current_dir().ok()?.join(path) };
     let text = absolute.to_str()?.replace('\\', "/");
     let mut encoded = String::from("file://");

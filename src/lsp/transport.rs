@@ -16,13 +16,13 @@ use std::sync::mpsc::SyncSender;
 
 /// The longest message read: a document of [`MAX_RULE_FILE`] bytes fits, with room for its
 /// escapes in JSON and the rest of the message. Longer ones are skipped unread.
-pub const MAX_MESSAGE: u64 = 2 * MAX_RULE_FILE;
+pub(super) const MAX_MESSAGE: u64 = 2 * MAX_RULE_FILE;
 /// The longest header line, and the most header lines a message may have.
 const MAX_HEADER_LINE: u64 = 1024;
 const MAX_HEADERS: usize = 16;
 
 /// What the reader hands the server.
-pub enum Incoming {
+pub(super) enum Incoming {
     Message(Message),
     /// A request that could not be read: it is answered with this error (`id` is null when the
     /// request's own could not be read).
@@ -35,7 +35,7 @@ pub enum Incoming {
 
 /// Reads messages until the input ends or its framing is lost, handing each to `to`; stops
 /// when no one is listening any more.
-pub fn read_all(mut input: impl BufRead, to: &SyncSender<Incoming>) {
+pub(super) fn read_all(mut input: impl BufRead, to: &SyncSender<Incoming>) {
     loop {
         let body = match read_frame(&mut input) {
             Ok(Some(body)) => body,
@@ -51,7 +51,7 @@ pub fn read_all(mut input: impl BufRead, to: &SyncSender<Incoming>) {
 }
 
 /// A line on standard error: the editor shows it in the server's log.
-pub fn log(what: &str) {
+pub(super) fn log(what: &str) {
     eprintln!("paradox lsp: {what}");
 }
 
@@ -166,16 +166,16 @@ fn refuse(envelope: Envelope, code: ErrorCode, message: String) -> Option<Incomi
 }
 
 /// Writes messages to the editor.
-pub struct Outbox {
+pub(super) struct Outbox {
     out: Box<dyn Write>,
 }
 
 impl Outbox {
-    pub fn new(out: impl Write + 'static) -> Self {
+    pub(super) fn new(out: impl Write + 'static) -> Self {
         Outbox { out: Box::new(out) }
     }
 
-    pub fn send(&mut self, message: impl Into<Message>) -> Result<(), String> {
+    pub(super) fn send(&mut self, message: impl Into<Message>) -> Result<(), String> {
         let mut value = serde_json::to_value(message.into()).map_err(|e| e.to_string())?;
         if let Some(fields) = value.as_object_mut() {
             fields.insert("jsonrpc".into(), "2.0".into());
@@ -184,7 +184,7 @@ impl Outbox {
     }
 
     /// An error answer to a request, whose `id` may be null.
-    pub fn error(&mut self, id: Value, code: ErrorCode, message: &str) -> Result<(), String> {
+    pub(super) fn error(&mut self, id: Value, code: ErrorCode, message: &str) -> Result<(), String> {
         let error = json!({ "code": code as i32, "message": message });
         self.write(&json!({ "jsonrpc": "2.0", "id": id, "error": error }))
     }

@@ -12,7 +12,7 @@ use crate::syntax::comments::{Comment, Extra};
 
 /// The summary of a game; `source` is the rule file it was compiled from, `rules` what was read
 /// from it (`None` if it does not parse: then the summary tells none of its comments).
-pub fn summary(game: &Game, source: &Source, rules: Option<&File>) -> String {
+pub(super) fn summary(game: &Game, source: &Source, rules: Option<&File>) -> String {
     let text = &source.text;
     let no_comments = Extra::default();
     let extra = rules.map_or(&no_comments, |file| &file.extra);

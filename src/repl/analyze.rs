@@ -6,10 +6,10 @@ use crate::game::{SeatId, Value};
 use crate::solve::{Limits, QUICK_BUDGET, analyze_within, prepare};
 
 /// One decision made: the state before it, the seat and the action.
-pub type Decided = (State, SeatId, Action);
+pub(super) type Decided = (State, SeatId, Action);
 
 /// The decisions of the phase the solver would stop at now, each judged.
-pub fn report(decided: &[Decided], now: &State) -> String {
+pub(super) fn report(decided: &[Decided], now: &State) -> String {
     let Ok(task) = prepare(now, None) else {
         return "There is nothing to analyse here: the position is not open, or the rule file names no quantity (`solve`).\n".into();
     };

@@ -44,7 +44,7 @@ pub enum Command {
 }
 
 /// The commands with what each does, as `help` lists them; completion offers their names.
-pub const COMMANDS: &[(&str, &str)] = &[
+pub(super) const COMMANDS: &[(&str, &str)] = &[
     ("help", "this list"),
     ("moves", "the moves you may make now, numbered"),
     ("hint", "what the computer would play in your place (the best move, where it can be worked out)"),

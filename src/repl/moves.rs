@@ -23,10 +23,10 @@ pub enum Found {
 }
 
 /// How many ways of reading a short form are tried, over all the moves together.
-pub const MAX_TRIES: usize = 1_000_000;
+pub(super) const MAX_TRIES: usize = 1_000_000;
 
 /// Finds the move `typed` names among `names`.
-pub fn find(typed: &str, names: &[String]) -> Found {
+pub(super) fn find(typed: &str, names: &[String]) -> Found {
     let mut tries = MAX_TRIES;
     find_within(typed, names, &mut tries)
 }
@@ -143,7 +143,7 @@ impl Moves {
 /// into runs that each name one card as [`find`] reads a name (`+` and `,` always cut), in any
 /// order; the move is the group of exactly those cards, made with the declaration if its word
 /// is typed. Text that names no cards this way (`#2`, a label) is looked for among the names.
-pub fn find_group(typed: &str, names: &[String], groups: &Groups) -> Found {
+pub(super) fn find_group(typed: &str, names: &[String], groups: &Groups) -> Found {
     if typed.trim().starts_with('#') {
         return find(typed, names);
     }
@@ -164,7 +164,7 @@ pub fn find_group(typed: &str, names: &[String], groups: &Groups) -> Found {
 }
 
 /// The cards a typed group names (sorted), in its first reading, if it names cards.
-pub fn cards_typed(typed: &str, names: &[String], groups: &Groups) -> Option<Vec<String>> {
+pub(super) fn cards_typed(typed: &str, names: &[String], groups: &Groups) -> Option<Vec<String>> {
     read_group(typed, names, groups).0.into_iter().next()
 }
 

@@ -12,18 +12,18 @@ use std::collections::HashMap;
 
 /// A card in a shared pile with the seat it was played from (none when it came from another
 /// shared pile, a stock, a side's pile).
-pub type Played = (CardId, Option<SeatId>);
+pub(super) type Played = (CardId, Option<SeatId>);
 
 /// A shared pile's last trick: its cards, and the piles they went to.
 #[derive(Clone, Debug, Default)]
-pub struct Taken {
+pub(super) struct Taken {
     pub cards: Vec<Played>,
     pub to: Vec<usize>,
 }
 
 /// The table's reading of the log.
 #[derive(Debug, Default)]
-pub struct Plays {
+pub(super) struct Plays {
     /// The cards of each shared pile, in the order they came, with who played them.
     pub lying: HashMap<usize, Vec<Played>>,
     /// Each shared pile's last trick in this round.
@@ -34,7 +34,7 @@ pub struct Plays {
 
 impl Plays {
     /// Reads the whole log of a match.
-    pub fn of(state: &State) -> Plays {
+    pub(super) fn of(state: &State) -> Plays {
         let (game, layout) = (state.game(), state.layout());
         let mut plays = Plays::default();
         let mut at: Vec<usize> = vec![0; game.cards.len()];
@@ -91,7 +91,7 @@ impl Plays {
     }
 
     /// The cards of a shared pile with who played each, if every one was played from a seat.
-    pub fn trick(&self, pile: usize) -> Option<&[Played]> {
+    pub(super) fn trick(&self, pile: usize) -> Option<&[Played]> {
         let lying = self.lying.get(&pile)?;
         (!lying.is_empty() && lying.iter().all(|(_, seat)| seat.is_some())).then_some(lying.as_slice())
     }

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// The save format's version; a file of another version is refused. Version 2 keeps the
 /// position apart from what its observers gathered (the log, the players' knowledge).
-pub const VERSION: u32 = 2;
+pub(super) const VERSION: u32 = 2;
 
 /// What a match is made from, besides its position: a save must match it to be loaded.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,7 +30,7 @@ pub struct Provenance {
 
 /// One saved match.
 #[derive(Debug, Serialize, Deserialize)]
-pub struct SaveFile {
+pub(super) struct SaveFile {
     pub version: u32,
     #[serde(flatten)]
     pub origin: Provenance,
@@ -50,7 +50,7 @@ pub struct SaveFile {
 /// the link stays. The file replaced keeps its permissions; a new file is readable by its owner
 /// alone. The text goes to a temporary file beside the target, renamed over it once complete,
 /// so a save that fails leaves the file it would have replaced as it was.
-pub fn write(path: &Path, save: &SaveFile) -> Result<(), String> {
+pub(super) fn write(path: &Path, save: &SaveFile) -> Result<(), String> {
     let (target, permissions) = destination(path)?;
     let text = serde_json::to_string_pretty(save).map_err(|e| e.to_string())?;
     let dir = match target.parent() {
@@ -109,14 +109,14 @@ fn destination(path: &Path) -> Result<(PathBuf, Option<std::fs::Permissions>), S
 /// Whether the file at `path` holds a paradox save, of any version, loadable or not (a JSON
 /// object with a `version` and the `sources` it was made from): what `save` replaces without
 /// asking.
-pub fn is_save(path: &Path) -> bool {
+pub(super) fn is_save(path: &Path) -> bool {
     let Ok(bytes) = files::read(path, files::MAX_SAVE_FILE, "a save file") else { return false };
     let fields = serde_json::from_slice::<std::collections::HashMap<String, serde::de::IgnoredAny>>(&bytes);
     fields.is_ok_and(|f| ["version", "sources"].iter().all(|k| f.contains_key(*k)))
 }
 
 /// Reads a save file made from `origin`; `Err` is the diagnostic to show.
-pub fn read(path: &Path, origin: &Provenance, style: Style, width: usize) -> Result<SaveFile, String> {
+pub(super) fn read(path: &Path, origin: &Provenance, style: Style, width: usize) -> Result<SaveFile, String> {
     let name = path.display().to_string();
     let refuse = |why: String| format!("error: cannot load {name}: {why}\n");
     let bytes = files::read(path, files::MAX_SAVE_FILE, "a save file").map_err(|e| refuse(e.to_string()))?;
@@ -158,7 +158,7 @@ pub fn read(path: &Path, origin: &Provenance, style: Style, width: usize) -> Res
 }
 
 /// `--set` and `--variant` as typed.
-pub fn parameters(origin: &Provenance) -> String {
+pub(super) fn parameters(origin: &Provenance) -> String {
     let mut words: Vec<String> = origin.sets.iter().map(|s| format!("--set {s}")).collect();
     words.extend(origin.variant.iter().map(|v| format!("--variant {v}")));
     if words.is_empty() { "no --set or --variant".into() } else { words.join(" ") }

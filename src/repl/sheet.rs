@@ -4,7 +4,7 @@
 use crate::engine::{Event, State};
 
 /// The rows written so far, in order: each column's name and cell.
-pub fn rows(state: &State) -> Vec<&[(String, String)]> {
+pub(super) fn rows(state: &State) -> Vec<&[(String, String)]> {
     (state.events().iter())
         .filter_map(|e| match e {
             Event::Sheet { row } => Some(row.as_slice()),
@@ -15,7 +15,7 @@ pub fn rows(state: &State) -> Vec<&[(String, String)]> {
 
 /// The first `n` rows as a table within `columns`, under a heading; a row that would not fit
 /// is written one cell a line.
-pub fn render(state: &State, n: usize, columns: usize) -> String {
+pub(super) fn render(state: &State, n: usize, columns: usize) -> String {
     let game = state.game();
     let Some(sheet) = &game.sheet else { return String::new() };
     let phase = &game.phases[sheet.phase as usize];

@@ -25,7 +25,7 @@ const NARROWEST: usize = 16;
 const MIDDLE: usize = 10;
 
 /// Draws cards, in colour or not.
-pub struct Painter<'a> {
+pub(super) struct Painter<'a> {
     game: &'a Game,
     /// The attribute cards are grouped by, with its enumeration.
     suit: Option<(usize, u16)>,
@@ -33,7 +33,7 @@ pub struct Painter<'a> {
 }
 
 impl<'a> Painter<'a> {
-    pub fn new(game: &'a Game, colour: bool) -> Self {
+    pub(super) fn new(game: &'a Game, colour: bool) -> Self {
         Painter { game, suit: suit_attr(game), colour }
     }
 
@@ -72,7 +72,7 @@ impl<'a> Painter<'a> {
     }
 
     /// A card's name, in its suit's colour.
-    pub fn card(&self, card: CardId) -> String {
+    pub(super) fn card(&self, card: CardId) -> String {
         self.paint(&self.game.card_names[card as usize], self.suit_of(card))
     }
 
@@ -158,7 +158,7 @@ fn pad(line: &str, to: usize) -> String {
 }
 
 /// The table as `player` sees it, with the seat of the player at the bottom, in `columns`.
-pub fn draw(state: &State, player: usize, painter: &Painter<'_>, status: &[String], columns: usize) -> String {
+pub(super) fn draw(state: &State, player: usize, painter: &Painter<'_>, status: &[String], columns: usize) -> String {
     let mut lines = diagram(state, player, painter, columns);
     lines.extend(status.iter().cloned());
     lines.extend(standing(state));
@@ -169,7 +169,7 @@ pub fn draw(state: &State, player: usize, painter: &Painter<'_>, status: &[Strin
 
 /// `Standing: ...`, the result's key for each seat or side, for a rule file that has no `show`
 /// lines of its own to tell how the match stands (the key alone may mean little to a player).
-pub fn standing(state: &State) -> Option<String> {
+pub(super) fn standing(state: &State) -> Option<String> {
     let standings = state.standings();
     if !state.game().shows.is_empty() || standings.is_empty() {
         return None;
@@ -180,7 +180,7 @@ pub fn standing(state: &State) -> Option<String> {
 
 /// The seats and piles as `player` sees them: four seats as a bridge diagram within `columns` where the cards allow (lines of cards wrapped narrower if need be, and a line saying
 /// so when even that is too wide), other numbers of seats one under another.
-pub fn diagram(state: &State, player: usize, painter: &Painter<'_>, columns: usize) -> Vec<String> {
+pub(super) fn diagram(state: &State, player: usize, painter: &Painter<'_>, columns: usize) -> Vec<String> {
     let game = state.game();
     let seats = game.seats.len();
     let home = game.seats.iter().position(|s| s.player == player).unwrap_or(0);

@@ -29,7 +29,7 @@ use std::collections::{HashMap, HashSet};
 
 /// What a search keys its table on, and how it keeps values.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Abstraction {
+pub(super) struct Abstraction {
     /// The parts of a position the key hashes.
     pub mask: KeyMask,
     /// Whether values are kept relative to the quantity at the position (some part is additive).
@@ -44,12 +44,12 @@ pub struct Abstraction {
 
 impl Abstraction {
     /// Keys everything, values kept as they are.
-    pub fn exact() -> Abstraction {
+    pub(super) fn exact() -> Abstraction {
         Abstraction { mask: KeyMask::everything(), ..Abstraction::default() }
     }
 
     /// What the search from `state` to the end of `task`'s phase may leave out.
-    pub fn of(state: &State, task: &Task) -> Abstraction {
+    pub(super) fn of(state: &State, task: &Task) -> Abstraction {
         let game = state.game();
         let frames = &state.position().frames;
         let roles = Roles::solve(game, &ahead(game, &frames[task.frame..]), objective(game, task));

@@ -3,7 +3,8 @@
 //! The tree says only what was written; names are resolved and types checked by `check`.
 
 use crate::syntax::comments::Extra;
-pub use crate::vocab::{AggOp, AssignOp, Audience, BinOp, Extreme, Owner, Span};
+pub use crate::vocab::Span;
+pub(crate) use crate::vocab::{AggOp, AssignOp, Audience, BinOp, Extreme, Owner};
 use serde::Serialize;
 
 /// A name as written, with where it was written.

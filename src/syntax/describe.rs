@@ -13,7 +13,7 @@ use pest::error::{Error, ErrorVariant, InputLocation};
 const MAX_ALTERNATIVES: usize = 6;
 
 /// What a rule stands for, in words, as a syntax error names it.
-pub fn describe_rule(rule: Rule) -> &'static str {
+pub(crate) fn describe_rule(rule: Rule) -> &'static str {
     match rule {
         Rule::EOI => "end of file",
         Rule::WHITESPACE => "white space",
@@ -226,7 +226,7 @@ pub fn describe_rule(rule: Rule) -> &'static str {
 /// A pest error as a problem in `source`, where the parsed text began at byte `base`.
 /// `end` says what the end of the parsed text is ("end of file", or the `}` closing a template
 /// expression).
-pub fn syntax_problem(error: &Error<Rule>, source: &str, base: usize, end: &str) -> Problem {
+pub(crate) fn syntax_problem(error: &Error<Rule>, source: &str, base: usize, end: &str) -> Problem {
     let pos = match error.location {
         InputLocation::Pos(pos) | InputLocation::Span((pos, _)) => pos,
     };

@@ -7,13 +7,13 @@ use pest::error::{ErrorVariant, InputLocation};
 
 /// The rules the grammar would accept right after `text`, the start of a rule file (empty if the
 /// text goes wrong before its end).
-pub fn expected_after(text: &str) -> Vec<Rule> {
+pub(crate) fn expected_after(text: &str) -> Vec<Rule> {
     expected_in(Rule::file, text)
 }
 
 /// The rules the grammar would accept right after `text`, the start of an expression (as in the
 /// `{...}` of a string).
-pub fn expected_in_expression(text: &str) -> Vec<Rule> {
+pub(crate) fn expected_in_expression(text: &str) -> Vec<Rule> {
     expected_in(Rule::expr_only, text)
 }
 

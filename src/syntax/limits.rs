@@ -13,16 +13,16 @@ use crate::syntax::grammar::Rule;
 use pest::iterators::{Pair, Pairs};
 
 /// How deep `(`, `[` and `{` may nest, together.
-pub const MAX_BRACKETS: usize = 64;
+pub(crate) const MAX_BRACKETS: usize = 64;
 /// How deep the parse tree may be.
-pub const MAX_DEPTH: usize = 256;
+pub(crate) const MAX_DEPTH: usize = 256;
 /// How many operators one expression may have, counting those of the expressions inside it.
-pub const MAX_OPERATORS: usize = 256;
+pub(crate) const MAX_OPERATORS: usize = 256;
 
 /// Checks bracket nesting and that every string is closed, in `text`, which starts at byte
 /// `base` of the file. Brackets in strings and comments do not count. Returns where the
 /// comments are, in order.
-pub fn check_text(text: &str, base: usize) -> Result<Vec<Span>, Box<Problem>> {
+pub(crate) fn check_text(text: &str, base: usize) -> Result<Vec<Span>, Box<Problem>> {
     let bytes = text.as_bytes();
     let mut comments = Vec::new();
     let mut depth = 0usize;
@@ -82,7 +82,7 @@ fn too_many_brackets(span: Span) -> Problem {
 
 /// Checks the depth of a parse tree and the number of operators in each expression; the tree
 /// was read from text starting at byte `base` of the file. Walks without recursion.
-pub fn check_tree(root: Pair<'_, Rule>, base: usize) -> Result<(), Box<Problem>> {
+pub(crate) fn check_tree(root: Pair<'_, Rule>, base: usize) -> Result<(), Box<Problem>> {
     let mut stack = vec![Frame { children: root.into_inner(), depth: 1, in_expr: false }];
     let mut operators = 0;
     while let Some(frame) = stack.last_mut() {

@@ -50,7 +50,7 @@ pub fn parse(source: &str) -> Result<File, Vec<Problem>> {
 /// when nothing can be made of it), and every problem, in the order of the text. After a
 /// syntax error in a rule file, reading resumes at the next line that starts with a
 /// declaration keyword in its first column, so that each broken declaration is reported.
-pub fn parse_partial(source: &str) -> (Option<File>, Vec<Problem>) {
+pub(crate) fn parse_partial(source: &str) -> (Option<File>, Vec<Problem>) {
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .name("paradox-parse".into())

@@ -1,4 +1,3 @@
-
 use super::*;
 
 const EXAMPLE: &str = r#"game "Open Tricks"
