@@ -642,10 +642,10 @@ mod tests {
     /// here an unknown name in an expression and a phase to replace that the flow lacks.
     #[test]
     fn a_quick_fix_writes_the_checker_s_replacement_over_the_name() {
-        let text = include_str!("../../rules/anarchy.cards")
-            .replace("in low_aces then", "in low_ace then")
-            .replace("replace phase bidding", "replace phase biding");
-        let uri: Uri = "file:///anarchy.cards".parse().expect("a uri");
+        let text = include_str!("../../tests/fixtures/valid/bids-and-partners.cards")
+            .replace("+= bonus\n", "+= bonsu \n")
+            .replace("replace phase deal", "replace phase dael");
+        let uri: Uri = "file:///bids-and-partners.cards".parse().expect("a uri");
         let analysis = Analysis::new(None, &text, &|_| None);
         let lines = Lines::new(&text);
         let whole = Range::new(Position::new(0, 0), lines.position(text.len()));
@@ -672,8 +672,8 @@ mod tests {
         assert_eq!(
             fixes,
             [
-                ("paradox::E0101".to_string(), at("in ", "low_ace"), "low_aces".to_string()),
-                ("paradox::E0106".to_string(), at("replace phase ", "biding"), "bidding".to_string()),
+                ("paradox::E0101".to_string(), at("+= ", "bonsu"), "bonus".to_string()),
+                ("paradox::E0106".to_string(), at("replace phase ", "dael"), "deal".to_string()),
             ]
         );
     }

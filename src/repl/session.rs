@@ -944,7 +944,7 @@ mod tests {
 
     #[test]
     fn at_the_terminal_a_file_that_is_not_a_save_is_replaced_only_after_a_yes() {
-        let mut session = session("rules/costly-tricks.cards", &[0]);
+        let mut session = session("tests/fixtures/valid/take-away.cards", &[0]);
         session.setup.terminal = true;
         let folder = tempfile::tempdir().expect("a folder");
         let notes = folder.path().join("notes.txt");
@@ -960,7 +960,7 @@ mod tests {
         assert!(save::is_save(&notes));
         // A save is replaced without a question; the rule file in play never is.
         assert!(session.handle(&save).starts_with("Saved to"));
-        let rules = session.handle("save rules/costly-tricks.cards");
+        let rules = session.handle("save tests/fixtures/valid/take-away.cards");
         assert!(rules.contains("it is the rule file or scenario being played"), "{rules}");
     }
 
