@@ -90,7 +90,9 @@ enum Command {
         humans: Option<String>,
         /// Deals match N, for practice: the seed of every chance and of the bots (`new` then
         /// deals from the next one). Left out, each deal is sealed: a random seed, whose SHA-256
-        /// is printed at the start and the seed itself when the match ends.
+        /// is printed at the start and the seed itself when the match ends; `save` keeps it
+        /// out of the save file, in the folder $PARADOX_SEEDS (by default paradox/seeds in the
+        /// user's data folder), and `load` finds it there.
         #[arg(long)]
         seed: Option<u64>,
         /// The computer players: `default` (the strongest), `random`, `solver` (exact play where
@@ -630,6 +632,7 @@ fn play(file: &std::path::Path, seats: &str, seed: Option<u64>, bots: &str, opti
         origin,
         seed: seed.unwrap_or_else(paradox::repl::random_seed),
         fresh_seeds: seed.is_none(),
+        seeds: paradox::repl::seeds::folder(),
         humans,
         bots: bots.to_string(),
         kinds,

@@ -59,6 +59,7 @@ pub fn session() -> Session {
         origin: origin.clone(),
         seed: 1,
         fresh_seeds: false,
+        seeds: Some(std::env::temp_dir().join("paradox-fuzz-seeds")),
         humans: vec![0],
         bots: "random".into(),
         kinds,

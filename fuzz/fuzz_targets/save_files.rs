@@ -1,4 +1,5 @@
-//! Any bytes as a save file loaded at the table of Costly Tricks, and the match played on from it.
+//! Any bytes as a save file loaded at the table of Costly Tricks (its moves replayed, its check
+//! compared), and the match played on from it.
 
 #![no_main]
 

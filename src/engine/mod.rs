@@ -154,7 +154,9 @@ impl Clone for State {
     }
 }
 
-/// A state as a save file keeps it: the position and what its observers had gathered.
+/// A whole state as plain data, for copies in memory and tests: the position and what its
+/// observers had gathered. (It holds every hand and the random generator's state: save files
+/// hold the moves instead, see `paradox::repl`.)
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {
     /// Where the match stands.
@@ -215,8 +217,8 @@ impl State {
         state
     }
 
-    /// Restores a saved state of this game, after checking that it fits the game: a damaged
-    /// or foreign save file is refused ([`Unfit`] says why), never played.
+    /// Restores a snapshot of this game, after checking that it fits the game: a damaged or
+    /// foreign one is refused ([`Unfit`] says why), never played.
     pub fn restore(game: impl Into<Playable>, saved: Snapshot) -> Result<State, Unfit> {
         let Playable { game, program: prog } = game.into();
         restore::fits(&game, &prog, &saved)?;
@@ -228,27 +230,19 @@ impl State {
         Ok(state)
     }
 
-    /// The state as a save file keeps it.
+    /// The state as plain data ([`Snapshot`]).
     pub fn snapshot(&self) -> Snapshot {
         Snapshot { position: self.pos.clone(), log: self.obs.log.clone(), knowledge: self.obs.knowledge.clone() }
     }
 
-    /// The state to save where players may read the file: in a secret decision, as it stood
-    /// before anyone chose, so that no choice still sealed can be read from it (computer players
-    /// choose again on loading, from the same seed and position, and so choose the same). With
-    /// the seats whose choices were left out.
-    pub fn sealed(&self) -> (Snapshot, Vec<SeatId>) {
-        let mut saved = self.snapshot();
-        let mut unsaid = Vec::new();
-        if let Pending::Together { seats, .. } = &mut saved.position.pending {
-            for secret in seats.iter_mut() {
-                if secret.chosen.take().is_some() {
-                    unsaid.push(secret.seat);
-                }
-            }
+    /// The seats that have made their choice in the secret decision waiting now, still sealed
+    /// (none outside a secret decision): a save leaves those choices out, and computer players
+    /// choose again on loading, from the same seed and position, and so choose the same.
+    pub fn chosen_in_secret(&self) -> Vec<SeatId> {
+        match &self.pos.pending {
+            Pending::Together { seats, .. } => seats.iter().filter(|s| s.chosen.is_some()).map(|s| s.seat).collect(),
+            _ => Vec::new(),
         }
-        saved.position.decisions -= unsaid.len() as u64;
-        (saved, unsaid)
     }
 
     /// The compiled game being played.

@@ -1,11 +1,14 @@
-//! Save files: a match as JSON, with what it was made from (the rule files' SHA-256, the
-//! parameters, the seed, who plays which seat) so that loading it into another game is refused.
-//! Saving writes a temporary file next to the target and renames it, so a save is never half
-//! written.
+//! Save files: what a match is made from (the rule files' SHA-256, the parameters, who plays
+//! which seat, the deal) and the moves the people made, replayed on loading. A save holds no
+//! hand and no state of the random generator: the computer's moves are made again from the
+//! seed, and a sealed deal's seed is not in the file but in the dealer's store
+//! ([`super::seeds`]), the file naming it by its commitment. Saving writes a temporary file next
+//! to the target and renames it, so a save is never half written.
 
 use crate::diagnostic::{Code, Problem};
-use crate::engine::Snapshot;
+use crate::engine::{Action, Position};
 use crate::files;
+use crate::game::SeatId;
 use crate::load::Hashed;
 use crate::report::{Findings, Source, Style, render_problems};
 use crate::syntax::ast::Span;
@@ -13,11 +16,11 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The save format's version; a file of another version is refused. Version 2 keeps the
-/// position apart from what its observers gathered (the log, the players' knowledge).
-pub(super) const VERSION: u32 = 2;
+/// The save format's version; a file of another version is refused. Version 3 holds the moves
+/// and the deal instead of the position.
+pub(super) const VERSION: u32 = 3;
 
-/// What a match is made from, besides its position: a save must match it to be loaded.
+/// What a match is made from, besides its deal and moves: a save must match it to be loaded.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Provenance {
     /// The rule file (or scenario) first, then the rule file a scenario extends.
@@ -28,19 +31,53 @@ pub struct Provenance {
     pub variant: Option<String>,
 }
 
+/// How a saved match was dealt.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum Deal {
+    /// A sealed deal: the commitment to its seed (SHA-256 in hex); the seed is in the store of
+    /// the machine that dealt it.
+    Sealed(String),
+    /// A practice deal (`--seed N`): its seed, public anyway.
+    Practice(u64),
+}
+
 /// One saved match.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub(super) struct SaveFile {
     pub version: u32,
     #[serde(flatten)]
     pub origin: Provenance,
-    pub seed: u64,
     /// The human players.
     pub humans: Vec<usize>,
     /// The computer players, as `--bots` names them.
     pub bots: String,
-    /// The match: its position, log and the players' knowledge.
-    pub state: Snapshot,
+    pub deal: Deal,
+    /// The people's decisions from the start, in order: the seat and the number of the option
+    /// taken among those the rules gave it (the computer's are made again on loading). A secret
+    /// choice of a round not yet revealed is left out.
+    pub moves: Vec<(SeatId, Action)>,
+    /// [`check`] of the rest of the file and of the position its moves lead to.
+    pub check: String,
+}
+
+impl SaveFile {
+    /// The bytes [`check`] reads: the file without its check, as JSON.
+    pub(super) fn body(&self) -> Vec<u8> {
+        serde_json::to_vec(&SaveFile { check: String::new(), ..self.clone() }).unwrap_or_default()
+    }
+}
+
+/// The check of a save: the SHA-256, keyed by the deal's seed, of the rest of the file and of
+/// the position its moves lead to. Nobody without the seed can make one, so a sealed deal's save
+/// cannot be edited (another seat taken, a move changed) and still load; and a save that
+/// replays to another position (saved by a paradox that plays differently) is refused.
+pub(super) fn check(seed: u64, body: &[u8], position: &Position) -> String {
+    use sha2::{Digest, Sha256};
+    let key = seed.to_string();
+    let position = serde_json::to_vec(position).unwrap_or_default();
+    let inner = Sha256::new().chain_update(&key).chain_update(body).chain_update(&position).finalize();
+    Sha256::new().chain_update(&key).chain_update(inner).finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Writes `save` to `path` atomically; `Err` says why not.
@@ -115,8 +152,14 @@ pub(super) fn is_save(path: &Path) -> bool {
     fields.is_ok_and(|f| ["version", "sources"].iter().all(|k| f.contains_key(*k)))
 }
 
-/// Reads a save file made from `origin`; `Err` is the diagnostic to show.
-pub(super) fn read(path: &Path, origin: &Provenance, style: Style, width: usize) -> Result<SaveFile, String> {
+/// Reads a save file made from `origin`, with the bytes its check reads ([`SaveFile::body`]);
+/// `Err` is the diagnostic to show.
+pub(super) fn read(
+    path: &Path,
+    origin: &Provenance,
+    style: Style,
+    width: usize,
+) -> Result<(SaveFile, Vec<u8>), String> {
     let name = path.display().to_string();
     let refuse = |why: String| format!("error: cannot load {name}: {why}\n");
     let bytes = files::read(path, files::MAX_SAVE_FILE, "a save file").map_err(|e| refuse(e.to_string()))?;
@@ -133,8 +176,8 @@ pub(super) fn read(path: &Path, origin: &Provenance, style: Style, width: usize)
         Some(v) => return Err(refuse(format!("it is a version {v} save file; this paradox reads version {VERSION}"))),
         None => return Err(refuse("it has no save-file version".into())),
     }
-    serde_json::from_str::<SaveFile>(&text).map_err(|e| json(e, "the JSON does not hold a saved match"))?;
-    // Read again with every string escaped: a log holding control characters never reaches a
+    let raw = serde_json::from_str::<SaveFile>(&text).map_err(|e| json(e, "the JSON does not hold a saved match"))?;
+    // Read again with every string escaped: a name holding control characters never reaches a
     // terminal raw (`crate::printable`).
     let mut value = value;
     crate::printable::escape_json(&mut value);
@@ -147,14 +190,14 @@ pub(super) fn read(path: &Path, origin: &Provenance, style: Style, width: usize)
         let files: Vec<&str> = save.origin.sources.iter().map(|h| h.file.as_str()).collect();
         return Err(refuse(format!("it was saved from a different rule file ({})", files.join(", "))));
     }
-    if save.state.position.decisions > crate::engine::MAX_DECISION_COUNT {
+    if save.moves.len() as u64 > crate::engine::MAX_DECISION_COUNT {
         return Err(refuse(format!(
-            "its count of decisions ({}) is more than a match reaches (at most {})",
-            save.state.position.decisions,
+            "its {} moves are more than a match reaches (at most {})",
+            save.moves.len(),
             crate::engine::MAX_DECISION_COUNT
         )));
     }
-    Ok(save)
+    Ok((save, raw.body()))
 }
 
 /// `--set` and `--variant` as typed.
@@ -181,10 +224,8 @@ mod tests {
 
     fn a_save() -> SaveFile {
         let origin = Provenance { sources: Vec::new(), sets: Vec::new(), variant: None };
-        let path = Path::new("tests/fixtures/valid/little-tricks.cards");
-        let game = crate::load::load(path, &crate::check::Settings::default()).expect("the fixture loads");
-        let state = crate::engine::State::new(std::sync::Arc::new(game), 1).snapshot();
-        SaveFile { version: VERSION, origin, seed: 1, humans: vec![0], bots: "random".into(), state }
+        let (humans, bots, deal) = (vec![0], "random".into(), Deal::Practice(1));
+        SaveFile { version: VERSION, origin, humans, bots, deal, moves: vec![(0, 1)], check: String::new() }
     }
 
     #[test]
@@ -204,6 +245,6 @@ mod tests {
         assert!(error.contains("too long") && error.contains("os error"), "{error}");
         let saved = dir.path().join("match.json");
         assert_eq!(write(&saved, &a_save()), Ok(()));
-        assert!(std::fs::read_to_string(&saved).is_ok_and(|t| t.contains("\"position\"")));
+        assert!(std::fs::read_to_string(&saved).is_ok_and(|t| t.contains("\"moves\"")));
     }
 }

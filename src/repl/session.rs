@@ -4,7 +4,9 @@
 
 use super::command::{COMMANDS, Command};
 use super::moves::{FILLER, Found, Groups, Moves, find};
-use super::save::{self, Provenance, SaveFile};
+use super::players::Players;
+use super::save::{self, Deal, Provenance, SaveFile};
+use super::seeds;
 use super::sheet;
 use super::table::{Painter, draw, standing};
 use crate::bots::Kind;
@@ -37,6 +39,9 @@ pub struct Setup {
     /// seed told only when the match ends (its commitment is told at the start). Else the seed
     /// was given with `--seed`, the deal is for practice, and `new` deals from the next seed.
     pub fresh_seeds: bool,
+    /// The folder of the dealer's store of sealed seeds ([`seeds::folder`]), where a save of a
+    /// sealed deal keeps its seed; without one, a sealed deal is neither saved nor loaded.
+    pub seeds: Option<PathBuf>,
     /// The human players; every other player is a computer.
     pub humans: Vec<usize>,
     /// The computer players as `--bots` names them, and read.
@@ -72,6 +77,7 @@ enum Question {
 struct Earlier {
     state: State,
     seed: u64,
+    fresh_seeds: bool,
     humans: Vec<usize>,
     bots: String,
     kinds: Vec<Kind>,
@@ -280,7 +286,7 @@ impl Session {
 
     /// Whether a human decides for `seat`.
     pub fn is_human(&self, seat: SeatId) -> bool {
-        self.setup.humans.contains(&self.player(seat))
+        Session::players(&self.setup).is_human(seat)
     }
 
     fn player(&self, seat: SeatId) -> usize {
@@ -338,34 +344,14 @@ impl Session {
             .collect()
     }
 
-    /// The computer players decide until a human must (or the match ends).
-    fn play_bots(&mut self) {
-        for _ in 0..crate::trace::ENDLESS_AFTER {
-            let seat = match self.state.actor() {
-                Actor::Seat(s) if !self.is_human(s) => s,
-                Actor::Together(seats) => match seats.into_iter().find(|s| !self.is_human(*s)) {
-                    Some(s) => s,
-                    None => return,
-                },
-                _ => return,
-            };
-            let player = self.player(seat);
-            let Some(action) = self.bot_choice(self.setup.kinds[player], seat) else { return };
-            let before = self.state.unobserved();
-            if self.state.apply(seat, action).is_err() {
-                return;
-            }
-            self.decided.push((before, seat, action));
-        }
+    /// Who decides in this match: the people, the computer's bots and the seed.
+    fn players(setup: &Setup) -> Players<'_> {
+        Players { game: &setup.game, seed: setup.seed, humans: &setup.humans, kinds: &setup.kinds }
     }
 
-    /// What a bot of `kind` would choose for `seat`: a function of the seed and the position
-    /// alone, so undo, load and hint give the same choices again.
-    fn bot_choice(&self, kind: Kind, seat: SeatId) -> Option<Action> {
-        let player = self.player(seat);
-        let seen = self.state.seen_by(player);
-        let seed = self.setup.seed ^ seen.decisions().wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        kind.bot(seed, player).choose(&seen, seat)
+    /// The computer players decide until a human must (or the match ends).
+    fn play_bots(&mut self) {
+        Session::players(&self.setup).play_bots(&mut self.state, &mut self.decided);
     }
 
     // ------------------------------------------------------------ screens
@@ -492,7 +478,8 @@ impl Session {
         if let Some(exact) = exact_hint(&self.state) {
             return exact;
         }
-        match self.bot_choice(Kind::strongest(), seat).and_then(|a| self.state.action_name(seat, a)) {
+        let suggested = Session::players(&self.setup).bot_choice(&self.state, Kind::strongest(), seat);
+        match suggested.and_then(|a| self.state.action_name(seat, a)) {
             Some(name) => format!("The computer would play: {name}\n"),
             None => "The computer has no suggestion here.\n".into(),
         }
@@ -534,9 +521,9 @@ impl Session {
     /// Brings back the match a `new` or `load` replaced, as it was.
     fn bring_back(&mut self) -> String {
         let Some(Before::Match(earlier)) = self.undo.pop() else { return "There is nothing to undo.\n".into() };
-        let Earlier { state, seed, humans, bots, kinds, decided, by } = earlier;
-        (self.state, self.setup.seed, self.setup.humans, self.setup.bots, self.setup.kinds, self.decided) =
-            (state, seed, humans, bots, kinds, decided);
+        let Earlier { state, seed, fresh_seeds, humans, bots, kinds, decided, by } = earlier;
+        (self.state, self.setup.seed, self.setup.fresh_seeds) = (state, seed, fresh_seeds);
+        (self.setup.humans, self.setup.bots, self.setup.kinds, self.decided) = (humans, bots, kinds, decided);
         self.shown = (0..self.setup.game.players).map(|p| self.state.log_for(p).len()).collect();
         self.rounds_shown = sheet::rows(&self.state).len();
         self.refusal = None;
@@ -550,6 +537,7 @@ impl Session {
         let earlier = Earlier {
             state: self.state.clone(),
             seed: setup.seed,
+            fresh_seeds: setup.fresh_seeds,
             humans: setup.humans.clone(),
             bots: setup.bots.clone(),
             kinds: setup.kinds.clone(),
@@ -611,44 +599,73 @@ impl Session {
         }
     }
 
+    /// Writes the save: what the match is made from, its deal, and the people's moves (see
+    /// [`save`]); a sealed deal's seed goes to the dealer's store, not into the file.
     fn write_save(&self, path: &Path) -> String {
-        let (state, unsaid) = self.state.sealed();
-        let save = SaveFile {
+        let cannot = |why: String| format!("error: cannot save to {}: {why}\n", path.display());
+        let seed = self.setup.seed;
+        let deal = match (&self.setup.seeds, self.setup.fresh_seeds) {
+            (_, false) => Deal::Practice(seed),
+            (None, true) => {
+                return cannot(format!("there is no folder to keep a sealed deal's seed in: set {}", seeds::VARIABLE));
+            }
+            (Some(folder), true) => match seeds::keep(folder, seed) {
+                Ok(()) => Deal::Sealed(super::commitment(seed)),
+                Err(why) => return cannot(why),
+            },
+        };
+        // The secret choices of the round waiting now are left out, the computer's with them: on
+        // loading, the computer chooses again, and the same.
+        let unsaid = self.state.chosen_in_secret();
+        let sealed_at = self.state.position().decisions - unsaid.len() as u64;
+        let human_before = |(before, seat, _): &&super::analyze::Decided| {
+            self.is_human(*seat) && before.position().decisions < sealed_at
+        };
+        let moves = self.decided.iter().filter(human_before).map(|(_, seat, action)| (*seat, *action)).collect();
+        // The position the moves replay to: where the first move left out was made, if any.
+        let left_out = self.decided.iter().find(|d| self.is_human(d.1) && d.0.position().decisions >= sealed_at);
+        let position = left_out.map_or(self.state.position(), |(before, _, _)| before.position());
+        let mut save = SaveFile {
             version: save::VERSION,
             origin: self.setup.origin.clone(),
-            seed: self.setup.seed,
             humans: self.setup.humans.clone(),
             bots: self.setup.bots.clone(),
-            state,
+            deal,
+            moves,
+            check: String::new(),
         };
+        save.check = save::check(seed, &save.body(), position);
         if let Err(e) = save::write(path, &save) {
-            return format!("error: cannot save to {}: {e}\n", path.display());
+            return cannot(e);
         }
         let seats = &self.setup.game.seats;
         let people: Vec<&str> =
             unsaid.iter().filter(|s| self.is_human(**s)).map(|s| seats[*s as usize].display.as_str()).collect();
-        // A save holds the whole deal (see the README): saving unseals it for whoever reads the file.
-        let unsealed = if self.setup.fresh_seeds && !self.state.is_over() {
-            " It holds the whole deal, every hand and the seed: whoever reads it sees them."
-        } else {
-            ""
+        let kept = match (&self.setup.seeds, self.setup.fresh_seeds) {
+            (Some(folder), true) => format!(
+                " It holds the moves, not the deal: the seed stays in {}, and the save loads only where it is kept.",
+                folder.display()
+            ),
+            _ => String::new(),
         };
         match people[..] {
-            [] => format!("Saved to {}.{unsealed}\n", path.display()),
+            [] => format!("Saved to {}.{kept}\n", path.display()),
             _ => format!(
-                "Saved to {}, without the secret choices made so far ({} will choose again after loading).{unsealed}\n",
+                "Saved to {}, without the secret choices made so far ({} will choose again after loading).{kept}\n",
                 path.display(),
                 people.join(", ")
             ),
         }
     }
 
+    /// `load FILE`: the match the save holds, played again from its deal and moves; a save that
+    /// does not fit this game, or whose moves are not legal, is refused and the match goes on.
     fn load(&mut self, path: &Path) -> String {
         let style = if self.setup.colour { Style::Colour } else { Style::Plain };
         let refused =
             |why: String| format!("error: cannot load {}: {why}\nThe match goes on as it was.\n", path.display());
-        let save = match save::read(path, &self.setup.origin, style, self.setup.width) {
-            Ok(save) => save,
+        let (save, body) = match save::read(path, &self.setup.origin, style, self.setup.width) {
+            Ok(read) => read,
             Err(diagnostic) => return format!("{diagnostic}The match goes on as it was.\n"),
         };
         let game = self.setup.game.clone();
@@ -659,18 +676,38 @@ impl Session {
             Ok(kinds) => kinds,
             Err(e) => return refused(format!("its bots: {e}")),
         };
-        let state = match State::restore(self.state.playable(), save.state) {
-            Ok(state) => state,
-            Err(e) => return refused(e.to_string()),
+        let (seed, sealed) = match &save.deal {
+            Deal::Practice(seed) => (*seed, false),
+            Deal::Sealed(commitment) => {
+                let found = match &self.setup.seeds {
+                    Some(folder) => seeds::find_in(folder, commitment),
+                    None => Err(seeds::Missing::NoFolder),
+                };
+                match found {
+                    Ok(seed) => (seed, true),
+                    Err(missing) => return refused(missing.explain(commitment)),
+                }
+            }
         };
+        let players = Players { game: &game, seed, humans: &save.humans, kinds: &kinds };
+        let (state, decided) = match players.replay(self.state.playable(), &save.moves) {
+            Ok(replayed) => replayed,
+            Err(why) => return refused(why),
+        };
+        if save::check(seed, &body, state.position()) != save.check {
+            return refused(
+                "its check does not match the match its moves replay to: it was changed after it was saved, \
+                 or saved by a paradox that plays differently"
+                    .into(),
+            );
+        }
         self.keep("load");
-        (self.state, self.setup.seed, self.setup.humans, self.setup.bots, self.setup.kinds) =
-            (state, save.seed, save.humans, save.bots, kinds);
+        (self.state, self.decided, self.setup.seed, self.setup.fresh_seeds) = (state, decided, seed, sealed);
+        (self.setup.humans, self.setup.bots, self.setup.kinds) = (save.humans, save.bots, kinds);
         self.refusal = None;
-        // What the save holds is not news; what the computer plays from there on is.
+        // What the save replays is not news: it was all shown before it was saved.
         self.shown = (0..game.players).map(|p| self.state.log_for(p).len()).collect();
         self.rounds_shown = sheet::rows(&self.state).len();
-        self.play_bots();
         format!("Loaded {}.\n{}", path.display(), self.screen())
     }
 
@@ -932,6 +969,7 @@ mod tests {
             origin,
             seed: 1,
             fresh_seeds: false,
+            seeds: None,
             humans,
             bots,
             kinds,

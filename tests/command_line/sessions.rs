@@ -147,13 +147,23 @@ fn without_a_seed_the_deal_is_sealed_and_its_seed_told_at_the_end() {
     let renewed = play_with(&args, "new\ny\nquit\n");
     let at = renewed.find("A new match, deal sealed: its seed has the SHA-256 ").expect("a new sealed match");
     assert!(!renewed[at..].starts_with(&format!("A new match, {}", &line)), "{renewed}");
-    // A save holds the whole deal, and says so while the match is sealed.
+    // A save holds the moves, not the deal, and says where the seed stays; it loads at the next
+    // launch, but not where another folder keeps the seeds.
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let saved = play_with(&args, &format!("save {}\nquit\n", dir.path().join("m.json").display()));
-    assert!(saved.contains("It holds the whole deal, every hand and the seed: whoever reads it sees them."), "{saved}");
+    let file = dir.path().join("m.json").display().to_string();
+    let saved = play_with(&args, &format!("#1\nsave {file}\nquit\n"));
+    assert!(saved.contains("It holds the moves, not the deal: the seed stays in "), "{saved}");
+    let loaded = play_with(&args, &format!("load {file}\nquit\n"));
+    assert!(loaded.contains(&format!("Loaded {file}.")), "{loaded}");
+    let mut elsewhere = command(["play", args[0], "--bots", "random"]);
+    elsewhere.env("PARADOX_SEEDS", dir.path().join("elsewhere")).stdin(Stdio::piped()).stdout(Stdio::piped());
+    let mut child = elsewhere.spawn().expect("paradox runs");
+    child.stdin.take().expect("a pipe").write_all(format!("load {file}\nquit\n").as_bytes()).expect("sent");
+    let refused = String::from_utf8(child.wait_with_output().expect("paradox ends").stdout).expect("UTF-8");
+    assert!(refused.contains("it is a sealed deal, and its seed (SHA-256 "), "{refused}");
     let practice = play_with(
         &[&args[..], &["--seed", "1"]].concat(),
         &format!("save {}\nquit\n", dir.path().join("p.json").display()),
     );
-    assert!(practice.contains("Saved to ") && !practice.contains("whole deal"), "{practice}");
+    assert!(practice.contains("Saved to ") && !practice.contains("the seed stays"), "{practice}");
 }

@@ -1,6 +1,6 @@
 //! The `paradox` binary run as a person runs it, for the tests of the command line and of the
 //! tools: in the crate's folder, without colour, with backtraces switched on (so that a panic
-//! would show one). Every run's output is checked: UTF-8, no panic, no escape sequence (it is
+//! would show one), keeping sealed seeds in the tests' own folder (`PARADOX_SEEDS`), never the user's. Every run's output is checked: UTF-8, no panic, no escape sequence (it is
 //! not a terminal). A failed check shows the start of long output only.
 
 use crate::short::short;
@@ -48,6 +48,7 @@ where
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")
         .env("RUST_BACKTRACE", "1")
+        .env("PARADOX_SEEDS", std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("seeds"))
         .env_remove("CLICOLOR_FORCE");
     command
 }

@@ -1,5 +1,5 @@
 //! Play: random and searching matches of every rule file, the engine's invariants and rounds,
-//! saved positions, bots, and the `play` session through its library API.
+//! saved positions and save files, bots, and the `play` session through its library API.
 
 #[path = "../common/session.rs"]
 mod session;
@@ -11,4 +11,5 @@ mod play_session;
 mod random_play;
 mod restore;
 mod rounds;
+mod saves;
 mod table;

@@ -12,12 +12,10 @@ fn after_load_the_computer_plays_its_seats_and_the_human_only_theirs() {
     assert_eq!(session.deciding(), Some(0));
     let dir = tempfile::tempdir().expect("a temporary folder");
     let file = dir.path().join("match.json");
-    assert!(session.handle(&format!("save {}", file.display())).starts_with("Saved"));
-    // The same position, with the other player human: the computer is to play player 0.
-    let text = std::fs::read_to_string(&file).expect("the save reads");
-    let mut json: serde_json::Value = serde_json::from_str(&text).expect("the save is JSON");
-    json["humans"] = serde_json::json!([1]);
-    std::fs::write(&file, json.to_string()).expect("the save writes");
+    // The same deal with the other player human, saved at their first decision: loaded, the
+    // computer plays player 0.
+    let mut other = crate::session::session("rules/costly-tricks.cards", &[1]);
+    assert!(other.handle(&format!("save {}", file.display())).starts_with("Saved"));
     let before = session.state().position().decisions;
     let out = session.handle(&format!("load {}", file.display()));
     assert!(out.starts_with("Loaded"), "{out}");
