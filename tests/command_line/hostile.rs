@@ -1,11 +1,11 @@
 //! Hostile input found by fuzzing (the reproducers are in `fixtures/hostile`): each must cost
 //! little work and memory, never block, and never destroy a file. The engine's budgets (a
 //! decision's, a match's, narration's) stop the rule files that would run for hours, and the
-//! tests check that they did; those that read without end run under a memory limit. A run that
-//! hangs all the same is stopped ([`HANG`]), so that a regression fails the test instead of
-//! hanging it.
+//! tests check that they did; those that read without end run under a memory limit; output is
+//! read up to [`MAX_OUTPUT`] bytes, past which a run fails; and a FIFO paradox must not open has
+//! a partner at its other end ([`Partner`]), so that opening it would fail the test rather than
+//! block it. No test here measures time.
 
-use crate::run::HANG;
 use crate::session::session;
 use crate::short::short;
 use paradox::repl::Session;
@@ -13,30 +13,30 @@ use paradox::{Actor, Pending};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+
+/// The most a run may write on each of its outputs: past it, the rest is not read (the run then
+/// fails to write, and stops), and the test fails. Far above any run here (the largest trace
+/// is asserted below 64 MiB).
+const MAX_OUTPUT: u64 = 128 << 20;
 
 /// What a run of the binary came to.
 struct Run {
-    /// `None` when the run was stopped as hung.
-    status: Option<ExitStatus>,
+    status: ExitStatus,
     stdout: String,
     stderr: String,
-    seconds: f64,
+    /// Whether an output passed [`MAX_OUTPUT`] and was cut there.
+    cut: bool,
 }
 
 impl Run {
+    /// This run, once it is checked that its output was within [`MAX_OUTPUT`].
     fn finished(&self) -> &Self {
-        assert!(
-            self.status.is_some(),
-            "hung: still running after {:.1} s; stderr: {}",
-            self.seconds,
-            short(&self.stderr)
-        );
+        assert!(!self.cut, "more than {MAX_OUTPUT} bytes of output; stderr: {}", short(&self.stderr));
         self
     }
 
     fn code(&self) -> Option<i32> {
-        self.status.and_then(|s| s.code())
+        self.status.code()
     }
 }
 
@@ -46,8 +46,8 @@ enum Input<'a> {
     File(&'a Path),
 }
 
-/// Runs `paradox ARGS` with `input`, stopped if it hangs ([`HANG`]); with `memory` (KiB), under
-/// that limit of address space.
+/// Runs `paradox ARGS` with `input`, its output read up to [`MAX_OUTPUT`] bytes each; with
+/// `memory` (KiB), under that limit of address space.
 fn paradox(args: &[&str], input: Input<'_>, memory: Option<u64>) -> Run {
     let exe = env!("CARGO_BIN_EXE_paradox");
     let mut command = match memory {
@@ -63,7 +63,6 @@ fn paradox(args: &[&str], input: Input<'_>, memory: Option<u64>) -> Run {
         Input::Text(_) => Stdio::piped(),
         Input::File(path) => Stdio::from(std::fs::File::open(path).expect("the input opens")),
     });
-    let start = Instant::now();
     let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("paradox runs");
     if let (Input::Text(text), Some(mut stdin)) = (input, child.stdin.take()) {
         let text = text.to_string();
@@ -72,27 +71,19 @@ fn paradox(args: &[&str], input: Input<'_>, memory: Option<u64>) -> Run {
     let drain = |pipe: Option<Box<dyn Read + Send>>| {
         std::thread::spawn(move || {
             let mut bytes = Vec::new();
-            if let Some(mut pipe) = pipe {
-                let _ = pipe.read_to_end(&mut bytes);
+            if let Some(pipe) = pipe {
+                // One byte more than the limit tells a cut; the pipe is then closed unread.
+                let _ = pipe.take(MAX_OUTPUT + 1).read_to_end(&mut bytes);
             }
-            String::from_utf8_lossy(&bytes).into_owned()
+            let cut = bytes.len() as u64 > MAX_OUTPUT;
+            (String::from_utf8_lossy(&bytes).into_owned(), cut)
         })
     };
     let stdout = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
     let stderr = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("the run is waited for") {
-            break Some(status);
-        }
-        if start.elapsed() > HANG {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    Run { status, stdout: stdout.join().expect("stdout"), stderr: stderr.join().expect("stderr"), seconds }
+    let ((stdout, cut_out), (stderr, cut_err)) = (stdout.join().expect("stdout"), stderr.join().expect("stderr"));
+    let status = child.wait().expect("the run is waited for");
+    Run { status, stdout, stderr, cut: cut_out || cut_err }
 }
 
 fn fixture(name: &str) -> String {
@@ -118,6 +109,45 @@ const RESULT: &str = "result highest s in seats by n\n";
 /// Makes a FIFO at `path`; false where `mkfifo` is not to be had.
 fn mkfifo(path: &Path) -> bool {
     Command::new("mkfifo").arg(path).status().is_ok_and(|s| s.success())
+}
+
+/// A thread at the other end of a FIFO that paradox must not open, so that opening it cannot
+/// block: a writer that gives a reader a line and closes, or a reader that reads a writer to
+/// the end. Either way paradox would read or write and go on, and the test's assertions fail.
+struct Partner {
+    fifo: PathBuf,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl Partner {
+    /// A partner that writes to `fifo` once a reader opens it.
+    fn writer(fifo: &Path) -> Partner {
+        let path = fifo.to_path_buf();
+        let thread = std::thread::spawn(move || {
+            if let Ok(mut end) = std::fs::OpenOptions::new().write(true).open(&path) {
+                let _ = end.write_all(b"not a rule file, nor a save\n");
+            }
+        });
+        Partner { fifo: fifo.to_path_buf(), thread }
+    }
+
+    /// A partner that reads `fifo` once a writer opens it.
+    fn reader(fifo: &Path) -> Partner {
+        let path = fifo.to_path_buf();
+        let thread = std::thread::spawn(move || {
+            if let Ok(mut end) = std::fs::File::open(&path) {
+                let _ = end.read_to_end(&mut Vec::new());
+            }
+        });
+        Partner { fifo: fifo.to_path_buf(), thread }
+    }
+
+    /// Lets a partner nobody met go: a FIFO opened for reading and writing at once never
+    /// blocks, and meets it.
+    fn release(self) {
+        drop(std::fs::OpenOptions::new().read(true).write(true).open(&self.fifo));
+        self.thread.join().expect("the partner ends");
+    }
 }
 
 // ------------------------------------------------------------ the default bot
@@ -151,12 +181,7 @@ fn the_table_of_100000_options_is_drawn_and_a_move_found_quickly() {
 
 #[test]
 fn completion_of_100000_options_is_quick() {
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let session = session(&fixture("repl-100000-options.cards"), &[0]);
-        let _ = sender.send(session.completions());
-    });
-    let words = receiver.recv_timeout(HANG).expect("the completions, not a hang");
+    let words = session(&fixture("repl-100000-options.cards"), &[0]).completions();
     assert_eq!(words.iter().filter(|w| w.parse::<u32>().is_ok()).count(), 100_000);
     assert!(words.contains(&"quit".to_string()));
 }
@@ -237,7 +262,9 @@ fn check_refuses_devices_and_fifos_without_reading_them() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let fifo = dir.path().join("rules.cards");
     if mkfifo(&fifo) {
+        let partner = Partner::writer(&fifo);
         let run = paradox(&["check", &fifo.display().to_string()], Input::Text(""), None);
+        partner.release();
         assert_eq!(run.finished().code(), Some(2));
         assert!(run.stderr.contains("it is a FIFO (named pipe), not a regular file"), "{}", short(&run.stderr));
     }
@@ -268,11 +295,15 @@ fn load_refuses_devices_and_fifos_without_reading_them() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let fifo = dir.path().join("match.json");
     let mut script = String::from("load /dev/zero\n");
-    if mkfifo(&fifo) {
+    let partner = mkfifo(&fifo).then(|| Partner::writer(&fifo));
+    if partner.is_some() {
         script.push_str(&format!("load {}\n", fifo.display()));
     }
     script.push_str("quit\n");
     let run = paradox(&["play", "rules/costly-tricks.cards", "--seed", "1"], Input::Text(&script), Some(1 << 20));
+    if let Some(partner) = partner {
+        partner.release();
+    }
     assert_eq!(run.finished().code(), Some(0), "{}", short(&run.stderr));
     assert!(run.stdout.contains("cannot load /dev/zero: it is a device, not a regular file"), "{}", short(&run.stdout));
     if fifo.exists() {
@@ -297,6 +328,7 @@ fn save_replaces_only_writable_regular_files_and_keeps_their_mode() {
     std::fs::write(at("ro.json"), precious).expect("written");
     std::fs::set_permissions(at("ro.json"), std::fs::Permissions::from_mode(0o444)).expect("chmod");
     let fifo = mkfifo(&at("fifo"));
+    let partner = fifo.then(|| Partner::reader(&at("fifo")));
     // A device node of our own (as root), never the system's.
     let device = Command::new("mknod").arg(at("null")).args(["c", "1", "3"]).status().is_ok_and(|s| s.success());
     let mut script = String::new();
@@ -305,6 +337,9 @@ fn save_replaces_only_writable_regular_files_and_keeps_their_mode() {
     }
     script.push_str("quit\n");
     let run = paradox(&["play", "rules/costly-tricks.cards", "--seed", "5"], Input::Text(&script), None);
+    if let Some(partner) = partner {
+        partner.release();
+    }
     let out = &run.finished().stdout;
     assert!(out.contains("ro.json: it is read-only; make it writable, or name another file"), "{out}");
     assert_eq!(std::fs::read_to_string(at("ro.json")).expect("still there"), precious);

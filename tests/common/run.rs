@@ -7,13 +7,6 @@ use crate::short::short;
 use std::ffi::OsStr;
 use std::fmt;
 use std::process::{Command, Output};
-use std::time::Duration;
-
-/// How long a test waits on the binary before calling it hung. A guard against a hang (a read
-/// that blocks, a loop without end), not a measure of speed: the work of a run is bounded by the
-/// engine's own budgets, which the tests check, and this is far beyond any run's time on a busy
-/// machine.
-pub const HANG: Duration = Duration::from_secs(600);
 
 /// What a run of `paradox` gave.
 pub struct Run {

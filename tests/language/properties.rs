@@ -12,17 +12,18 @@
 use paradox::syntax;
 use paradox::{Findings, Origin, Problem, Settings, Source, Style, render};
 use proptest::prelude::*;
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::sync::OnceLock;
 
 // ------------------------------------------------------------------ the properties
 
-/// A case running this long is taken to hang: the watchdog prints it and stops the tests. Not a
-/// measure of speed (the largest input here is a rule file of a few kilobytes, checked in
-/// milliseconds, and the evaluator's budgets bound the work of the packs that would run away):
-/// only a runaway past every budget gets here, on however busy a machine.
-const HUNG: Duration = Duration::from_secs(600);
+/// The most cards a pack may make (the checker's own limit): a pack that runs away in cards is
+/// refused before it has more. With the evaluator's step budget, which stops a pack that runs
+/// away in work (the EndlessFlow problem, its span checked like every other), it bounds what a
+/// case can cost; no case is timed.
+const MOST_CARDS: usize = 4096;
+
+/// How many problems are drawn at most; the rest are counted.
+const DRAWN: usize = 50;
 
 /// The rule files, read once.
 fn rule_files() -> &'static [(String, String)] {
@@ -86,12 +87,14 @@ fn renders(name: &str, text: &str, problems: Vec<Problem>) {
     let findings = [Findings { source: Source { name: name.into(), text: text.into() }, problems }];
     let out = render(&findings, Style::Plain, 80);
     assert!(out.ends_with("found\n"), "{out}");
+    // Each drawn problem quotes at most the text and a few lines of its own.
+    let most = DRAWN * (text.len() + 1024);
+    assert!(out.len() <= most, "{} bytes of diagnostics for {} bytes of text", out.len(), text.len());
 }
 
 /// Parses `text` and, when it parses, checks it with `settings`; every problem must point inside
 /// the text it belongs to. A scenario is checked against `costly-tricks.cards`.
 fn parse_and_check(text: &str, settings: &Settings) -> Result<(), TestCaseError> {
-    let _watch = Watch::start(text, settings);
     match syntax::parse(text) {
         Err(problems) => {
             prop_assert!(!problems.is_empty(), "a rejection without problems");
@@ -125,6 +128,7 @@ fn checked(
         Ok(game) => {
             let summary = game.summary();
             prop_assert!(summary.contains("cards"), "{summary}");
+            prop_assert!(game.cards.len() <= MOST_CARDS, "a pack of {} cards", game.cards.len());
         }
         Err(found) => {
             prop_assert!(!found.is_empty(), "the checker failed without saying why");
@@ -144,50 +148,6 @@ fn checked(
         }
     }
     Ok(())
-}
-
-// ------------------------------------------------------------------ the watchdog
-
-/// The cases running now, by number: when each started and what it was given.
-fn running() -> &'static Mutex<HashMap<u64, (Instant, String)>> {
-    static RUNNING: OnceLock<Mutex<HashMap<u64, (Instant, String)>>> = OnceLock::new();
-    RUNNING.get_or_init(|| {
-        std::thread::spawn(|| {
-            loop {
-                std::thread::sleep(Duration::from_secs(1));
-                let cases = running().lock().unwrap_or_else(|e| e.into_inner());
-                if let Some((_, input)) = cases.values().find(|(since, _)| since.elapsed() > HUNG) {
-                    eprintln!("a case has run for more than {HUNG:?}; it hangs on this input:\n{input}");
-                    std::process::abort();
-                }
-            }
-        });
-        Mutex::new(HashMap::new())
-    })
-}
-
-/// Registers a case with the watchdog while it lives. A hanging case cannot be failed from
-/// inside, so the watchdog prints its input and ends the test run instead.
-struct Watch(u64);
-
-impl Watch {
-    fn start(text: &str, settings: &Settings) -> Watch {
-        static NEXT: Mutex<u64> = Mutex::new(0);
-        let id = {
-            let mut next = NEXT.lock().unwrap_or_else(|e| e.into_inner());
-            *next += 1;
-            *next
-        };
-        let input = format!("{text:?}\nwith {settings:?}");
-        running().lock().unwrap_or_else(|e| e.into_inner()).insert(id, (Instant::now(), input));
-        Watch(id)
-    }
-}
-
-impl Drop for Watch {
-    fn drop(&mut self) {
-        running().lock().unwrap_or_else(|e| e.into_inner()).remove(&self.0);
-    }
 }
 
 // ------------------------------------------------------------------ tokens
