@@ -544,13 +544,51 @@ fn phase_outline(block: &Block, entry: &Entry) -> Vec<DocumentSymbol> {
 /// and so is its lack of a final newline unless the editor asks for one: an editor keeps or adds
 /// that newline itself, and an edit that adds one leaves some editors with an empty last line.
 pub(super) fn formatting(text: &str, options: &FormattingOptions) -> Vec<TextEdit> {
-    let Ok(mut formatted) = crate::format::format(text) else { return Vec::new() };
+    let Some(formatted) = formatted(text, options) else { return Vec::new() };
+    let Some((span, new_text)) = changed_lines(text, &formatted) else { return Vec::new() };
+    vec![TextEdit::new(Lines::new(text).range(span), new_text.to_string())]
+}
+
+/// The edits that format the lines `range` touches: the formatter reads whole files, so the
+/// document is formatted whole, and each run of changed lines that meets the range (or holds it,
+/// when it is empty) is replaced; changes elsewhere are left. None if it has syntax errors.
+pub(super) fn range_formatting(text: &str, range: Range, options: &FormattingOptions) -> Vec<TextEdit> {
+    let Some(formatted) = formatted(text, options) else { return Vec::new() };
+    let lines = Lines::new(text);
+    let (from, to) = (lines.offset(range.start), lines.offset(range.end));
+    let (old, new): (Vec<&str>, Vec<&str>) =
+        (text.split_inclusive('\n').collect(), formatted.split_inclusive('\n').collect());
+    let mut line_start = vec![0];
+    line_start.extend(old.iter().scan(0, |at, line| {
+        *at += line.len();
+        Some(*at)
+    }));
+    let mut edits = Vec::new();
+    for hunk in super::hunks::hunks(&old, &new) {
+        let span = Span::new(line_start[hunk.old.start], line_start[hunk.old.end]);
+        // They share a character, or one of them is empty and lies at the start of the other or in it.
+        let meets = match (span.start == span.end, from == to) {
+            (false, false) => span.start < to && from < span.end,
+            (false, true) => span.start <= from && from < span.end,
+            (true, false) => from <= span.start && span.start < to,
+            (true, true) => span.start == from,
+        };
+        if meets {
+            edits.push(TextEdit::new(lines.range(span), new[hunk.new].concat()));
+        }
+    }
+    edits
+}
+
+/// The document formatted, keeping its lack of a final newline unless the editor asks for one
+/// (see [`formatting`]); `None` if it has syntax errors.
+fn formatted(text: &str, options: &FormattingOptions) -> Option<String> {
+    let mut formatted = crate::format::format(text).ok()?;
     if !text.is_empty() && !text.ends_with('\n') && options.insert_final_newline != Some(true) {
         let kept = formatted.trim_end_matches(['\r', '\n']).len();
         formatted.truncate(kept);
     }
-    let Some((span, new_text)) = changed_lines(text, &formatted) else { return Vec::new() };
-    vec![TextEdit::new(Lines::new(text).range(span), new_text.to_string())]
+    Some(formatted)
 }
 
 /// Where two texts differ, in whole lines: the span of `old` between the lines both begin and end
@@ -634,6 +672,10 @@ mod tests {
                 let end = Lines::new(typed).position(cut);
                 code_actions(&analysis, &uri, Range::new(Position::new(0, 0), end));
                 formatting(typed, &FormattingOptions::default());
+                let middle = Lines::new(typed).position(cut / 2);
+                for range in [Range::new(Position::new(0, 0), end), Range::new(middle, end), Range::new(end, end)] {
+                    range_formatting(typed, range, &FormattingOptions::default());
+                }
             }
         }
     }

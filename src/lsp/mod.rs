@@ -12,6 +12,7 @@
 mod analysis;
 mod builtins;
 mod features;
+mod hunks;
 mod rename;
 mod semantic_tokens;
 mod symbols;
@@ -86,6 +87,7 @@ fn capabilities() -> ServerCapabilities {
         }),
         document_symbol_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
+        document_range_formatting_provider: Some(OneOf::Left(true)),
         rename_provider: Some(OneOf::Right(RenameOptions {
             prepare_provider: Some(true),
             work_done_progress_options: Default::default(),
@@ -343,6 +345,11 @@ impl Server {
             "textDocument/formatting" => {
                 let p: DocumentFormattingParams = params_of(params)?;
                 self.text(&p.text_document.uri).map(|text| features::formatting(text, &p.options)).to_value()
+            }
+            "textDocument/rangeFormatting" => {
+                let p: DocumentRangeFormattingParams = params_of(params)?;
+                let formatted = self.text(&p.text_document.uri);
+                formatted.map(|text| features::range_formatting(text, p.range, &p.options)).to_value()
             }
             "textDocument/codeAction" => {
                 let p: CodeActionParams = params_of(params)?;

@@ -524,6 +524,42 @@ fn formatting_keeps_a_missing_final_newline_and_windows_line_ends() {
 }
 
 #[test]
+fn range_formatting_changes_only_the_lines_the_range_touches() {
+    let (uri, formatted) = file("rules/costly-tricks.cards");
+    assert_eq!(paradox::format::format(&formatted).ok().as_deref(), Some(formatted.as_str()), "formatted already");
+    // Two lines far apart each with spaces the formatter takes out.
+    let (first, last) = (formatted.find("phase ").expect("a phase"), formatted.rfind("phase ").expect("a phase"));
+    let line = |at: usize| formatted[..at].matches('\n').count();
+    assert!(line(last) > line(first) + 5, "two phases apart");
+    let spaced = |text: &str, at: usize| format!("{}phase   {}", &text[..at], &text[at + "phase ".len()..]);
+    let touched = spaced(&spaced(&formatted, last), first);
+    let mut client = Client::start();
+    assert_eq!(client.capabilities["documentRangeFormattingProvider"], json!(true));
+    client.open(&uri, &touched);
+    let mut format = |start: (usize, usize), end: (usize, usize)| {
+        let range = json!({
+            "start": { "line": start.0, "character": start.1 },
+            "end": { "line": end.0, "character": end.1 }
+        });
+        let options = json!({ "tabSize": 2, "insertSpaces": true });
+        let edits = client.result(
+            "textDocument/rangeFormatting",
+            json!({ "textDocument": { "uri": uri }, "range": range, "options": options }),
+        );
+        edited(&touched, &edits)
+    };
+    // The first line selected whole: only it changes.
+    assert_eq!(format((line(first), 0), (line(first) + 1, 0)), spaced(&formatted, last));
+    // The cursor in the last line: only it changes.
+    assert_eq!(format((line(last), 3), (line(last), 3)), spaced(&formatted, first));
+    // Lines between them, or none that change: nothing changes.
+    assert_eq!(format((line(first) + 1, 0), (line(last), 0)), touched);
+    // Both: the document as the formatter lays it out.
+    assert_eq!(format((0, 0), (line(formatted.len()), 0)), formatted);
+    client.stop();
+}
+
+#[test]
 fn rename_changes_the_places_the_name_resolves_to_and_no_others() {
     let (uri, text) = file("rules/costly-tricks.cards");
     let mut client = Client::start();
