@@ -548,14 +548,15 @@ fn range_formatting_changes_only_the_lines_the_range_touches() {
         );
         edited(&touched, &edits)
     };
-    // The first line selected whole: only it changes.
-    assert_eq!(format((line(first), 0), (line(first) + 1, 0)), spaced(&formatted, last));
-    // The cursor in the last line: only it changes.
-    assert_eq!(format((line(last), 3), (line(last), 3)), spaced(&formatted, first));
-    // Lines between them, or none that change: nothing changes.
-    assert_eq!(format((line(first) + 1, 0), (line(last), 0)), touched);
-    // Both: the document as the formatter lays it out.
-    assert_eq!(format((0, 0), (line(formatted.len()), 0)), formatted);
+    // What came out, shown by the lines it differs in from what was wanted (the file is long).
+    let same = |got: String, wanted: String, what: &str| {
+        let differ: Vec<(&str, &str)> = got.lines().zip(wanted.lines()).filter(|(g, w)| g != w).collect();
+        assert!(got == wanted, "{what}: lines got and wanted that differ: {differ:?}");
+    };
+    same(format((line(first), 0), (line(first) + 1, 0)), spaced(&formatted, last), "the first line selected whole");
+    same(format((line(last), 3), (line(last), 3)), spaced(&formatted, first), "the cursor in the last line");
+    same(format((line(first) + 1, 0), (line(last), 0)), touched.clone(), "the lines between them");
+    same(format((0, 0), (line(formatted.len()), 0)), formatted.clone(), "the whole document");
     client.stop();
 }
 
