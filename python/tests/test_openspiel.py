@@ -46,7 +46,7 @@ def test_the_game_type_follows_the_rule_file():
 
 
 def test_pyspiel_loads_it_by_name_and_reports_rule_file_problems():
-    game = pyspiel.load_game("paradox", {"rules": str(TANTONY), "params": "deals=1"})
+    game = pyspiel.load_game("paradox", {"rules": str(TANTONY), "params": "deals:1"})
     state = game.new_initial_state()
     assert state.is_chance_node() and len(state.chance_outcomes()) == 10_000
     state.apply_action(42)

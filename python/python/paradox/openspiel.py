@@ -1,10 +1,11 @@
 """Any paradox rule file as an OpenSpiel game.
 
     >>> from paradox import openspiel
-    >>> game = openspiel.load_game("rules/tantony.cards", params={"limit": 3})
+    >>> game = openspiel.load_game("rules/tantony.cards", params={"quota": 4})
     >>> state = game.new_initial_state()        # a pyspiel state: its first node is chance
 
-or, once this module is imported, ``pyspiel.load_game("paradox", {"rules": "rules/tantony.cards"})``.
+or, once this module is imported,
+``pyspiel.load_game("paradox", {"rules": "rules/tantony.cards", "params": "quota:4"})``.
 
 How a paradox match maps onto OpenSpiel:
 
@@ -85,12 +86,13 @@ def _game_type(dynamics, information) -> pyspiel.GameType:
 
 
 def _parse_params(text: str) -> Dict[str, str]:
-    """``"a=1,b=true"`` as a dict (the ``params`` game parameter)."""
+    """The ``params`` game parameter as a dict: ``"quota:4;deals:1"`` (``=`` and ``,`` would break
+    OpenSpiel's game strings, so they are written ``:`` and ``;``)."""
     out = {}
-    for item in filter(None, (part.strip() for part in text.split(","))):
-        name, sep, value = item.partition("=")
+    for item in filter(None, (part.strip() for part in text.split(";"))):
+        name, sep, value = item.partition(":")
         if not sep:
-            raise ValueError(f"parameter {item!r} is not NAME=VALUE")
+            raise ValueError(f"parameter {item!r} is not NAME:VALUE")
         out[name.strip()] = value.strip()
     return out
 
@@ -99,7 +101,7 @@ def _format_params(params: Optional[Dict[str, Any]]) -> str:
     def text(v: Any) -> str:
         return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
-    return ",".join(f"{k}={text(v)}" for k, v in (params or {}).items())
+    return ";".join(f"{k}:{text(v)}" for k, v in (params or {}).items())
 
 
 def _distinct(names: List[str]) -> List[str]:
