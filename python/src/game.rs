@@ -128,12 +128,6 @@ impl PyGame {
         self.facts.groups
     }
 
-    /// Whether every player sees every pile's cards.
-    #[getter]
-    fn open_table(&self) -> bool {
-        paradox::Layout::of(self.game()).open.iter().all(|&open| open)
-    }
-
     /// The player who decides for `seat`.
     fn player_of(&self, seat: usize) -> PyResult<usize> {
         self.seat_info(seat)?;

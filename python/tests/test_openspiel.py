@@ -50,7 +50,9 @@ def test_the_game_type_follows_the_rule_file():
     turns = openspiel.load_game(THIRD_MAN, turn_based=True)
     assert turns.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     buddy = openspiel.load_game(ROOT / "rules" / "buddy-on-your-left.cards")
-    assert buddy.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert buddy.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION, (
+        "every card face up, but the seed of later shuffles hidden"
+    )
 
 
 def test_pyspiel_loads_it_by_name_and_reports_rule_file_problems():
@@ -122,12 +124,9 @@ def test_mcts_and_ismcts_play_every_shipped_game(path):
     rng = np.random.RandomState(1)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     seat_mcts = mcts.MCTSBot(game, uct_c=2, max_simulations=3, evaluator=evaluator, random_state=rng)
-    if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
-        second = mcts.MCTSBot(game, uct_c=2, max_simulations=3, evaluator=evaluator, random_state=rng)
-    else:
-        second = ismcts.ISMCTSBot(
-            game, evaluator, uct_c=2, max_simulations=3, random_state=rng, use_observation_string=True
-        )
+    second = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2, max_simulations=3, random_state=rng, use_observation_string=True
+    )
     others = [None] * (game.num_players() - 2)
     returns = _play(game, [seat_mcts, second] + others, seed=2)
     assert len(returns) == game.num_players() and set(returns) <= {-1.0, 0.0, 1.0}

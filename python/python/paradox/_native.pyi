@@ -48,9 +48,6 @@ class Game:
     def has_group_choices(self) -> bool:
         """Whether some decision chooses several cards at once."""
     @property
-    def open_table(self) -> bool:
-        """Whether every player sees every pile's cards."""
-    @property
     def view_tensor_size(self) -> int: ...
     @property
     def information_tensor_size(self) -> int: ...

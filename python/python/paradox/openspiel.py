@@ -29,6 +29,8 @@ How a paradox match maps onto OpenSpiel:
   card land (information state: a function of what the player recalls, not all of it). All are
   made by the engine from what the player may see, never from the hidden cards.
 - **Returns** are 1 for a win, -1 for a loss and 0 for a draw (``GENERAL_SUM``: several may win).
+  The game is ``IMPERFECT_INFORMATION`` even when every card lies face up: the seed of the
+  match's later shuffles is never shown.
 - ``resample_from_infostate`` deals the cards the player cannot place afresh (the engine's own
   sampler, as its search bot uses) and redraws at random the secret choices others have made and
   not yet revealed, for ``ISMCTSBot``. The world it makes keeps no event log, so run
@@ -48,7 +50,8 @@ from . import _native
 
 SHORT_NAME = "paradox"
 
-#: The engine's bound on the groups of cards one decision may offer (twice: each may be declared).
+#: The engine's bound on the groups of cards one decision may offer (`MAX_GROUPS` in
+#: src/engine/groups.rs), twice: each may be declared.
 _GROUP_ACTIONS = 2 * 65_536
 
 _DEFAULTS: Dict[str, Any] = {
@@ -65,13 +68,14 @@ _PASS = 0
 _PASS_NAME = "(nothing to choose)"
 
 
-def _game_type(dynamics, information) -> pyspiel.GameType:
+def _game_type(dynamics) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=SHORT_NAME,
         long_name="paradox rule file",
         dynamics=dynamics,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=information,
+        # Even with every card face up: the seed of the match's later shuffles is never shown.
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=64,
@@ -135,11 +139,6 @@ class ParadoxGame(pyspiel.Game):
             if self.simultaneous
             else pyspiel.GameType.Dynamics.SEQUENTIAL
         )
-        information = (
-            pyspiel.GameType.Information.PERFECT_INFORMATION
-            if self.native.open_table and not self.native.has_secret_choices
-            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
-        )
         info = pyspiel.GameInfo(
             num_distinct_actions=self.max_actions,
             max_chance_outcomes=self.seeds,
@@ -148,7 +147,7 @@ class ParadoxGame(pyspiel.Game):
             max_utility=1.0,
             max_game_length=int(params["max_game_length"]),
         )
-        super().__init__(_game_type(dynamics, information), info, params)
+        super().__init__(_game_type(dynamics), info, params)
         self._chance = [(seed, 1.0 / self.seeds) for seed in range(self.seeds)]
 
     def _default_max_actions(self) -> int:
@@ -321,8 +320,7 @@ class ParadoxBot(pyspiel.Bot):
         return state._shown(seat).index(chosen)
 
 
-pyspiel.register_game(_game_type(pyspiel.GameType.Dynamics.SEQUENTIAL,
-                                 pyspiel.GameType.Information.IMPERFECT_INFORMATION), ParadoxGame)
+pyspiel.register_game(_game_type(pyspiel.GameType.Dynamics.SEQUENTIAL), ParadoxGame)
 
 
 def load_game(
