@@ -227,3 +227,16 @@ def test_every_example_loads_and_starts(path):
     game = paradox.load(path)
     state = game.new_state(seed=1)
     assert state.is_over() or state.to_act()
+
+
+def test_a_game_says_whether_it_has_secret_or_group_choices():
+    tantony, third_man = paradox.load(TANTONY), paradox.load(THIRD_MAN)
+    fishing = paradox.load(ROOT / "examples" / "fishing.cards")
+    assert (tantony.has_secret_choices, tantony.has_group_choices) == (False, False)
+    assert third_man.has_secret_choices and not third_man.has_group_choices
+    assert fishing.has_group_choices
+    assert tantony.seats == ["North", "East", "South", "West"] and tantony.players == 4
+    assert tantony.seats_of(1) == [1] and tantony.player_of(3) == 3
+    costly = paradox.load(ROOT / "rules" / "costly-tricks.cards")
+    assert costly.players == 2 and sorted(costly.seats_of(0) + costly.seats_of(1)) == list(range(len(costly.seats)))
+    assert len(costly.seats_of(0)) == 2, "each player decides for a ghost partner too"
