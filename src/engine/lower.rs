@@ -248,3 +248,27 @@ pub(crate) fn is_collection(e: &Expr) -> bool {
             | ExprKind::SetMembers(..)
     ) || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }
+
+/// What the lowering makes of conditions on cards and of values of cards, for the compiled
+/// engine, which must work them out the same way (a condition worked out as a mask over the
+/// pack writes no local name; a value looked up in a table is not worked out at all).
+pub(crate) struct CardLowering<'a> {
+    low: Lower<'a>,
+}
+
+impl<'a> CardLowering<'a> {
+    pub(crate) fn new(game: &'a Game, layout: &'a Layout) -> CardLowering<'a> {
+        CardLowering { low: Lower { game, layout, spans: Vec::new(), tables: Vec::new() } }
+    }
+
+    /// Whether a condition on the card bound to `slot` is lowered into a mask over the pack.
+    pub(crate) fn masks(&mut self, e: &Expr, slot: Slot) -> bool {
+        self.low.card_mask(e, slot).is_some()
+    }
+
+    /// The value and key of an aggregate's body for every card, if the lowering works them out
+    /// in advance.
+    pub(crate) fn keys(&self, e: &Expr, slot: Slot) -> Option<Vec<(Value, i64)>> {
+        self.low.card_keys(e, slot)
+    }
+}

@@ -17,6 +17,7 @@ use std::hash::{Hash, Hasher};
 
 /// Where a statement is: its block and its index in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(C)]
 pub struct Loc {
     pub block: BlockId,
     pub index: u32,
@@ -25,6 +26,7 @@ pub struct Loc {
 /// One option of a decision: the value chosen, whether the declaration is made with it, and
 /// the tier that allowed it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(C)]
 pub struct Opt {
     pub value: Value,
     pub declared: bool,
@@ -77,8 +79,10 @@ pub struct Outcome {
     pub standings: Vec<(String, i64)>,
 }
 
-/// A control frame of the flow: where the interpreter is, as data.
+/// A control frame of the flow: where the interpreter is, as data. Its layout is C's, like
+/// [`Value`]'s, for the compiled engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(C, u8)]
 pub(crate) enum Frame {
     Block {
         block: BlockId,
@@ -358,6 +362,22 @@ impl Position {
             vars: &self.vars,
         };
         (board, &mut self.locals, &mut self.stack, &mut self.options)
+    }
+
+    /// The parts of the position a kernel reads and writes in place.
+    pub(crate) fn kernel_parts(&mut self) -> super::kernel::Parts<'_> {
+        super::kernel::Parts {
+            cards: &self.cards,
+            start: &self.start,
+            place: &self.place,
+            came_from: &self.came_from,
+            vars: &mut self.vars,
+            locals: &mut self.locals,
+            phase_counts: &mut self.phase_counts,
+            frames: &mut self.frames,
+            stack: &mut self.stack,
+            options: &mut self.options,
+        }
     }
 
     /// The pile a card is in.

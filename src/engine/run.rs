@@ -34,11 +34,15 @@ pub(super) struct Flow<'s> {
     pub obs: &'s mut Observers,
     pub spent: &'s mut usize,
     pub work: &'s mut u64,
+    /// The faster engine of the flow, when the state has one and keeps no observers.
+    pub kernel: Option<&'s dyn Kernel>,
 }
 
 impl State {
     pub(super) fn flow(&mut self) -> Flow<'_> {
+        let unobserved = self.obs.log.is_none() && self.obs.knowledge.is_none();
         Flow {
+            kernel: if unobserved { self.kernel.as_deref() } else { None },
             game: &self.game,
             prog: &self.prog,
             pos: &mut self.pos,
@@ -147,6 +151,12 @@ impl<'s> Flow<'s> {
             if depth != usize::MAX && self.phase_ends(depth) {
                 return true;
             }
+            if depth == usize::MAX
+                && let Some(kernel) = self.kernel
+                && self.native(kernel)
+            {
+                return false;
+            }
             *self.spent += 1;
             if *self.work + *self.spent as u64 > MATCH_BUDGET {
                 let halt = Halt::new(
@@ -179,6 +189,19 @@ impl<'s> Flow<'s> {
             }
         }
         false
+    }
+
+    /// Runs the kernel's steps; true once it has opened a decision. The step it stops before,
+    /// if any, is the interpreter's.
+    fn native(&mut self, kernel: &dyn Kernel) -> bool {
+        let mut lent = Lent { pos: &mut *self.pos, prog: self.prog, spent: &mut *self.spent, work: *self.work };
+        match kernel.run(&mut lent) {
+            Ran::Yield => false,
+            Ran::Choice { at, seat } => {
+                self.pos.pending = Pending::Choice { at, seat };
+                true
+            }
+        }
     }
 
     /// Whether the phase whose frame is at `depth` has ended, or ends with the next step.
