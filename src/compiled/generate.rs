@@ -9,7 +9,7 @@
 //! values. A statement using a construct not compiled yet is left to the interpreter, and
 //! listed ([`Unsupported`]).
 
-use crate::engine::{CardLowering, Layout};
+use crate::engine::{CardLowering, Layout, Mask};
 use crate::game::*;
 use crate::vocab::{AggOp, AssignOp, BinOp, Span};
 use std::fmt::Write;
@@ -62,6 +62,7 @@ pub(crate) fn generate(game: &Game, key: u64) -> G<Generated> {
     controls.write(&mut exec);
     exec.push_str("}\n");
     g.functions()?;
+    g.card_tables()?;
     let source = format!("{PRELUDE}\n// The game's part.\n{exec}{}", g.out);
     Ok(Generated { source, left, statements })
 }
@@ -441,20 +442,32 @@ impl Gen<'_> {
             ),
         };
         let mut tiers = String::new();
+        let mut masked = false;
         for (t, tier) in c.tiers.iter().enumerate() {
             let code = match &tier.cond {
                 None => format!("for j in 0..n {{ let item = self.item(&items, j)?; self.push_opt(item, {t}); }}"),
                 Some(cond) => {
-                    if c.elem == Type::Card && self.cards.masks(cond, c.slot) {
-                        return Err(unsupported("a condition on cards worked out as a mask", cond.span));
+                    let plan = if c.elem == Type::Card { self.cards.plan(cond, c.slot) } else { None };
+                    let each = format!(
+                        "for j in 0..n {{ let item = self.item(&items, j)?; {names} if truth({})? {{ self.push_opt(item, {t}); }} }}",
+                        self.expr(cond)?
+                    );
+                    match plan {
+                        Some(plan) => {
+                            masked = true;
+                            let keep = self.mask(&plan, "cand")?;
+                            format!(
+                                "match cards {{ Some(cand) => {{ let keep = {keep}; for j in 0..n {{ let item = self.item(&items, j)?; if matches!(item, V::Card(c) if cs_has(keep, c)) {{ self.push_opt(item, {t}); }} }} }} None => {{ {each} }} }}"
+                            )
+                        }
+                        None => each,
                     }
-                    let cond = self.expr(cond)?;
-                    format!(
-                        "for j in 0..n {{ let item = self.item(&items, j)?; {names} if truth({cond})? {{ self.push_opt(item, {t}); }} }}"
-                    )
                 }
             };
             writeln!(tiers, "if self.io().options.len == 0 {{ {code} }}").ok();
+        }
+        if masked {
+            tiers = format!("let cards = self.items_cards(&items, n)?;\n{tiers}");
         }
         if c.tiers.is_empty() {
             tiers = "for j in 0..n { let item = self.item(&items, j)?; self.push_opt(item, 0); }".into();
@@ -513,20 +526,92 @@ impl Gen<'_> {
         };
         let filter = match &b.filter {
             Some(f) => {
-                if of_cards(&b.domain) && self.cards.masks(f, b.slot) {
-                    return Err(unsupported("a condition on cards worked out as a mask", f.span));
+                let plan = if of_cards(&b.domain) { self.cards.plan(f, b.slot) } else { None };
+                let each = format!(
+                    "let mut vm = Vm::new(); let vm = &mut vm; let mut kept = base; for i in base..self.io().stack.len {{ let item = self.stack_at(i as u32)?; self.set_local({}, item); if truth({})? {{ self.set_stack(kept, item); kept += 1; }} }} self.io_mut().stack.len = kept;",
+                    b.slot,
+                    self.expr(f)?
+                );
+                match plan {
+                    Some(plan) => {
+                        let keep = self.mask(&plan, "cand")?;
+                        format!(
+                            "match self.stack_cards(base)? {{ Some(cand) => {{ let keep = {{ let mut vm = Vm::new(); let vm = &mut vm; {keep} }}; let mut kept = base; for i in base..self.io().stack.len {{ let item = self.stack_at(i as u32)?; if matches!(item, V::Card(c) if cs_has(keep, c)) {{ self.set_stack(kept, item); kept += 1; }} }} self.io_mut().stack.len = kept; }} None => {{ {each} }} }}"
+                        )
+                    }
+                    None => each,
                 }
-                let f = self.expr(f)?;
-                format!(
-                    "let mut vm = Vm::new(); let vm = &mut vm; let mut kept = base; for i in base..self.io().stack.len {{ let item = self.stack_at(i as u32)?; self.set_local({}, item); if truth({f})? {{ self.set_stack(kept, item); kept += 1; }} }} self.io_mut().stack.len = kept;",
-                    b.slot
-                )
             }
             None => String::new(),
         };
         Ok(format!(
             "let base = self.io().stack.len;\n{{ let mut vm = Vm::new(); let vm = &mut vm; {push} }}\n{start}\n{filter}\nOk((self.io().stack.len - base) as u32)"
         ))
+    }
+
+    // ---- masks ----
+
+    /// A card condition planned as set operations (the interpreter's `Vm::mask`): code making
+    /// the cards of the set named `cand` that meet it.
+    fn mask(&mut self, m: &Mask<&Expr>, cand: &str) -> G<String> {
+        let n = self.fresh();
+        let c = format!("cand{n}");
+        let body = match m {
+            Mask::Set(set) => format!("cs_and({c}, {:?})", set.words()),
+            Mask::Scalar(x) => format!("if truth({})? {{ {c} }} else {{ CS0 }}", self.expr(x)?),
+            Mask::Eq { table, rhs, negate } => {
+                let op = if *negate { "cs_minus" } else { "cs_and" };
+                format!("{{ let v = {}; {op}({c}, table_equal(&CARD_TABLE_{table}, v)) }}", self.expr(rhs)?)
+            }
+            Mask::In { table, set, negate } => {
+                let op = if *negate { "cs_minus" } else { "cs_and" };
+                format!("{{ let set = {}; {op}({c}, table_in(&CARD_TABLE_{table}, set)?) }}", self.expr(set)?)
+            }
+            Mask::Order { table, op, rhs, flip, .. } => {
+                let k = match op {
+                    BinOp::Lt => 0,
+                    BinOp::Le => 1,
+                    BinOp::Gt => 2,
+                    _ => 3,
+                };
+                format!("{{ let v = {}; table_order(&CARD_TABLE_{table}, {c}, v, {k}, {flip})? }}", self.expr(rhs)?)
+            }
+            Mask::And(a, b) => {
+                let first = self.mask(a, &c)?;
+                format!("{{ let first = {first}; {} }}", self.mask(b, "first")?)
+            }
+            Mask::Or(a, b) => {
+                let first = self.mask(a, &c)?;
+                format!(
+                    "{{ let first = {first}; let rest = cs_minus({c}, first); cs_or(first, {}) }}",
+                    self.mask(b, "rest")?
+                )
+            }
+            Mask::Not(a) => format!("cs_minus({c}, {})", self.mask(a, &c)?),
+            Mask::If(x, t, o) => {
+                format!("if truth({})? {{ {} }} else {{ {} }}", self.expr(x)?, self.mask(t, &c)?, self.mask(o, &c)?)
+            }
+            Mask::Bind(slot, x, inner) => {
+                format!("{{ let v = {}; self.set_local({slot}, v); {} }}", self.expr(x)?, self.mask(inner, &c)?)
+            }
+            Mask::Each(slot, x) => format!(
+                "{{ let mut out = CS0; for card in cs_cards({c}) {{ self.set_local({slot}, V::Card(card)); if truth({})? {{ out = cs_with(out, card); }} }} out }}",
+                self.expr(x)?
+            ),
+        };
+        Ok(format!("{{ let {c}: CS = {cand}; if cs_empty({c}) {{ {c} }} else {{ {body} }} }}"))
+    }
+
+    /// The per-card tables the masks look values up in.
+    fn card_tables(&mut self) -> G<()> {
+        let mut out = String::new();
+        for (t, table) in self.cards.tables().iter().enumerate() {
+            let rows: G<Vec<String>> =
+                table.distinct.iter().map(|(v, set)| Ok(format!("({}, {:?})", lit(*v)?, set.words()))).collect();
+            writeln!(out, "static CARD_TABLE_{t}: [(V, CS); {}] = [{}];", table.distinct.len(), rows?.join(", ")).ok();
+        }
+        self.out.push_str(&out);
+        Ok(())
     }
 
     // ---- expressions ----
@@ -620,11 +705,16 @@ impl Gen<'_> {
             }
             ExprKind::Aggregate(a) if a.op == AggOp::Cards => {
                 let slot = a.slot;
+                let piles = matches!(a.domain.kind, ExprKind::Zone(..) | ExprKind::ZoneAll(_));
                 if let Some(f) = &a.filter
-                    && matches!(a.domain.kind, ExprKind::Zone(..) | ExprKind::ZoneAll(_))
-                    && self.cards.masks(f, slot)
+                    && piles
+                    && let Some(plan) = self.cards.plan(f, slot)
                 {
-                    return Err(unsupported("a condition on cards worked out as a mask", f.span));
+                    let run = self.run(&a.domain)?;
+                    let keep = self.mask(&plan, "cand")?;
+                    return Ok(format!(
+                        "{label}: {{ let (a, b) = {run}; let cand = self.run_set(a, b); let keep = {keep}; for i in a..b {{ let c = self.card_at(i); if !cs_has(keep, c) {{ continue; }} self.set_local({slot}, V::Card(c)); let {item} = V::Card(c); {inner} }} }}"
+                    ));
                 }
                 let cond = match &a.filter {
                     Some(f) => self.expr(f)?,
@@ -849,22 +939,34 @@ impl Gen<'_> {
         let slot = a.slot;
         let op = agg_op(a.op);
         let piles = matches!(a.domain.kind, ExprKind::Zone(..) | ExprKind::ZoneAll(_));
-        let masked = match &a.filter {
-            None => true,
-            Some(f) => of_cards(&a.domain) && self.cards.masks(f, slot),
+        let plan = match &a.filter {
+            Some(f) if of_cards(&a.domain) => self.cards.plan(f, slot),
+            _ => None,
         };
-        if masked && piles {
-            if a.filter.is_some() {
-                return Err(unsupported("a condition on cards worked out as a mask", a.domain.span));
-            }
+        if piles && (a.filter.is_none() || plan.is_some()) {
             let run = self.run(&a.domain)?;
-            let direct = match a.op {
-                AggOp::Count => Some("V::Int(size as i64)"),
-                AggOp::Exists => Some("V::Bool(size > 0)"),
-                AggOp::Every => Some("V::Bool(true)"),
-                _ => None,
+            let (direct, keep) = match &plan {
+                None => (
+                    match a.op {
+                        AggOp::Count => Some("V::Int(size as i64)"),
+                        AggOp::Exists => Some("V::Bool(size > 0)"),
+                        AggOp::Every => Some("V::Bool(true)"),
+                        _ => None,
+                    },
+                    String::new(),
+                ),
+                Some(plan) => (
+                    match a.op {
+                        AggOp::Count => Some("V::Int(cs_len(keep))"),
+                        AggOp::Exists => Some("V::Bool(!cs_empty(keep))"),
+                        AggOp::Every => Some("V::Bool(keep == cand)"),
+                        _ => None,
+                    },
+                    format!("let cand = self.run_set(a, b); let keep = {};", self.mask(plan, "cand")?),
+                ),
             };
-            let head = format!("let (a, b) = {run}; let size = b - a; self.charge(size as u64)?;");
+            let skip = if plan.is_some() { "if !cs_has(keep, c) { continue; }" } else { "" };
+            let head = format!("let (a, b) = {run}; let size = b - a; self.charge(size as u64)?; {keep}");
             if let Some(direct) = direct {
                 return Ok(format!("{{ {head} {direct} }}"));
             }
@@ -897,7 +999,7 @@ impl Gen<'_> {
                 (None, None) => String::new(),
             };
             return Ok(format!(
-                "{{ {head} let mut tally = Tally::new({op}); for i in a..b {{ let c = self.card_at(i); {each} }} tally.result()? }}"
+                "{{ {head} let mut tally = Tally::new({op}); for i in a..b {{ let c = self.card_at(i); {skip} {each} }} tally.result()? }}"
             ));
         }
         let filter = match &a.filter {

@@ -261,9 +261,18 @@ impl<'a> CardLowering<'a> {
         CardLowering { low: Lower { game, layout, spans: Vec::new(), tables: Vec::new() } }
     }
 
-    /// Whether a condition on the card bound to `slot` is lowered into a mask over the pack.
-    pub(crate) fn masks(&mut self, e: &Expr, slot: Slot) -> bool {
-        self.low.card_mask(e, slot).is_some()
+    /// How a condition on the card bound to `slot` is worked out as a mask over the pack, if
+    /// it is (its tables are in [`CardLowering::tables`]).
+    pub(crate) fn plan<'e>(&mut self, e: &'e Expr, slot: Slot) -> Option<super::mask::Mask<&'e Expr>>
+    where
+        'a: 'e,
+    {
+        self.low.card_plan(e, slot)
+    }
+
+    /// The per-card tables the plans made so far look values up in.
+    pub(crate) fn tables(&self) -> &[super::mask::Table] {
+        &self.low.tables
     }
 
     /// The value and key of an aggregate's body for every card, if the lowering works them out

@@ -45,6 +45,7 @@ pub(crate) use kernel::{Kernel, Lent, Ran};
 pub(crate) use knowledge::{Exclusion, Inference, Knowledge};
 pub use layout::Layout;
 pub(crate) use lower::CardLowering;
+pub(crate) use mask::Mask;
 pub(crate) use position::{Frame, Loc, MAX_DECISION_COUNT, Opt, Secret};
 pub use position::{Outcome, Pending, Position};
 pub(crate) use program::Program;

@@ -755,3 +755,114 @@ impl K {
         b.len += 1;
     }
 }
+
+/// A set of cards (paradox's `CardSet`): card `c` at bit `c % 64` of word `c / 64`.
+pub type CS = [u64; 4];
+pub const CS0: CS = [0; 4];
+
+pub fn cs_with(mut s: CS, c: u16) -> CS {
+    if let Some(w) = s.get_mut(c as usize / 64) {
+        *w |= 1 << (c % 64);
+    }
+    s
+}
+
+pub fn cs_has(s: CS, c: u16) -> bool {
+    s.get(c as usize / 64).is_some_and(|w| w >> (c % 64) & 1 == 1)
+}
+
+pub fn cs_empty(s: CS) -> bool {
+    s == CS0
+}
+
+pub fn cs_len(s: CS) -> i64 {
+    s.iter().map(|w| w.count_ones() as i64).sum()
+}
+
+pub fn cs_and(a: CS, b: CS) -> CS {
+    [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
+}
+
+pub fn cs_or(a: CS, b: CS) -> CS {
+    [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]
+}
+
+pub fn cs_minus(a: CS, b: CS) -> CS {
+    [a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]]
+}
+
+/// The cards of a set, lowest first.
+pub fn cs_cards(s: CS) -> impl Iterator<Item = u16> {
+    (0..4).flat_map(move |w| {
+        let mut bits = s[w];
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                (w * 64) as u16 + b as u16
+            })
+        })
+    })
+}
+
+/// The cards whose value in a table is `v`.
+pub fn table_equal(table: &[(V, CS)], v: V) -> CS {
+    table.iter().find(|(x, _)| *x == v).map_or(CS0, |(_, s)| *s)
+}
+
+/// The cards whose value in a table is (or is not) a member of `set`.
+pub fn table_in(table: &[(V, CS)], set: V) -> R<CS> {
+    let mut found = CS0;
+    for (v, cards) in table {
+        if member_of(*v, set)? {
+            found = cs_or(found, *cards);
+        }
+    }
+    Ok(found)
+}
+
+/// The candidates whose value in a table compares with `v` (`flip`: `v` on the left).
+pub fn table_order(table: &[(V, CS)], cand: CS, v: V, op: u8, flip: bool) -> R<CS> {
+    let mut out = CS0;
+    for (value, cards) in table {
+        if cs_empty(cs_and(*cards, cand)) {
+            continue;
+        }
+        let (a, b) = if flip { (v, *value) } else { (*value, v) };
+        if compare(a, b, op)? {
+            out = cs_or(out, *cards);
+        }
+    }
+    Ok(cs_and(cand, out))
+}
+
+impl K {
+    /// The cards of the card array's range `a..b`, as a set.
+    fn run_set(&self, a: usize, b: usize) -> CS {
+        (a..b).fold(CS0, |s, i| cs_with(s, self.card_at(i)))
+    }
+
+    /// The stack from `base` as a set of cards, if every value there is a card.
+    fn stack_cards(&self, base: usize) -> R<Option<CS>> {
+        let mut s = CS0;
+        for i in base..self.io().stack.len {
+            match self.stack_at(i as u32)? {
+                V::Card(c) => s = cs_with(s, c),
+                _ => return Ok(None),
+            }
+        }
+        Ok(Some(s))
+    }
+
+    /// A decision's items as a set of cards, if every one is a card.
+    fn items_cards(&self, items: &Items, n: usize) -> R<Option<CS>> {
+        let mut s = CS0;
+        for j in 0..n {
+            match self.item(items, j)? {
+                V::Card(c) => s = cs_with(s, c),
+                _ => return Ok(None),
+            }
+        }
+        Ok(Some(s))
+    }
+}
