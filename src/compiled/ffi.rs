@@ -41,6 +41,7 @@ struct Io {
     options: Buf<Opt>,
     spent: u64,
     work: u64,
+    narrated: u64,
     at: Loc,
     seat: u32,
     host: *mut c_void,
@@ -48,6 +49,7 @@ struct Io {
     put: extern "C" fn(*mut Io, u32, u32),
     shuffle: extern "C" fn(*mut Io, u32),
     below: extern "C" fn(*mut Io, u64) -> u64,
+    partial_shuffle: extern "C" fn(*mut Io, usize, usize),
 }
 
 type RunFn = unsafe extern "C" fn(*mut Io) -> u32;
@@ -128,6 +130,7 @@ impl Kernel for Loaded {
             options: Buf { ptr: std::ptr::null_mut(), len: 0, cap: 0 },
             spent,
             work,
+            narrated: 0,
             at: Loc { block: 0, index: 0 },
             seat: 0,
             host: std::ptr::null_mut(),
@@ -135,6 +138,7 @@ impl Kernel for Loaded {
             put,
             shuffle,
             below,
+            partial_shuffle,
         };
         io.host = (&raw mut host).cast();
         lend(&mut host, &mut io);
@@ -169,11 +173,13 @@ fn lend(host: &mut Host<'_, '_>, io: &mut Io) {
     io.frames = Buf { ptr: parts.frames.as_mut_ptr(), len: parts.frames.len(), cap: parts.frames.capacity() };
     io.stack = Buf { ptr: parts.stack.as_mut_ptr(), len: parts.stack.len(), cap: parts.stack.capacity() };
     io.options = Buf { ptr: parts.options.as_mut_ptr(), len: parts.options.len(), cap: parts.options.capacity() };
+    io.narrated = *parts.narrated;
 }
 
 /// Gives the vectors the lengths the kernel left them with.
 fn take_back(host: &mut Host<'_, '_>, io: &Io) {
     let parts = host.lent.parts();
+    *parts.narrated = io.narrated;
     // SAFETY: the kernel keeps each length within the capacity lent (it asks `grow` for more)
     // and writes a valid element at every index below it; the elements are `Copy`.
     unsafe {
@@ -234,4 +240,12 @@ extern "C" fn below(io: *mut Io, n: u64) -> u64 {
     let drawn = host.lent.below(n);
     lend(host, io);
     drawn
+}
+
+extern "C" fn partial_shuffle(io: *mut Io, base: usize, n: usize) {
+    // SAFETY: as in `grow`.
+    let (host, io) = unsafe { host(io) };
+    take_back(host, io);
+    host.lent.partial_shuffle(base, n);
+    lend(host, io);
 }

@@ -219,6 +219,48 @@ impl Gen<'_> {
             write!(payloads, "&[{}], ", lits(e.values.iter().map(|v| v.payload))?).ok();
         }
         writeln!(out, "static ENUM_MEMBER: [&[u16]; {}] = [{members}];", game.enums.len()).ok();
+        let lens =
+            |names: &mut dyn Iterator<Item = usize>| names.map(|n| format!("{n}usize")).collect::<Vec<_>>().join(", ");
+        writeln!(
+            out,
+            "static SEAT_NAME_LEN: [usize; {}] = [{}];",
+            game.seats.len(),
+            lens(&mut game.seats.iter().map(|s| s.display.len()))
+        )
+        .ok();
+        writeln!(
+            out,
+            "static SIDE_NAME_LEN: [usize; {}] = [{}];",
+            game.sides.len(),
+            lens(&mut game.sides.iter().map(|s| s.display.len()))
+        )
+        .ok();
+        writeln!(
+            out,
+            "static CARD_NAME_LEN: [usize; {}] = [{}];",
+            game.card_names.len(),
+            lens(&mut game.card_names.iter().map(String::len))
+        )
+        .ok();
+        let enum_lens: Vec<String> =
+            game.enums.iter().map(|e| format!("&[{}]", lens(&mut e.values.iter().map(|v| v.display.len())))).collect();
+        writeln!(out, "static ENUM_NAME_LEN: [&[usize]; {}] = [{}];", game.enums.len(), enum_lens.join(", ")).ok();
+        let phases: Vec<String> = game
+            .blocks
+            .iter()
+            .enumerate()
+            .flat_map(|(b, block)| block.stmts.iter().enumerate().map(move |(i, s)| (b, i, s)))
+            .filter_map(|(b, i, s)| match s.kind {
+                StmtKind::Phase(p, _) => Some(format!("({b}, {i}) => Some({p}),")),
+                _ => None,
+            })
+            .collect();
+        writeln!(
+            out,
+            "fn phase_of(at: Loc) -> Option<u16> {{\nmatch (at.block, at.index) {{\n{}\n_ => None,\n}}\n}}",
+            phases.join("\n")
+        )
+        .ok();
         writeln!(out, "static ENUM_PAYLOAD: [&[V]; {}] = [{payloads}];", game.enums.len()).ok();
         Ok(())
     }
@@ -353,11 +395,49 @@ impl Gen<'_> {
                 )
             }
             StmtKind::Deal { count, from, to, starting } => self.deal(count.as_ref(), from, *to, starting.as_ref())?,
-            StmtKind::Move { .. } => return Err(unsupported("a move of cards drawn by lot", span)),
-            StmtKind::Random(..) => return Err(unsupported("a draw by lot", span)),
-            StmtKind::Say(_) => return Err(unsupported("narration (`say`)", span)),
-            StmtKind::Reveal(_) => return Err(unsupported("`reveal`", span)),
-            StmtKind::Redo(_) | StmtKind::End(_) => return Err(unsupported("`redo` or `end` of a phase", span)),
+            StmtKind::Move { random: Some(n), cards, to } => {
+                let push = self.push_items(cards)?;
+                let n = self.expr(n)?;
+                let pile = self.pile(to)?;
+                format!(
+                    "let base = self.io().stack.len;\n{{ let mut vm = Vm::new(); let vm = &mut vm; {push} }}\nlet n = {{ let mut vm = Vm::new(); let vm = &mut vm; int({n})? }};\nlet size = self.io().stack.len - base;\nif n < 0 || n as usize > size {{ return Err(()); }}\nfor i in base..self.io().stack.len {{ if !matches!(self.stack_at(i as u32)?, V::Card(_)) {{ return Err(()); }} }}\nlet dest = {{ let mut vm = Vm::new(); let vm = &mut vm; {pile}.ok_or(())? }};\nself.next_pc();\n(self.io().partial_shuffle)(self.io, base, n as usize);\nlet chosen = self.io().stack.len - n as usize;\nfor i in chosen..self.io().stack.len {{ if let V::Card(c) = self.stack_at(i as u32)? {{ self.put(c, dest); }} }}\nself.io_mut().stack.len = base;\nOk(Go::On)"
+                )
+            }
+            StmtKind::Random(target, binding) => self.draw(target, binding, at)?,
+            StmtKind::Say(text) => {
+                let len = self.text_len(text)?;
+                format!(
+                    "let len: usize = {{ let mut vm = Vm::new(); let vm = &mut vm; {len} }};\nif len > MAX_LINE {{ return Err(()); }}\nlet narrated = self.io().narrated + len as u64 + 1;\nif narrated > MAX_NARRATION {{ return Err(()); }}\nself.next_pc();\nself.io_mut().narrated = narrated;\nOk(Go::On)"
+                )
+            }
+            StmtKind::Reveal(cards) => {
+                let push = self.push_items(cards)?;
+                let selection = match &cards.kind {
+                    ExprKind::Aggregate(a) if a.op == AggOp::Cards && matches!(a.domain.kind, ExprKind::Zone(..)) => {
+                        format!("{{ let mut vm = Vm::new(); let vm = &mut vm; {}.ok_or(())?; }}", self.pile(&a.domain)?)
+                    }
+                    _ => String::new(),
+                };
+                format!(
+                    "let base = self.io().stack.len;\n{{ let mut vm = Vm::new(); let vm = &mut vm; {push} }}\nfor i in base..self.io().stack.len {{ if !matches!(self.stack_at(i as u32)?, V::Card(_)) {{ return Err(()); }} }}\n{selection}\nself.next_pc();\nself.io_mut().stack.len = base;\nOk(Go::On)"
+                )
+            }
+            StmtKind::Redo(p) => {
+                let resets = self.resets(*p)?;
+                writeln!(
+                    self.out,
+                    "impl K {{\nfn reset_{}_{}(&mut self) -> R<()> {{\n{resets}Ok(())\n}}\n}}",
+                    at.0, at.1
+                )
+                .ok();
+                format!(
+                    "let (frame, stack) = self.phase_frame({p})?;\nlet saved = self.vars_now();\nif self.reset_{}_{}().is_err() {{ self.restore_vars(&saved); return Err(()); }}\nself.io_mut().frames.len = frame + 1;\nself.io_mut().stack.len = stack;\nself.phase_count_up({p});\nif let Some(F::Phase {{ at, .. }}) = self.top() {{ self.set_top(F::Phase {{ at, entered: false }}); }}\nOk(Go::On)",
+                    at.0, at.1
+                )
+            }
+            StmtKind::End(p) => format!(
+                "let (frame, stack) = self.phase_frame({p})?;\nself.io_mut().frames.len = frame;\nself.io_mut().stack.len = stack;\nOk(Go::On)"
+            ),
             StmtKind::Simultaneously(..) => return Err(unsupported("secret simultaneous decisions", span)),
         })
     }
@@ -390,6 +470,72 @@ impl Gen<'_> {
             }
             _ => {}
         }
+    }
+
+    /// `x = random s in D where C`: the binding's elements, the target's place, then one
+    /// element drawn by lot (the interpreter's `draw`).
+    fn draw(&mut self, target: &Target, b: &Binding, at: (u32, u32)) -> G<String> {
+        let items = self.binding(b)?;
+        writeln!(self.out, "impl K {{\nfn items_{}_{}(&mut self) -> R<u32> {{\n{items}\n}}\n}}", at.0, at.1).ok();
+        let (place, index) = self.target(target)?;
+        let write = match place {
+            Place::Local(s) => format!("self.set_local({s}, value);"),
+            Place::Var => "self.set_var(i, value)?;".to_string(),
+        };
+        Ok(format!(
+            "let base = self.io().stack.len;\nlet len = self.items_{}_{}()?;\nif len == 0 {{ return Err(()); }}\n{index}\nself.next_pc();\nlet k = (self.io().below)(self.io, len as u64) as usize;\nlet value = self.stack_at((base + k.min(len as usize - 1)) as u32)?;\nself.io_mut().stack.len = base;\n{write}\nOk(Go::On)",
+            at.0, at.1
+        ))
+    }
+
+    /// How long a template's text is, without writing it (the interpreter's `text_len`): code
+    /// making a `usize`.
+    fn text_len(&mut self, e: &Expr) -> G<String> {
+        let ExprKind::Template(pieces) = &e.kind else { return Ok("{ return Err(()); }".into()) };
+        let mut code = String::from("{ let mut len = 0usize; ");
+        for piece in pieces {
+            match piece {
+                TemplatePiece::Text(t) => write!(code, "len += {}usize; ", t.len()).ok(),
+                TemplatePiece::Value(v, Type::Text) => write!(code, "len += {}; ", self.text_len(v)?).ok(),
+                TemplatePiece::Value(v, ty) => {
+                    let shown = self.shown_len(ty)?;
+                    write!(code, "len += match {} {{ V::None => 0, value => {shown} }}; ", self.expr(v)?).ok()
+                }
+                TemplatePiece::Plural(x, one, many) => write!(
+                    code,
+                    "len += match {} {{ V::Int(n) => int_len(n) + 1 + if n == 1 || n == -1 {{ {}usize }} else {{ {}usize }}, _ => 0 }}; ",
+                    self.expr(x)?,
+                    one.len(),
+                    many.len()
+                )
+                .ok(),
+            };
+        }
+        code.push_str("len }");
+        Ok(code)
+    }
+
+    /// How long a value of type `ty` named `value` is written out (`Names::shown_len`): code
+    /// making a `usize`, handing any value shown otherwise to the interpreter.
+    fn shown_len(&mut self, ty: &Type) -> G<String> {
+        let mut arms = String::from(
+            "V::Seat(s) if (s as usize) < SEAT_NAME_LEN.len() => SEAT_NAME_LEN[s as usize], V::Side(s) if (s as usize) < SIDE_NAME_LEN.len() => SIDE_NAME_LEN[s as usize], V::Card(c) if (c as usize) < CARD_NAME_LEN.len() => CARD_NAME_LEN[c as usize], ",
+        );
+        if let Type::Enum(e) = ty.base() {
+            write!(arms, "V::Enum(v) if (v as usize) < ENUM_NAME_LEN[{e}].len() => ENUM_NAME_LEN[{e}][v as usize], ")
+                .ok();
+        }
+        arms.push_str("V::Int(n) => int_len(n), V::Bool(b) => if b { 4 } else { 5 }, ");
+        if let Type::Set(elem) = ty.base() {
+            match &**elem {
+                Type::Seat => arms.push_str("V::Set(bits) => set_len(bits, &SEAT_NAME_LEN)?, "),
+                Type::Enum(e) => {
+                    write!(arms, "V::Set(bits) => set_len(bits, ENUM_NAME_LEN[{e}])?, ").map_or((), |_| ())
+                }
+                _ => {}
+            }
+        }
+        Ok(format!("match value {{ {arms}_ => return Err(()), }}"))
     }
 
     /// The variables a phase resets, each from its initial value, in order (the interpreter's

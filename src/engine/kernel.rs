@@ -59,6 +59,7 @@ pub(crate) struct Parts<'a> {
     pub frames: &'a mut Vec<Frame>,
     pub stack: &'a mut Vec<Value>,
     pub options: &'a mut Vec<Opt>,
+    pub narrated: &'a mut u64,
 }
 
 impl Lent<'_> {
@@ -79,6 +80,16 @@ impl Lent<'_> {
     pub(crate) fn shuffle(&mut self, pile: usize) {
         if pile < self.pos.pile_count() {
             self.pos.shuffle(pile);
+        }
+    }
+
+    /// Shuffles the stack from `base` partly with the position's generator, `n` elements drawn
+    /// to its end, as the interpreter does for a move of cards drawn by lot.
+    pub(crate) fn partial_shuffle(&mut self, base: usize, n: usize) {
+        use rand::seq::SliceRandom;
+        let pos = &mut *self.pos;
+        if base <= pos.stack.len() && n <= pos.stack.len() - base {
+            let _ = pos.stack[base..].partial_shuffle(&mut pos.rng, n);
         }
     }
 

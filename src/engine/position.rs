@@ -377,6 +377,7 @@ impl Position {
             frames: &mut self.frames,
             stack: &mut self.stack,
             options: &mut self.options,
+            narrated: &mut self.narrated,
         }
     }
 

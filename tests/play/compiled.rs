@@ -84,6 +84,25 @@ fn every_shipped_game_plays_the_same_compiled() {
     }
 }
 
+/// Builds a kernel for every valid fixture (a few minutes): run it with
+/// `cargo test --test play -- --ignored compiled`.
+#[test]
+#[ignore = "builds a kernel per fixture; CI runs the sample above"]
+fn every_valid_fixture_plays_the_same_compiled() {
+    let mut files: Vec<_> = std::fs::read_dir("tests/fixtures/valid")
+        .expect("the fixtures")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cards"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 10);
+    for file in files {
+        let game = game_of(&file.display().to_string(), &[]);
+        let Some(ready) = compiled(&game) else { return };
+        side_by_side(&game, &ready.playable, 1..4);
+    }
+}
+
 /// A rule file whose names, strings, templates and comments try to inject Rust into the kernel.
 const HOSTILE: &str = r#"// "); } fn evil() { std::process::exit(3); } /*
 game "x\"); std::process::exit(3); (\""

@@ -17,6 +17,9 @@ pub const ABI_VERSION: u64 = 1;
 pub const STEP_BUDGET: u64 = 1_000_000;
 pub const MATCH_BUDGET: u64 = 5_000_000;
 pub const MAX_NESTING: usize = 512;
+/// The narration limits of the interpreter (`src/engine/run.rs`).
+pub const MAX_LINE: usize = 10_000;
+pub const MAX_NARRATION: u64 = 4 << 20;
 const MEMOS: usize = 16;
 const NO_SEAT: u8 = u8::MAX;
 
@@ -95,6 +98,8 @@ pub struct Io {
     pub options: Buf<Opt>,
     pub spent: u64,
     pub work: u64,
+    /// Bytes of narration said so far in the match.
+    pub narrated: u64,
     pub at: Loc,
     pub seat: u32,
     pub host: *mut c_void,
@@ -106,6 +111,8 @@ pub struct Io {
     pub shuffle: extern "C" fn(*mut Io, u32),
     /// A number drawn by lot below the one given.
     pub below: extern "C" fn(*mut Io, u64) -> u64,
+    /// Shuffles the stack from `base` partly, `n` elements drawn to its end.
+    pub partial_shuffle: extern "C" fn(*mut Io, usize, usize),
 }
 
 /// The sizes of the shared types, checked by paradox when it loads the kernel.
@@ -347,6 +354,7 @@ impl K {
             }
             self.io_mut().spent = spent;
             let mark = self.io().stack.len;
+            let frames = self.io().frames.len;
             match self.step() {
                 Ok(Go::On) => {}
                 Ok(Go::Choice(seat)) => {
@@ -356,6 +364,7 @@ impl K {
                 Err(()) => {
                     self.io_mut().spent = before;
                     self.io_mut().stack.len = mark;
+                    self.io_mut().frames.len = frames;
                     return YIELD;
                 }
             }
@@ -864,5 +873,48 @@ impl K {
             }
         }
         Ok(Some(s))
+    }
+}
+
+/// How long a number is written out (`format!("{n}")`).
+pub fn int_len(n: i64) -> usize {
+    let mut len = if n < 0 { 2 } else { 1 };
+    let mut m = n.unsigned_abs();
+    while m >= 10 {
+        m /= 10;
+        len += 1;
+    }
+    len
+}
+
+/// How long a set is written out: `[a, b]`, each member's name as long as `names` says.
+pub fn set_len(bits: u64, names: &[usize]) -> R<usize> {
+    let mut len = 2;
+    let mut k = 0;
+    for i in 0..64usize {
+        if bits & (1u64 << i) == 0 {
+            continue;
+        }
+        len += names.get(i).copied().ok_or(())? + if k > 0 { 2 } else { 0 };
+        k += 1;
+    }
+    Ok(len)
+}
+
+impl K {
+    /// Where the innermost frame of a phase is among the frames, with the lowest stack base of
+    /// the loops inside it (the interpreter's `unwind_to`, before anything is popped).
+    fn phase_frame(&self, phase: u16) -> R<(usize, usize)> {
+        let b = &self.io().frames;
+        let mut stack = self.io().stack.len;
+        for i in (0..b.len).rev() {
+            // SAFETY: in bounds.
+            match unsafe { *b.ptr.add(i) } {
+                F::Phase { at, .. } if phase_of(at) == Some(phase) => return Ok((i, stack)),
+                F::For { base, .. } | F::Together { base, .. } => stack = stack.min(base as usize),
+                _ => {}
+            }
+        }
+        Err(())
     }
 }
