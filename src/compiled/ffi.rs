@@ -39,6 +39,7 @@ struct Io {
     frames: Buf<Frame>,
     stack: Buf<Value>,
     options: Buf<Opt>,
+    secrets: Buf<[u32; 3]>,
     spent: u64,
     work: u64,
     narrated: u64,
@@ -105,13 +106,15 @@ pub(crate) fn load(path: &Path, key: u64) -> Result<Loaded, String> {
 /// What the host's services reach through `Io::host`.
 struct Host<'l, 'a> {
     lent: &'l mut Lent<'a>,
+    /// The seats of a secret round the kernel opens.
+    secrets: Vec<[u32; 3]>,
 }
 
 impl Kernel for Loaded {
     fn run(&self, lent: &mut Lent<'_>) -> Ran {
         let work = lent.work;
         let spent = *lent.spent as u64;
-        let mut host = Host { lent };
+        let mut host = Host { lent, secrets: Vec::new() };
         let mut io = Io {
             cards: std::ptr::null(),
             start: std::ptr::null(),
@@ -128,6 +131,7 @@ impl Kernel for Loaded {
             frames: Buf { ptr: std::ptr::null_mut(), len: 0, cap: 0 },
             stack: Buf { ptr: std::ptr::null_mut(), len: 0, cap: 0 },
             options: Buf { ptr: std::ptr::null_mut(), len: 0, cap: 0 },
+            secrets: Buf { ptr: std::ptr::null_mut(), len: 0, cap: 0 },
             spent,
             work,
             narrated: 0,
@@ -150,6 +154,10 @@ impl Kernel for Loaded {
         *host.lent.spent = io.spent as usize;
         match stopped {
             1 => Ran::Choice { at: io.at, seat: io.seat as u8 },
+            2 => {
+                let seats = host.secrets.iter().map(|&[seat, start, len]| (seat as u8, start, len)).collect();
+                Ran::Together { at: io.at, seats }
+            }
             _ => Ran::Yield,
         }
     }
@@ -174,6 +182,8 @@ fn lend(host: &mut Host<'_, '_>, io: &mut Io) {
     io.stack = Buf { ptr: parts.stack.as_mut_ptr(), len: parts.stack.len(), cap: parts.stack.capacity() };
     io.options = Buf { ptr: parts.options.as_mut_ptr(), len: parts.options.len(), cap: parts.options.capacity() };
     io.narrated = *parts.narrated;
+    let secrets = &mut host.secrets;
+    io.secrets = Buf { ptr: secrets.as_mut_ptr(), len: secrets.len(), cap: secrets.capacity() };
 }
 
 /// Gives the vectors the lengths the kernel left them with.
@@ -186,6 +196,7 @@ fn take_back(host: &mut Host<'_, '_>, io: &Io) {
         parts.frames.set_len(io.frames.len.min(parts.frames.capacity()));
         parts.stack.set_len(io.stack.len.min(parts.stack.capacity()));
         parts.options.set_len(io.options.len.min(parts.options.capacity()));
+        host.secrets.set_len(io.secrets.len.min(host.secrets.capacity()));
     }
 }
 
@@ -211,7 +222,8 @@ extern "C" fn grow(io: *mut Io, which: u32, additional: usize) {
         match which {
             0 => parts.frames.reserve(additional),
             1 => parts.stack.reserve(additional),
-            _ => parts.options.reserve(additional),
+            2 => parts.options.reserve(additional),
+            _ => host.secrets.reserve(additional),
         }
     }
     lend(host, io);

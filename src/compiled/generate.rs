@@ -314,10 +314,10 @@ impl Gen<'_> {
     /// A statement's function body, or why it stays with the interpreter.
     fn stmt(&mut self, kind: &StmtKind, at: (u32, u32), span: Span) -> G<String> {
         let with = |u: Unsupported| if u.span == Span::default() { Unsupported { span, ..u } } else { u };
-        self.stmt_inner(kind, at, span).map_err(with)
+        self.stmt_inner(kind, at).map_err(with)
     }
 
-    fn stmt_inner(&mut self, kind: &StmtKind, at: (u32, u32), span: Span) -> G<String> {
+    fn stmt_inner(&mut self, kind: &StmtKind, at: (u32, u32)) -> G<String> {
         let loc = format!("Loc {{ block: {}, index: {} }}", at.0, at.1);
         Ok(match kind {
             StmtKind::Assign(target, op, e) => {
@@ -380,7 +380,8 @@ impl Gen<'_> {
             }
             StmtKind::Call(body) => format!("self.next_pc();\nself.push_block({body});\nOk(Go::On)"),
             StmtKind::MakeCard(_) => "self.next_pc();\nOk(Go::On)".into(),
-            StmtKind::Choose(c) => self.choose(c, &loc)?,
+            StmtKind::Choose(c) => self.choose(c, at, &loc)?,
+            StmtKind::Simultaneously(b, c, _) => self.together(b, c, at, &loc)?,
             StmtKind::Move { random: None, cards, to } => {
                 let push = self.push_items(cards)?;
                 let pile = self.pile(to)?;
@@ -438,7 +439,6 @@ impl Gen<'_> {
             StmtKind::End(p) => format!(
                 "let (frame, stack) = self.phase_frame({p})?;\nself.io_mut().frames.len = frame;\nself.io_mut().stack.len = stack;\nOk(Go::On)"
             ),
-            StmtKind::Simultaneously(..) => return Err(unsupported("secret simultaneous decisions", span)),
         })
     }
 
@@ -570,9 +570,10 @@ impl Gen<'_> {
         })
     }
 
-    /// `choose`: the seat, then the options of the first tier that allows any (the
-    /// interpreter's `open_decision` and `legal`).
-    fn choose(&mut self, c: &Choose, loc: &str) -> G<String> {
+    /// A decision's options, those of the first tier that allows any, appended to the
+    /// position's (the interpreter's `add_options` and `legal`): written as the function
+    /// `opts_B_I`. Gives the code of the deciding seat.
+    fn options(&mut self, c: &Choose, at: (u32, u32)) -> G<String> {
         if c.group.is_some() {
             return Err(unsupported("a choice of several cards at once", c.span));
         }
@@ -610,7 +611,7 @@ impl Gen<'_> {
                     }
                 }
             };
-            writeln!(tiers, "if self.io().options.len == 0 {{ {code} }}").ok();
+            writeln!(tiers, "if self.io().options.len == first {{ {code} }}").ok();
         }
         if masked {
             tiers = format!("let cards = self.items_cards(&items, n)?;\n{tiers}");
@@ -632,8 +633,35 @@ impl Gen<'_> {
                 format!("let base = self.io().stack.len;\n{push}let items = Items::Stack(base, self.io().stack.len);")
             }
         };
+        writeln!(
+            self.out,
+            "impl K {{\nfn opts_{}_{}(&mut self) -> R<()> {{\nlet first = self.io().options.len;\nlet mut vm = Vm::new(); let vm = &mut vm;\n{items}\nlet n = self.count_items(&items);\nself.charge(n as u64)?;\n{tiers}\nif self.io().options.len == first {{ return Err(()); }}\nself.drop_items(&items);\nOk(())\n}}\n}}",
+            at.0, at.1
+        )
+        .ok();
+        Ok(by)
+    }
+
+    /// `choose`: the seat, then its options (the interpreter's `open_decision`).
+    fn choose(&mut self, c: &Choose, at: (u32, u32), loc: &str) -> G<String> {
+        let by = self.options(c, at)?;
         Ok(format!(
-            "if self.io().options.len != 0 {{ return Err(()); }}\nlet seat = {{ let mut vm = Vm::new(); let vm = &mut vm; self.seat({by})? }};\nlet mut vm = Vm::new(); let vm = &mut vm;\n{items}\nlet n = self.count_items(&items);\nif let Err(()) = (|| -> R<()> {{ self.charge(n as u64)?;\n{tiers}\nif self.io().options.len == 0 {{ return Err(()); }}\nOk(()) }})() {{ self.io_mut().options.len = 0; return Err(()); }}\nself.drop_items(&items);\nself.next_pc();\nself.io_mut().at = {loc};\nOk(Go::Choice(seat))"
+            "if self.io().options.len != 0 {{ return Err(()); }}\nlet seat = {{ let mut vm = Vm::new(); let vm = &mut vm; self.seat({by})? }};\nif self.opts_{}_{}().is_err() {{ self.io_mut().options.len = 0; return Err(()); }}\nself.next_pc();\nself.io_mut().at = {loc};\nOk(Go::Choice(seat))",
+            at.0, at.1
+        ))
+    }
+
+    /// `simultaneously`: the seats of the binding, each once, each with its options (the
+    /// interpreter's `secret_decisions`), handed to paradox as the seats of a secret round.
+    fn together(&mut self, b: &Binding, c: &Choose, at: (u32, u32), loc: &str) -> G<String> {
+        let by = self.options(c, at)?;
+        let items = self.binding(b)?;
+        writeln!(self.out, "impl K {{\nfn items_{}_{}(&mut self) -> R<u32> {{\n{items}\n}}\n}}", at.0, at.1).ok();
+        Ok(format!(
+            "if self.io().options.len != 0 {{ return Err(()); }}\nlet base = self.io().stack.len;\nlet n = self.items_{0}_{1}()? as usize;\nlet mut seats: Vec<u8> = Vec::new();\nfor i in base..base + n {{ if let V::Seat(s) = self.stack_at(i as u32)? {{ if !seats.contains(&s) {{ seats.push(s); }} }} }}\nself.io_mut().stack.len = base;\nlet mut secrets: Vec<[u32; 3]> = Vec::with_capacity(seats.len());\nfor &seat in &seats {{\nself.set_local({slot}, V::Seat(seat));\nlet by = {{ let mut vm = Vm::new(); let vm = &mut vm; self.seat({by}) }};\nif by != Ok(seat) {{ self.io_mut().options.len = 0; return Err(()); }}\nlet start = self.io().options.len;\nif self.opts_{0}_{1}().is_err() {{ self.io_mut().options.len = 0; return Err(()); }}\nsecrets.push([seat as u32, start as u32, (self.io().options.len - start) as u32]);\n}}\nself.next_pc();\nif secrets.is_empty() {{ return Ok(Go::On); }}\nself.set_secrets(&secrets);\nself.io_mut().at = {loc};\nOk(Go::Together)",
+            at.0,
+            at.1,
+            slot = b.slot
         ))
     }
 

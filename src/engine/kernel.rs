@@ -24,7 +24,7 @@ pub(crate) trait Kernel: Send + Sync + std::fmt::Debug {
 }
 
 /// How a kernel stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Ran {
     /// The next step is the interpreter's: nothing of it has been done.
     Yield,
@@ -34,6 +34,14 @@ pub(crate) enum Ran {
         at: Loc,
         /// The seat that decides.
         seat: SeatId,
+    },
+    /// A round of secret decisions was opened at `at`: each seat with where its options start
+    /// among the position's options, and how many it has.
+    Together {
+        /// The `simultaneously` statement.
+        at: Loc,
+        /// Each seat, the start of its options, and their number.
+        seats: Vec<(SeatId, u32, u32)>,
     },
 }
 

@@ -201,6 +201,12 @@ impl<'s> Flow<'s> {
                 self.pos.pending = Pending::Choice { at, seat };
                 true
             }
+            Ran::Together { at, seats } => {
+                let seats =
+                    seats.into_iter().map(|(seat, start, len)| Secret { seat, start, len, chosen: None }).collect();
+                self.pos.pending = Pending::Together { at, seats };
+                true
+            }
         }
     }
 

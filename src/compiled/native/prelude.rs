@@ -96,6 +96,8 @@ pub struct Io {
     pub frames: Buf<F>,
     pub stack: Buf<V>,
     pub options: Buf<Opt>,
+    /// The seats of a secret round opened: each seat, where its options start, how many.
+    pub secrets: Buf<[u32; 3]>,
     pub spent: u64,
     pub work: u64,
     /// Bytes of narration said so far in the match.
@@ -138,6 +140,8 @@ pub extern "C" fn paradox_kernel_shape(out: *mut u64, n: usize) {
 pub const YIELD: u32 = 0;
 /// How a run stopped: a decision was opened at `io.at` for `io.seat`.
 pub const CHOICE: u32 = 1;
+/// How a run stopped: a secret round was opened at `io.at` for the seats in `io.secrets`.
+pub const TOGETHER: u32 = 2;
 
 /// Runs steps until a decision is opened or a step is left to the interpreter.
 #[no_mangle]
@@ -152,6 +156,7 @@ pub type R<T> = Result<T, ()>;
 pub enum Go {
     On,
     Choice(u8),
+    Together,
 }
 
 /// A run in progress.
@@ -355,16 +360,19 @@ impl K {
             self.io_mut().spent = spent;
             let mark = self.io().stack.len;
             let frames = self.io().frames.len;
+            let options = self.io().options.len;
             match self.step() {
                 Ok(Go::On) => {}
                 Ok(Go::Choice(seat)) => {
                     self.io_mut().seat = seat as u32;
                     return CHOICE;
                 }
+                Ok(Go::Together) => return TOGETHER,
                 Err(()) => {
                     self.io_mut().spent = before;
                     self.io_mut().stack.len = mark;
                     self.io_mut().frames.len = frames;
+                    self.io_mut().options.len = options;
                     return YIELD;
                 }
             }
@@ -524,24 +532,6 @@ impl K {
         let b = &self.io().stack;
         // SAFETY: in bounds.
         ((i as usize) < b.len).then(|| unsafe { *b.ptr.add(i as usize) }).ok_or(())
-    }
-
-    fn stack_slice(&self, from: usize) -> &[V] {
-        let b = &self.io().stack;
-        // SAFETY: the stack lent is `len` valid values.
-        unsafe { std::slice::from_raw_parts(b.ptr.add(from.min(b.len)), b.len - from.min(b.len)) }
-    }
-
-    /// Puts a decision's options in the position in place of any there.
-    fn set_options(&mut self, opts: &[Opt]) {
-        self.io_mut().options.len = 0;
-        if self.io().options.cap < opts.len() {
-            (self.io().grow)(self.io, 2, opts.len());
-        }
-        let b = &mut self.io_mut().options;
-        // SAFETY: the host made room for them.
-        unsafe { std::ptr::copy_nonoverlapping(opts.as_ptr(), b.ptr, opts.len()) };
-        b.len = opts.len();
     }
 
     fn local(&self, s: usize) -> V {
@@ -752,6 +742,17 @@ impl K {
         if let Items::Stack(a, _) = *items {
             self.io_mut().stack.len = a;
         }
+    }
+
+    /// Hands paradox the seats of a secret round.
+    fn set_secrets(&mut self, secrets: &[[u32; 3]]) {
+        if self.io().secrets.cap < secrets.len() {
+            (self.io().grow)(self.io, 3, secrets.len());
+        }
+        let b = &mut self.io_mut().secrets;
+        // SAFETY: the host made room for them.
+        unsafe { std::ptr::copy_nonoverlapping(secrets.as_ptr(), b.ptr, secrets.len()) };
+        b.len = secrets.len();
     }
 
     fn push_opt(&mut self, value: V, tier: u32) {
