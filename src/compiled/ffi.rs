@@ -47,7 +47,7 @@ struct Io {
     seat: u32,
     host: *mut c_void,
     grow: extern "C" fn(*mut Io, u32, usize),
-    put: extern "C" fn(*mut Io, u32, u32),
+    move_cards: extern "C" fn(*mut Io, *const u16, usize, u32),
     shuffle: extern "C" fn(*mut Io, u32),
     below: extern "C" fn(*mut Io, u64) -> u64,
     partial_shuffle: extern "C" fn(*mut Io, usize, usize),
@@ -139,7 +139,7 @@ impl Kernel for Loaded {
             seat: 0,
             host: std::ptr::null_mut(),
             grow,
-            put,
+            move_cards,
             shuffle,
             below,
             partial_shuffle,
@@ -229,29 +229,37 @@ extern "C" fn grow(io: *mut Io, which: u32, additional: usize) {
     lend(host, io);
 }
 
-extern "C" fn put(io: *mut Io, card: u32, pile: u32) {
-    // SAFETY: as in `grow`.
-    let (host, io) = unsafe { host(io) };
-    take_back(host, io);
-    host.lent.put(card as u16, pile as usize);
-    lend(host, io);
+/// Points `io` at the cards again, after a service that moved them (in place: the vectors the
+/// kernel changed are not touched, so they need not be taken back first).
+fn lend_cards(host: &mut Host<'_, '_>, io: &mut Io) {
+    let parts = host.lent.parts();
+    io.cards = parts.cards.as_ptr();
+    io.start = parts.start.as_ptr();
+    io.place = parts.place.as_ptr();
+    io.came_from = parts.came_from.as_ptr();
+}
+
+extern "C" fn move_cards(io: *mut Io, cards: *const u16, n: usize, pile: u32) {
+    // SAFETY: as in `grow`; the kernel passes `n` cards of its own, not of the position.
+    let (host, io, cards) = unsafe {
+        let (host, io) = host(io);
+        (host, io, std::slice::from_raw_parts(cards, n))
+    };
+    host.lent.move_all(cards, pile as usize);
+    lend_cards(host, io);
 }
 
 extern "C" fn shuffle(io: *mut Io, pile: u32) {
     // SAFETY: as in `grow`.
     let (host, io) = unsafe { host(io) };
-    take_back(host, io);
     host.lent.shuffle(pile as usize);
-    lend(host, io);
+    lend_cards(host, io);
 }
 
 extern "C" fn below(io: *mut Io, n: u64) -> u64 {
-    // SAFETY: as in `grow`.
-    let (host, io) = unsafe { host(io) };
-    take_back(host, io);
-    let drawn = host.lent.below(n);
-    lend(host, io);
-    drawn
+    // SAFETY: as in `grow`; only the generator changes.
+    let (host, _) = unsafe { host(io) };
+    host.lent.below(n)
 }
 
 extern "C" fn partial_shuffle(io: *mut Io, base: usize, n: usize) {

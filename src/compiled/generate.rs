@@ -386,7 +386,7 @@ impl Gen<'_> {
                 let push = self.push_items(cards)?;
                 let pile = self.pile(to)?;
                 format!(
-                    "let base = self.io().stack.len;\n{{ let mut vm = Vm::new(); let vm = &mut vm; {push} }}\nfor i in base..self.io().stack.len {{ if !matches!(self.stack_at(i as u32)?, V::Card(_)) {{ return Err(()); }} }}\nlet dest = {{ let mut vm = Vm::new(); let vm = &mut vm; {pile}.ok_or(())? }};\nself.next_pc();\nfor i in base..self.io().stack.len {{ if let V::Card(c) = self.stack_at(i as u32)? {{ self.put(c, dest); }} }}\nself.io_mut().stack.len = base;\nOk(Go::On)"
+                    "let base = self.io().stack.len;\n{{ let mut vm = Vm::new(); let vm = &mut vm; {push} }}\nfor i in base..self.io().stack.len {{ if !matches!(self.stack_at(i as u32)?, V::Card(_)) {{ return Err(()); }} }}\nlet dest = {{ let mut vm = Vm::new(); let vm = &mut vm; {pile}.ok_or(())? }};\nself.next_pc();\nself.move_stack(base, dest)?;\nself.io_mut().stack.len = base;\nOk(Go::On)"
                 )
             }
             StmtKind::Shuffle(z) => {
@@ -401,7 +401,7 @@ impl Gen<'_> {
                 let n = self.expr(n)?;
                 let pile = self.pile(to)?;
                 format!(
-                    "let base = self.io().stack.len;\n{{ let mut vm = Vm::new(); let vm = &mut vm; {push} }}\nlet n = {{ let mut vm = Vm::new(); let vm = &mut vm; int({n})? }};\nlet size = self.io().stack.len - base;\nif n < 0 || n as usize > size {{ return Err(()); }}\nfor i in base..self.io().stack.len {{ if !matches!(self.stack_at(i as u32)?, V::Card(_)) {{ return Err(()); }} }}\nlet dest = {{ let mut vm = Vm::new(); let vm = &mut vm; {pile}.ok_or(())? }};\nself.next_pc();\n(self.io().partial_shuffle)(self.io, base, n as usize);\nlet chosen = self.io().stack.len - n as usize;\nfor i in chosen..self.io().stack.len {{ if let V::Card(c) = self.stack_at(i as u32)? {{ self.put(c, dest); }} }}\nself.io_mut().stack.len = base;\nOk(Go::On)"
+                    "let base = self.io().stack.len;\n{{ let mut vm = Vm::new(); let vm = &mut vm; {push} }}\nlet n = {{ let mut vm = Vm::new(); let vm = &mut vm; int({n})? }};\nlet size = self.io().stack.len - base;\nif n < 0 || n as usize > size {{ return Err(()); }}\nfor i in base..self.io().stack.len {{ if !matches!(self.stack_at(i as u32)?, V::Card(_)) {{ return Err(()); }} }}\nlet dest = {{ let mut vm = Vm::new(); let vm = &mut vm; {pile}.ok_or(())? }};\nself.next_pc();\n(self.io().partial_shuffle)(self.io, base, n as usize);\nlet chosen = self.io().stack.len - n as usize;\nself.move_stack(chosen, dest)?;\nself.io_mut().stack.len = base;\nOk(Go::On)"
                 )
             }
             StmtKind::Random(target, binding) => self.draw(target, binding, at)?,

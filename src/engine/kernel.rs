@@ -76,11 +76,12 @@ impl Lent<'_> {
         self.pos.kernel_parts()
     }
 
-    /// Moves one card onto the top of a pile, as the interpreter does (the position's hash and
-    /// the seat each card came from kept up to date).
-    pub(crate) fn put(&mut self, card: u16, pile: usize) {
-        if (card as usize) < self.pos.card_count() && pile < self.pos.pile_count() {
-            self.pos.put(self.prog, card, pile);
+    /// Moves cards onto the top of a pile, as the interpreter does ([`Position::move_all`]:
+    /// the position's hash and the seat each card came from kept up to date).
+    pub(crate) fn move_all(&mut self, cards: &[u16], pile: usize) {
+        let count = self.pos.card_count();
+        if cards.iter().all(|c| (*c as usize) < count) && pile < self.pos.pile_count() {
+            self.pos.move_all(self.prog, cards, pile, |_, _, _| {});
         }
     }
 

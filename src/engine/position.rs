@@ -472,6 +472,32 @@ impl Position {
         }
     }
 
+    /// Moves cards onto the top of a pile, as if one by one in order: cards that lie together
+    /// in one pile, in order, move together ([`Position::put_run`]). `moved` is told each run
+    /// moved and the pile it came from, once it has moved.
+    pub(crate) fn move_all(
+        &mut self,
+        prog: &super::Program,
+        cards: &[CardId],
+        dest: usize,
+        mut moved: impl FnMut(&Position, &[CardId], usize),
+    ) {
+        let mut k = 0;
+        while k < cards.len() {
+            let (from, Some(i)) = (self.place(cards[k]), self.index_of(cards[k])) else {
+                k += 1;
+                continue;
+            };
+            let end = self.pile_end(from);
+            let n =
+                (1..cards.len() - k).take_while(|&m| i + m < end && self.card_at(i + m) == Some(cards[k + m])).count()
+                    + 1;
+            self.put_run(prog, i..i + n, dest);
+            moved(self, &cards[k..k + n], from);
+            k += n;
+        }
+    }
+
     /// Shuffles one pile in place with the position's generator.
     pub(crate) fn shuffle(&mut self, pile: usize) {
         use rand::seq::SliceRandom;

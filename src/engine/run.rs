@@ -672,34 +672,23 @@ impl<'s> Flow<'s> {
         }
     }
 
-    /// Moves cards one by one onto a pile. A player who knew where a card was in a pile the
-    /// move empties knows it went where the others went.
-    /// Cards that lie together in one pile, in order, move together.
+    /// Moves cards one by one onto a pile ([`Position::move_all`]), telling the players'
+    /// knowledge. A player who knew where a card was in a pile the move empties knows it went
+    /// where the others went.
     fn move_all(&mut self, cards: &[CardId], dest: usize) {
         let before = self.obs.knowledge.as_ref().and_then(|k| k.before_moves(self.prog, dest));
         let mut sources: smallvec::SmallVec<[(CardId, usize); 16]> = smallvec::SmallVec::new();
-        let mut k = 0;
-        while k < cards.len() {
-            let (from, Some(i)) = (self.pos.place(cards[k]), self.pos.index_of(cards[k])) else {
-                k += 1;
-                continue;
-            };
-            let end = self.pos.pile_end(from);
-            let n = (1..cards.len() - k)
-                .take_while(|&m| i + m < end && self.pos.card_at(i + m) == Some(cards[k + m]))
-                .count()
-                + 1;
-            self.pos.put_run(self.prog, i..i + n, dest);
-            for &c in &cards[k..k + n] {
+        let (prog, knowledge) = (self.prog, &mut self.obs.knowledge);
+        self.pos.move_all(prog, cards, dest, |pos, run, from| {
+            for &c in run {
                 if before.is_some() {
                     sources.push((c, from));
                 }
-                if let Some(knowledge) = &mut self.obs.knowledge {
-                    knowledge.moved(self.prog, self.pos, c, from, dest);
+                if let Some(knowledge) = knowledge.as_mut() {
+                    knowledge.moved(prog, pos, c, from, dest);
                 }
             }
-            k += n;
-        }
+        });
         if let (Some(k), Some(before)) = (&mut self.obs.knowledge, before) {
             k.emptied(self.pos, &sources, &before);
         }

@@ -107,8 +107,8 @@ pub struct Io {
     pub host: *mut c_void,
     /// Makes room for `additional` more elements in vector `which` (0 frames, 1 stack, 2 options).
     pub grow: extern "C" fn(*mut Io, u32, usize),
-    /// Moves a card onto the top of a pile.
-    pub put: extern "C" fn(*mut Io, u32, u32),
+    /// Moves cards (not the position's: a copy) onto the top of a pile, in order.
+    pub move_cards: extern "C" fn(*mut Io, *const u16, usize, u32),
     /// Shuffles a pile.
     pub shuffle: extern "C" fn(*mut Io, u32),
     /// A number drawn by lot below the one given.
@@ -604,7 +604,28 @@ impl K {
     }
 
     fn put(&mut self, card: u16, pile: usize) {
-        (self.io().put)(self.io, card as u32, pile as u32);
+        self.move_cards(&[card], pile);
+    }
+
+    fn move_cards(&mut self, cards: &[u16], pile: usize) {
+        (self.io().move_cards)(self.io, cards.as_ptr(), cards.len(), pile as u32);
+    }
+
+    /// Moves the cards on the stack from `from` onto a pile, in order, a few at a time.
+    fn move_stack(&mut self, from: usize, pile: usize) -> R<()> {
+        let mut buf = [0u16; 64];
+        let mut n = 0;
+        for i in from..self.io().stack.len {
+            let V::Card(c) = self.stack_at(i as u32)? else { return Err(()) };
+            buf[n] = c;
+            n += 1;
+            if n == buf.len() {
+                self.move_cards(&buf, pile);
+                n = 0;
+            }
+        }
+        self.move_cards(&buf[..n], pile);
+        Ok(())
     }
 
     fn shuffle(&mut self, pile: usize) {
