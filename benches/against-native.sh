@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Random play of Costly Tricks, paradox against the hand-written native engine, alternated in one
-# run: prints each run's decisions/s and the ratio. Optional: a second paradox binary (an older
+# Random play of Costly Tricks, paradox (interpreted and compiled) against the hand-written native
+# engine, alternated in one run: prints each run's decisions/s and the ratios. Optional: a second paradox binary (an older
 # build) measured in the same rounds.
 #
 #   bash benches/against-native.sh [ROUNDS] [OLD_PARADOX_BINARY]
@@ -19,12 +19,16 @@ CARGO_TARGET_DIR=$native_target cargo build --quiet --release --manifest-path "$
 native="$native_target/release/native-costly-tricks"
 
 rate() { grep -o '"decisions_per_second": *[0-9.]*' | head -n 1 | sed 's/.*: *//' | awk '{ printf "%.0f", $1 }'; }
-bench() { "$1" bench rules/costly-tricks.cards --seconds 2 --format json | rate; }
+bench() { "$1" bench rules/costly-tricks.cards --seconds 2 --format json --engine "${2:-interpreted}" | rate; }
+# The compiled engine is built once, into the cache (`paradox build`).
+"$new" build rules/costly-tricks.cards >/dev/null
 
 for i in $(seq "$rounds"); do
   n=$("$native" 2000000 | rate)
   p=$(bench "$new")
+  c=$(bench "$new" compiled)
   line="round $i: native $n/s, paradox $p/s, ratio $(awk -v p="$p" -v n="$n" 'BEGIN { printf "%.3f", p / n }')"
+  line="$line; compiled $c/s, ratio $(awk -v c="$c" -v n="$n" 'BEGIN { printf "%.3f", c / n }'), compiled/interpreted $(awk -v c="$c" -v p="$p" 'BEGIN { printf "%.2f", c / p }')"
   if [ -n "$old" ]; then
     o=$(bench "$old")
     line="$line; old paradox $o/s, new/old $(awk -v p="$p" -v o="$o" 'BEGIN { printf "%.2f", p / o }')"

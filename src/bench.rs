@@ -7,12 +7,11 @@
 
 use crate::bots::{Kind, random_bots};
 use crate::engine::{Action, Actor, Playable, State};
-use crate::game::{Game, SeatId};
+use crate::game::SeatId;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use std::hint::black_box;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What was measured for one game.
@@ -20,6 +19,8 @@ use std::time::{Duration, Instant};
 pub struct Figures {
     /// The game's name.
     pub game: String,
+    /// The engine measured: `compiled` or `interpreted`.
+    pub engine: &'static str,
     /// Random play between random bots, without log or knowledge (as `paradox sim`).
     pub decisions_per_second: f64,
     /// Random matches played for the figure.
@@ -52,30 +53,32 @@ const POSITIONS: usize = 2_000;
 
 /// Measures a game: random play for about `seconds`, then copies and moves over positions met
 /// in it, then (with `bot_moves` > 0) the default bot at that many positions.
-pub fn run(game: Arc<Game>, seconds: f64, bot_moves: usize) -> Figures {
-    let (matches, decisions, elapsed) = random_play(&game, Duration::from_secs_f64(seconds));
-    let states = positions(&game);
+/// The engine is the playable's: compiled where it carries a kernel (random play and the copies
+/// and moves, which keep no observers), else interpreted.
+pub fn run(playable: Playable, seconds: f64, bot_moves: usize) -> Figures {
+    let (matches, decisions, elapsed) = random_play(&playable, Duration::from_secs_f64(seconds));
+    let states = positions(&playable);
     let (clone_ns, copy_ns, apply_ns) = copies_and_moves(&states);
     Figures {
-        game: game.name.clone(),
+        game: playable.game().name.clone(),
+        engine: if playable.has_kernel() { "compiled" } else { "interpreted" },
         decisions_per_second: decisions as f64 / elapsed.as_secs_f64().max(1e-9),
         matches,
         decisions,
         clone_ns,
         copy_ns,
         apply_ns,
-        bot: (bot_moves > 0).then(|| bot_times(&game, bot_moves)),
+        bot: (bot_moves > 0).then(|| bot_times(&playable, bot_moves)),
     }
 }
 
 /// Random matches (seeds 1, 2, ...) until `time` has passed: matches, decisions, time taken.
-fn random_play(game: &Arc<Game>, time: Duration) -> (u64, u64, Duration) {
+fn random_play(playable: &Playable, time: Duration) -> (u64, u64, Duration) {
     let start = Instant::now();
     let (mut matches, mut decisions) = (0u64, 0u64);
-    let playable = Playable::new(game.clone());
     while start.elapsed() < time || matches == 0 {
         matches += 1;
-        let mut bots = random_bots(game, matches);
+        let mut bots = random_bots(playable.game(), matches);
         let mut state = State::bare(playable.clone(), matches);
         crate::trace::play_up_to(&mut state, &mut bots, crate::trace::ENDLESS_AFTER);
         decisions += state.position().decisions;
@@ -95,10 +98,9 @@ fn a_move(state: &State, rng: &mut ChaCha8Rng) -> Option<(SeatId, Action)> {
 }
 
 /// About [`POSITIONS`] positions met in random play, each waiting for a decision.
-fn positions(game: &Arc<Game>) -> Vec<State> {
+fn positions(playable: &Playable) -> Vec<State> {
     let mut states = Vec::with_capacity(POSITIONS);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let playable = Playable::new(game.clone());
     for seed in 1.. {
         let mut state = State::bare(playable.clone(), seed);
         while let Some((seat, action)) = a_move(&state, &mut rng) {
@@ -153,10 +155,10 @@ fn copies_and_moves(states: &[State]) -> (f64, f64, f64) {
 
 /// The default bot's time at `moves` positions where it has a choice, met in a match between
 /// default bots for the first player and random ones for the others.
-fn bot_times(game: &Arc<Game>, moves: usize) -> BotFigures {
+fn bot_times(playable: &Playable, moves: usize) -> BotFigures {
     let mut times = Vec::new();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
-    let playable = Playable::new(game.clone());
+    let game = playable.game();
     for seed in 1..=moves as u64 * 4 {
         let mut state = State::quiet(playable.clone(), seed);
         let mut bot = Kind::strongest().bot(seed, 0);
@@ -191,9 +193,9 @@ pub fn text(figures: &[Figures]) -> String {
     let mut out = String::new();
     for f in figures {
         out.push_str(&format!(
-            "{}\n  random play: {:.0} decisions/s ({} matches, {} decisions)\n  \
+            "{} ({})\n  random play: {:.0} decisions/s ({} matches, {} decisions)\n  \
              a position: {:.0} ns to copy afresh, {:.0} ns to copy into kept memory, {:.0} ns per move\n",
-            f.game, f.decisions_per_second, f.matches, f.decisions, f.clone_ns, f.copy_ns, f.apply_ns
+            f.game, f.engine, f.decisions_per_second, f.matches, f.decisions, f.clone_ns, f.copy_ns, f.apply_ns
         ));
         if let Some(b) = &f.bot {
             out.push_str(&format!(
@@ -203,4 +205,10 @@ pub fn text(figures: &[Figures]) -> String {
         }
     }
     out
+}
+
+/// The compiled engine's random play against the interpreter's, as a ratio.
+pub fn ratio(interpreted: &Figures, compiled: &Figures) -> String {
+    let ratio = compiled.decisions_per_second / interpreted.decisions_per_second.max(1e-9);
+    format!("{}: compiled random play at {ratio:.2}x the interpreter's", compiled.game)
 }

@@ -27,8 +27,11 @@ pub(crate) type BlockId = u32;
 /// one array; a recursive definition keeps its own slots' values across its inner calls.
 pub(crate) type Slot = u16;
 
-/// A value during play. Small and `Copy`: cards, seats and enum values are ids.
+/// A value during play. Small and `Copy`: cards, seats and enum values are ids. Its layout is
+/// C's (a one-byte tag, then the field), so that the compiled engine's native code reads and
+/// writes the same variables and local names (`src/compiled`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(C, u8)]
 pub enum Value {
     /// The value `none`.
     None,

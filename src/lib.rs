@@ -40,6 +40,7 @@ pub mod bench;
 mod bots;
 mod check;
 pub mod compare;
+pub mod compiled;
 mod diagnostic;
 mod engine;
 mod eval;

@@ -118,6 +118,10 @@ enum Command {
         /// `text` for people, `json` for tools.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// The engine to measure: `compiled`, `interpreted`, or `both` side by side with their
+        /// ratio (`auto`: the compiled engine if it is in the cache).
+        #[arg(long, value_enum, default_value_t = BenchEngine::Interpreted)]
+        engine: BenchEngine,
         #[command(flatten)]
         options: GameOptions,
     },
@@ -161,6 +165,15 @@ enum Command {
     },
     /// Run the language server on standard input and output (for editors).
     Lsp,
+    /// Build the compiled engine of a rule file ahead of time, into the cache
+    /// (`$PARADOX_CACHE_DIR`, else the user's cache folder), and say which statements it leaves
+    /// to the interpreter.
+    Build {
+        /// A rule file or scenario.
+        file: PathBuf,
+        #[command(flatten)]
+        options: GameOptions,
+    },
     /// Play many matches between bots on every core (match `i` seeded with `seed + i`) and
     /// report wins, draws, who starts, match length, margins and lead changes, each with its
     /// 95 % interval; the speed goes to standard error.
@@ -220,6 +233,10 @@ struct LabOptions {
     /// The most matches per configuration `--precision` plays.
     #[arg(long, default_value_t = 100_000, value_name = "N")]
     max_games: u64,
+    /// The engine that plays the matches: `auto` uses the compiled engine when it is in the
+    /// cache, or builds it for a long run; the report is the same with any.
+    #[arg(long, value_enum, default_value_t = paradox::compiled::Engine::Auto)]
+    engine: paradox::compiled::Engine,
     /// Threads to play on (by default one per core); the results are the same for any number.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
@@ -240,6 +257,15 @@ struct ReportOutput {
     /// Also draw the configurations side by side into this SVG file.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
+}
+
+/// The engines `paradox bench` measures.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum BenchEngine {
+    Auto,
+    Compiled,
+    Interpreted,
+    Both,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -491,7 +517,14 @@ fn prepare(
         described.push(Described::of(config.played(common), &game, &rules.text));
         loaded.push(Arc::new(game));
     }
-    let entrants = paradox::compare::entrants(&loaded, &lab.bots).map_err(|m| usage(format!("--bots: {m}")))?;
+    let mut entrants = paradox::compare::entrants(&loaded, &lab.bots).map_err(|m| usage(format!("--bots: {m}")))?;
+    let label = printable_path(file);
+    let worth =
+        (lab.precision.map_or(games, |_| lab.max_games)).saturating_mul(entrants.len() as u64) >= WORTH_BUILDING;
+    for entrant in &mut entrants {
+        let playable = paradox::compiled::choose(&entrant.game, lab.engine, &label, worth).map_err(usage)?;
+        entrant.play_with(playable);
+    }
     let run = Run {
         game: loaded.first().map_or(String::new(), |g| g.name.clone()),
         file: file.display().to_string(),
@@ -503,6 +536,44 @@ fn prepare(
         games: if lab.precision.is_some() { lab.max_games } else { games },
     };
     Ok((run, entrants))
+}
+
+/// How many matches make a run long enough to pay for building the compiled engine (a build
+/// takes about as long as a few hundred thousand decisions of the interpreter).
+const WORTH_BUILDING: u64 = 100_000;
+
+/// A file's name as it may be printed.
+fn printable_path(file: &std::path::Path) -> String {
+    file.display().to_string().chars().map(|c| if c.is_control() { '?' } else { c }).collect()
+}
+
+/// `paradox build`: the compiled engine of a rule file, into the cache.
+fn build(file: &std::path::Path, options: &GameOptions) -> ExitCode {
+    let game = match load_game(file, options) {
+        Ok(game) => Arc::new(game),
+        Err(code) => return code,
+    };
+    let label = printable_path(file);
+    match paradox::compiled::compiled(&game, true) {
+        Ok(ready) => {
+            match ready.built {
+                Some(took) => println!("compiled {label} in {} s", took.as_secs().max(1)),
+                None => println!("{label} is already compiled"),
+            }
+            let native = ready.statements - ready.left.len();
+            println!("{native} of {} statements run natively", ready.statements);
+            let text = std::fs::read_to_string(file).unwrap_or_default();
+            for left in &ready.left {
+                let line = text.get(..left.span.start).map_or(0, |t| t.lines().count().max(1));
+                println!("  interpreted, line {line}: {}", left.what);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(why) => {
+            eprintln!("error: no compiled engine for {label}: {why}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 fn configs_named(described: &[Described], config: &Config) -> bool {
@@ -582,7 +653,14 @@ fn merge(files: &[PathBuf], output: &ReportOutput) -> ExitCode {
     }
 }
 
-fn bench(files: &[PathBuf], seconds: f64, bot_moves: usize, format: Format, options: &GameOptions) -> ExitCode {
+fn bench(
+    files: &[PathBuf],
+    seconds: f64,
+    bot_moves: usize,
+    format: Format,
+    engine: BenchEngine,
+    options: &GameOptions,
+) -> ExitCode {
     if !(seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0) {
         eprintln!("error: --seconds: give a number of seconds between 0 and 3600");
         return ExitCode::from(2);
@@ -592,10 +670,34 @@ fn bench(files: &[PathBuf], seconds: f64, bot_moves: usize, format: Format, opti
             Ok(game) => Arc::new(game),
             Err(code) => return code,
         };
-        let figures = paradox::bench::run(game, seconds, bot_moves);
+        let label = printable_path(file);
+        let engines: &[paradox::compiled::Engine] = match engine {
+            BenchEngine::Auto => &[paradox::compiled::Engine::Auto],
+            BenchEngine::Compiled => &[paradox::compiled::Engine::Compiled],
+            BenchEngine::Interpreted => &[paradox::compiled::Engine::Interpreted],
+            BenchEngine::Both => &[paradox::compiled::Engine::Interpreted, paradox::compiled::Engine::Compiled],
+        };
+        let mut all = Vec::new();
+        for &which in engines {
+            let playable = match paradox::compiled::choose(&game, which, &label, false) {
+                Ok(playable) => playable,
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    return ExitCode::from(1);
+                }
+            };
+            all.push(paradox::bench::run(playable, seconds, bot_moves));
+        }
         match format {
-            Format::Text => print!("{}", paradox::bench::text(std::slice::from_ref(&figures))),
-            Format::Json => println!("{}", serde_json::to_string(&figures).unwrap_or_default()),
+            Format::Text => print!("{}", paradox::bench::text(&all)),
+            Format::Json => {
+                for figures in &all {
+                    println!("{}", serde_json::to_string(figures).unwrap_or_default());
+                }
+            }
+        }
+        if let [interpreted, compiled] = &all[..] {
+            println!("{}", paradox::bench::ratio(interpreted, compiled));
         }
     }
     ExitCode::SUCCESS
@@ -859,9 +961,10 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
             solve(file, question, *format, options)
         }
         Command::Lsp => lsp(),
-        Command::Bench { files, seconds, bot_moves, format, options } => {
-            bench(files, *seconds, *bot_moves, *format, options)
+        Command::Bench { files, seconds, bot_moves, format, engine, options } => {
+            bench(files, *seconds, *bot_moves, *format, *engine, options)
         }
+        Command::Build { file, options } => build(file, options),
         Command::Play { file, seat, humans, seed, bots, options } => {
             let seats = humans.as_deref().or(seat.as_deref()).unwrap_or("1");
             play(file, seats, *seed, bots, options)

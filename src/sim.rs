@@ -57,6 +57,12 @@ impl Entrant {
         Entrant { game, kinds, shape, playable }
     }
 
+    /// The same configuration, its matches played with `playable` (the same game with another
+    /// engine: see [`crate::compiled`]).
+    pub fn play_with(&mut self, playable: Playable) {
+        self.playable = playable;
+    }
+
     /// Whether any of the bots searches (and so needs the players' knowledge kept).
     fn searching(&self) -> bool {
         self.kinds.iter().any(|k| *k != Kind::Random)

@@ -248,3 +248,36 @@ pub(crate) fn is_collection(e: &Expr) -> bool {
             | ExprKind::SetMembers(..)
     ) || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }
+
+/// What the lowering makes of conditions on cards and of values of cards, for the compiled
+/// engine, which must work them out the same way (a condition worked out as a mask over the
+/// pack writes no local name; a value looked up in a table is not worked out at all).
+pub(crate) struct CardLowering<'a> {
+    low: Lower<'a>,
+}
+
+impl<'a> CardLowering<'a> {
+    pub(crate) fn new(game: &'a Game, layout: &'a Layout) -> CardLowering<'a> {
+        CardLowering { low: Lower { game, layout, spans: Vec::new(), tables: Vec::new() } }
+    }
+
+    /// How a condition on the card bound to `slot` is worked out as a mask over the pack, if
+    /// it is (its tables are in [`CardLowering::tables`]).
+    pub(crate) fn plan<'e>(&mut self, e: &'e Expr, slot: Slot) -> Option<super::mask::Mask<&'e Expr>>
+    where
+        'a: 'e,
+    {
+        self.low.card_plan(e, slot)
+    }
+
+    /// The per-card tables the plans made so far look values up in.
+    pub(crate) fn tables(&self) -> &[super::mask::Table] {
+        &self.low.tables
+    }
+
+    /// The value and key of an aggregate's body for every card, if the lowering works them out
+    /// in advance.
+    pub(crate) fn keys(&self, e: &Expr, slot: Slot) -> Option<Vec<(Value, i64)>> {
+        self.low.card_keys(e, slot)
+    }
+}

@@ -37,6 +37,11 @@ impl CardSet {
         self.0.get(card as usize / 64).is_some_and(|w| w >> (card % 64) & 1 == 1)
     }
 
+    /// The set as four words, card `c` at bit `c % 64` of word `c / 64`.
+    pub(crate) fn words(&self) -> [u64; 4] {
+        self.0
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.0 == [0; 4]
     }
@@ -98,41 +103,76 @@ impl Table {
 }
 
 /// A lowered card condition: which of a set of candidate cards meet it.
+pub(crate) type M = Mask<X>;
+
+/// A card condition taken apart into set operations, its parts of type `L`: expressions of the
+/// game as the condition is planned (what the compiled engine works from), then compiled code
+/// ([`M`], what the interpreter works from). Both engines work a condition out from one plan.
 #[derive(Debug)]
-pub(crate) enum M {
+pub(crate) enum Mask<L> {
     /// A condition on the card alone: the cards that meet it.
     Set(CardSet),
     /// A condition that does not depend on the card: all candidates or none.
-    Scalar(X),
+    Scalar(L),
     /// The card's value in a table equals (or, negated, differs from) a value.
     Eq {
         table: u16,
-        rhs: X,
+        rhs: L,
         negate: bool,
     },
     /// The card's value in a table is (or is not) a member of a set value.
     In {
         table: u16,
-        set: X,
+        set: L,
         negate: bool,
     },
     /// The card's value in a table compared with a value (`flip`: the value is on the left).
     Order {
         table: u16,
         op: BinOp,
-        rhs: X,
+        rhs: L,
         flip: bool,
         at: super::program::At,
     },
-    And(Box<M>, Box<M>),
-    Or(Box<M>, Box<M>),
-    Not(Box<M>),
+    And(Box<Mask<L>>, Box<Mask<L>>),
+    Or(Box<Mask<L>>, Box<Mask<L>>),
+    Not(Box<Mask<L>>),
     /// A choice that does not depend on the card.
-    If(X, Box<M>, Box<M>),
+    If(L, Box<Mask<L>>, Box<Mask<L>>),
     /// A definition's argument that does not depend on the card, set before its body.
-    Bind(Slot, X, Box<M>),
+    Bind(Slot, L, Box<Mask<L>>),
     /// Worked out card by card with the card bound to the slot.
-    Each(Slot, X),
+    Each(Slot, L),
+}
+
+impl<L> Mask<L> {
+    /// The same condition with each part turned by `f`, in the order the parts are written.
+    pub(crate) fn map<K>(self, f: &mut impl FnMut(L) -> K) -> Mask<K> {
+        let boxed = |m: Box<Mask<L>>, f: &mut dyn FnMut(L) -> K| Box::new(m.map_dyn(f));
+        match self {
+            Mask::Set(set) => Mask::Set(set),
+            Mask::Scalar(x) => Mask::Scalar(f(x)),
+            Mask::Eq { table, rhs, negate } => Mask::Eq { table, rhs: f(rhs), negate },
+            Mask::In { table, set, negate } => Mask::In { table, set: f(set), negate },
+            Mask::Order { table, op, rhs, flip, at } => Mask::Order { table, op, rhs: f(rhs), flip, at },
+            Mask::And(a, b) => Mask::And(boxed(a, f), boxed(b, f)),
+            Mask::Or(a, b) => Mask::Or(boxed(a, f), boxed(b, f)),
+            Mask::Not(a) => Mask::Not(boxed(a, f)),
+            Mask::If(c, t, o) => {
+                let c = f(c);
+                Mask::If(c, boxed(t, f), boxed(o, f))
+            }
+            Mask::Bind(slot, x, inner) => {
+                let x = f(x);
+                Mask::Bind(slot, x, boxed(inner, f))
+            }
+            Mask::Each(slot, x) => Mask::Each(slot, f(x)),
+        }
+    }
+
+    fn map_dyn<K>(self, f: &mut dyn FnMut(L) -> K) -> Mask<K> {
+        self.map(&mut |x| f(x))
+    }
 }
 
 /// How many definitions deep a condition is taken apart.
@@ -142,72 +182,88 @@ const INLINE_DEPTH: u32 = 8;
 /// advance: the checker's evaluator runs on the caller's stack here.
 const TABLE_NESTING: usize = 64;
 
-impl Lower<'_> {
+impl<'a> Lower<'a> {
     /// A condition on the card bound to `slot`, as a mask; `None` when nothing in it can be
     /// masked (it is worked out card by card anyway).
     pub(super) fn card_mask(&mut self, e: &Expr, slot: Slot) -> Option<M> {
+        let plan = self.card_plan(e, slot)?;
+        Some(plan.map(&mut |x| self.expr(x)))
+    }
+
+    /// A condition on the card bound to `slot` taken apart into set operations, its parts
+    /// still expressions; `None` when nothing in it can be masked.
+    pub(super) fn card_plan<'e>(&mut self, e: &'e Expr, slot: Slot) -> Option<Mask<&'e Expr>>
+    where
+        'a: 'e,
+    {
         if self.game.cards.len() > MASKED_CARDS {
             return None;
         }
-        match self.mask(e, slot, 0) {
-            M::Each(..) => None,
+        match self.plan(e, slot, 0) {
+            Mask::Each(..) => None,
             m => Some(m),
         }
     }
 
-    fn mask(&mut self, e: &Expr, s: Slot, depth: u32) -> M {
+    fn plan<'e>(&mut self, e: &'e Expr, s: Slot, depth: u32) -> Mask<&'e Expr>
+    where
+        'a: 'e,
+    {
         if !mentions(e, s) {
-            return M::Scalar(self.expr(e));
+            return Mask::Scalar(e);
         }
         if let Some(set) = self.true_cards(e, s) {
-            return M::Set(set);
+            return Mask::Set(set);
         }
-        let each = |low: &mut Self| M::Each(s, low.expr(e));
+        let each = Mask::Each(s, e);
         match &e.kind {
             ExprKind::Binary(BinOp::And, l, r) => {
-                M::And(Box::new(self.mask(l, s, depth)), Box::new(self.mask(r, s, depth)))
+                Mask::And(Box::new(self.plan(l, s, depth)), Box::new(self.plan(r, s, depth)))
             }
             ExprKind::Binary(BinOp::Or, l, r) => {
-                M::Or(Box::new(self.mask(l, s, depth)), Box::new(self.mask(r, s, depth)))
+                Mask::Or(Box::new(self.plan(l, s, depth)), Box::new(self.plan(r, s, depth)))
             }
-            ExprKind::Not(x) => M::Not(Box::new(self.mask(x, s, depth))),
+            ExprKind::Not(x) => Mask::Not(Box::new(self.plan(x, s, depth))),
             ExprKind::Binary(op @ (BinOp::Eq | BinOp::Ne), l, r) => match self.table_side(l, r, s) {
-                Some((table, other, _)) => M::Eq { table, rhs: self.expr(other), negate: *op == BinOp::Ne },
-                None => each(self),
+                Some((table, other, _)) => Mask::Eq { table, rhs: other, negate: *op == BinOp::Ne },
+                None => each,
             },
             ExprKind::Binary(op @ (BinOp::In | BinOp::NotIn), l, r)
                 if !super::lower::is_collection(r) && !mentions(r, s) =>
             {
                 match self.table(l, s) {
-                    Some(table) => M::In { table, set: self.expr(r), negate: *op == BinOp::NotIn },
-                    None => each(self),
+                    Some(table) => Mask::In { table, set: r, negate: *op == BinOp::NotIn },
+                    None => each,
                 }
             }
             ExprKind::Binary(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), l, r) => {
                 match self.table_side(l, r, s) {
                     Some((table, other, flip)) => {
                         let at = self.at(e.span);
-                        M::Order { table, op: *op, rhs: self.expr(other), flip, at }
+                        Mask::Order { table, op: *op, rhs: other, flip, at }
                     }
-                    None => each(self),
+                    None => each,
                 }
             }
             ExprKind::If(c, t, o) if !mentions(c, s) => {
-                let c = self.expr(c);
-                M::If(c, Box::new(self.mask(t, s, depth)), Box::new(self.mask(o, s, depth)))
+                Mask::If(c, Box::new(self.plan(t, s, depth)), Box::new(self.plan(o, s, depth)))
             }
             // A recursive definition is called, not inlined: its inner calls keep its names.
             ExprKind::Call(f, args) if depth < INLINE_DEPTH && !self.game.functions[*f as usize].recursive => {
-                self.inlined(*f, args, s, depth).unwrap_or_else(|| each(self))
+                self.inlined(*f, args, s, depth).unwrap_or(each)
             }
-            _ => each(self),
+            _ => each,
         }
     }
 
     /// A definition called with the card: its body taken apart with the card bound to the
     /// parameter it is given to, the other arguments set first.
-    fn inlined(&mut self, f: FnId, args: &[Expr], s: Slot, depth: u32) -> Option<M> {
-        let func = &self.game.functions[f as usize];
+    fn inlined<'e>(&mut self, f: FnId, args: &'e [Expr], s: Slot, depth: u32) -> Option<Mask<&'e Expr>>
+    where
+        'a: 'e,
+    {
+        let game: &'a Game = self.game;
+        let func = &game.functions[f as usize];
         let mut card_param = None;
         let mut scalars = Vec::new();
         for (param, arg) in func.params.iter().zip(args) {
@@ -217,10 +273,8 @@ impl Lower<'_> {
                 _ => return None,
             }
         }
-        let body = self.mask(&func.body, card_param?, depth + 1);
-        Some(
-            scalars.into_iter().rev().fold(body, |inner, (param, arg)| M::Bind(param, self.expr(arg), Box::new(inner))),
-        )
+        let body = self.plan(&func.body, card_param?, depth + 1);
+        Some(scalars.into_iter().rev().fold(body, |inner, (param, arg)| Mask::Bind(param, arg, Box::new(inner))))
     }
 
     /// A comparison with one side depending only on the card and the other not on the card:

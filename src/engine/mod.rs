@@ -22,6 +22,7 @@ mod decide;
 mod deduction;
 mod events;
 mod groups;
+mod kernel;
 mod knowledge;
 mod layout;
 mod lower;
@@ -40,8 +41,11 @@ mod vm;
 
 pub use events::Event;
 pub(crate) use events::{Numbering, card_order, counted, pile_label, pile_name, suit_attr, zone_label};
+pub(crate) use kernel::{Kernel, Lent, Ran};
 pub(crate) use knowledge::{Exclusion, Inference, Knowledge};
 pub use layout::Layout;
+pub(crate) use lower::CardLowering;
+pub(crate) use mask::Mask;
 pub(crate) use position::{Frame, Loc, MAX_DECISION_COUNT, Opt, Secret};
 pub use position::{Outcome, Pending, Position};
 pub(crate) use program::Program;
@@ -83,22 +87,41 @@ pub(crate) struct Observers {
 /// A compiled game with its lowered program: what matches are started from. The game is lowered
 /// once, when this is made, and every clone shares it; an `Arc<Game>` converts into one, so a
 /// caller that starts many matches of a game makes one and clones it.
+///
+/// It may carry a [`Kernel`], a faster engine for its flow made elsewhere: the states started
+/// from it that keep no observers run their flow with it.
 #[derive(Clone)]
 pub struct Playable {
     game: Arc<Game>,
     program: Arc<Program>,
+    kernel: Option<Arc<dyn Kernel>>,
 }
 
 impl Playable {
     /// Lowers the game for the interpreter.
     pub fn new(game: Arc<Game>) -> Playable {
         let program = Arc::new(Program::new(&game));
-        Playable { game, program }
+        Playable { game, program, kernel: None }
     }
 
     /// The compiled game.
     pub fn game(&self) -> &Arc<Game> {
         &self.game
+    }
+
+    /// The game lowered for the interpreter.
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// The same game, whose states without observers run their flow with `kernel`.
+    pub(crate) fn with_kernel(self, kernel: Arc<dyn Kernel>) -> Playable {
+        Playable { kernel: Some(kernel), ..self }
+    }
+
+    /// Whether the states started from this run their flow with a kernel where they can.
+    pub fn has_kernel(&self) -> bool {
+        self.kernel.is_some()
     }
 }
 
@@ -110,7 +133,10 @@ impl From<Arc<Game>> for Playable {
 
 impl std::fmt::Debug for Playable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Playable").field("game", &self.game).finish_non_exhaustive()
+        f.debug_struct("Playable")
+            .field("game", &self.game)
+            .field("kernel", &self.kernel.is_some())
+            .finish_non_exhaustive()
     }
 }
 
@@ -120,6 +146,8 @@ impl std::fmt::Debug for Playable {
 pub struct State {
     game: Arc<Game>,
     prog: Arc<Program>,
+    /// The faster engine of the flow, used while the state keeps no observers.
+    kernel: Option<Arc<dyn Kernel>>,
     pos: Position,
     obs: Observers,
     /// Steps spent since the last decision: statements run and evaluation work share one budget.
@@ -133,6 +161,7 @@ impl Clone for State {
         State {
             game: self.game.clone(),
             prog: self.prog.clone(),
+            kernel: self.kernel.clone(),
             pos: self.pos.clone(),
             obs: self.obs.clone(),
             spent: self.spent,
@@ -147,6 +176,7 @@ impl Clone for State {
         if !Arc::ptr_eq(&self.prog, &o.prog) {
             self.prog = o.prog.clone();
         }
+        self.kernel.clone_from(&o.kernel);
         self.pos.clone_from(&o.pos);
         self.obs.clone_from(&o.obs);
         self.spent = o.spent;
@@ -203,7 +233,7 @@ impl State {
     }
 
     fn with(playable: Playable, seed: u64, logging: bool, knowing: bool) -> State {
-        let Playable { game, program: prog } = playable;
+        let Playable { game, program: prog, kernel } = playable;
         let layout = &prog.layout;
         let pos = Position::start(&game, &prog, seed);
         let obs = Observers {
@@ -211,7 +241,7 @@ impl State {
             knowledge: knowing.then(|| Knowledge::first(&game, layout)),
             repeats: Some(Default::default()),
         };
-        let mut state = State { game, prog, pos, obs, spent: 0, work: 0 };
+        let mut state = State { game, prog, kernel, pos, obs, spent: 0, work: 0 };
         state.flow().start();
         state.note_position();
         state
@@ -220,12 +250,12 @@ impl State {
     /// Restores a snapshot of this game, after checking that it fits the game: a damaged or
     /// foreign one is refused ([`Unfit`] says why), never played.
     pub fn restore(game: impl Into<Playable>, saved: Snapshot) -> Result<State, Unfit> {
-        let Playable { game, program: prog } = game.into();
+        let Playable { game, program: prog, kernel } = game.into();
         restore::fits(&game, &prog, &saved)?;
         let Snapshot { mut position, log, knowledge } = saved;
         position.rehash(&prog);
         let obs = Observers { log, knowledge, repeats: Some(Default::default()) };
-        let state = State { game, prog, pos: position, obs, spent: 0, work: 0 };
+        let state = State { game, prog, kernel, pos: position, obs, spent: 0, work: 0 };
         state.asks_as_saved()?;
         Ok(state)
     }
@@ -257,7 +287,7 @@ impl State {
 
     /// The game and its lowered program, to start more matches of it without lowering it again.
     pub fn playable(&self) -> Playable {
-        Playable { game: self.game.clone(), program: self.prog.clone() }
+        Playable { game: self.game.clone(), program: self.prog.clone(), kernel: self.kernel.clone() }
     }
 
     /// The position: the plain data of where the match stands.

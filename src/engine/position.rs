@@ -17,6 +17,7 @@ use std::hash::{Hash, Hasher};
 
 /// Where a statement is: its block and its index in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(C)]
 pub struct Loc {
     pub block: BlockId,
     pub index: u32,
@@ -25,6 +26,7 @@ pub struct Loc {
 /// One option of a decision: the value chosen, whether the declaration is made with it, and
 /// the tier that allowed it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(C)]
 pub struct Opt {
     pub value: Value,
     pub declared: bool,
@@ -77,8 +79,10 @@ pub struct Outcome {
     pub standings: Vec<(String, i64)>,
 }
 
-/// A control frame of the flow: where the interpreter is, as data.
+/// A control frame of the flow: where the interpreter is, as data. Its layout is C's, like
+/// [`Value`]'s, for the compiled engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(C, u8)]
 pub(crate) enum Frame {
     Block {
         block: BlockId,
@@ -360,6 +364,23 @@ impl Position {
         (board, &mut self.locals, &mut self.stack, &mut self.options)
     }
 
+    /// The parts of the position a kernel reads and writes in place.
+    pub(crate) fn kernel_parts(&mut self) -> super::kernel::Parts<'_> {
+        super::kernel::Parts {
+            cards: &self.cards,
+            start: &self.start,
+            place: &self.place,
+            came_from: &self.came_from,
+            vars: &mut self.vars,
+            locals: &mut self.locals,
+            phase_counts: &mut self.phase_counts,
+            frames: &mut self.frames,
+            stack: &mut self.stack,
+            options: &mut self.options,
+            narrated: &mut self.narrated,
+        }
+    }
+
     /// The pile a card is in.
     pub fn place(&self, card: CardId) -> usize {
         self.place[card as usize] as usize
@@ -448,6 +469,32 @@ impl Position {
             }
             self.place[card] = dest as u16;
             self.zobrist ^= prog.zobrist[card * piles + from] ^ prog.zobrist[card * piles + dest];
+        }
+    }
+
+    /// Moves cards onto the top of a pile, as if one by one in order: cards that lie together
+    /// in one pile, in order, move together ([`Position::put_run`]). `moved` is told each run
+    /// moved and the pile it came from, once it has moved.
+    pub(crate) fn move_all(
+        &mut self,
+        prog: &super::Program,
+        cards: &[CardId],
+        dest: usize,
+        mut moved: impl FnMut(&Position, &[CardId], usize),
+    ) {
+        let mut k = 0;
+        while k < cards.len() {
+            let (from, Some(i)) = (self.place(cards[k]), self.index_of(cards[k])) else {
+                k += 1;
+                continue;
+            };
+            let end = self.pile_end(from);
+            let n =
+                (1..cards.len() - k).take_while(|&m| i + m < end && self.card_at(i + m) == Some(cards[k + m])).count()
+                    + 1;
+            self.put_run(prog, i..i + n, dest);
+            moved(self, &cards[k..k + n], from);
+            k += n;
         }
     }
 

@@ -34,11 +34,15 @@ pub(super) struct Flow<'s> {
     pub obs: &'s mut Observers,
     pub spent: &'s mut usize,
     pub work: &'s mut u64,
+    /// The faster engine of the flow, when the state has one and keeps no observers.
+    pub kernel: Option<&'s dyn Kernel>,
 }
 
 impl State {
     pub(super) fn flow(&mut self) -> Flow<'_> {
+        let unobserved = self.obs.log.is_none() && self.obs.knowledge.is_none();
         Flow {
+            kernel: if unobserved { self.kernel.as_deref() } else { None },
             game: &self.game,
             prog: &self.prog,
             pos: &mut self.pos,
@@ -147,6 +151,12 @@ impl<'s> Flow<'s> {
             if depth != usize::MAX && self.phase_ends(depth) {
                 return true;
             }
+            if depth == usize::MAX
+                && let Some(kernel) = self.kernel
+                && self.native(kernel)
+            {
+                return false;
+            }
             *self.spent += 1;
             if *self.work + *self.spent as u64 > MATCH_BUDGET {
                 let halt = Halt::new(
@@ -179,6 +189,25 @@ impl<'s> Flow<'s> {
             }
         }
         false
+    }
+
+    /// Runs the kernel's steps; true once it has opened a decision. The step it stops before,
+    /// if any, is the interpreter's.
+    fn native(&mut self, kernel: &dyn Kernel) -> bool {
+        let mut lent = Lent { pos: &mut *self.pos, prog: self.prog, spent: &mut *self.spent, work: *self.work };
+        match kernel.run(&mut lent) {
+            Ran::Yield => false,
+            Ran::Choice { at, seat } => {
+                self.pos.pending = Pending::Choice { at, seat };
+                true
+            }
+            Ran::Together { at, seats } => {
+                let seats =
+                    seats.into_iter().map(|(seat, start, len)| Secret { seat, start, len, chosen: None }).collect();
+                self.pos.pending = Pending::Together { at, seats };
+                true
+            }
+        }
     }
 
     /// Whether the phase whose frame is at `depth` has ended, or ends with the next step.
@@ -643,34 +672,23 @@ impl<'s> Flow<'s> {
         }
     }
 
-    /// Moves cards one by one onto a pile. A player who knew where a card was in a pile the
-    /// move empties knows it went where the others went.
-    /// Cards that lie together in one pile, in order, move together.
+    /// Moves cards one by one onto a pile ([`Position::move_all`]), telling the players'
+    /// knowledge. A player who knew where a card was in a pile the move empties knows it went
+    /// where the others went.
     fn move_all(&mut self, cards: &[CardId], dest: usize) {
         let before = self.obs.knowledge.as_ref().and_then(|k| k.before_moves(self.prog, dest));
         let mut sources: smallvec::SmallVec<[(CardId, usize); 16]> = smallvec::SmallVec::new();
-        let mut k = 0;
-        while k < cards.len() {
-            let (from, Some(i)) = (self.pos.place(cards[k]), self.pos.index_of(cards[k])) else {
-                k += 1;
-                continue;
-            };
-            let end = self.pos.pile_end(from);
-            let n = (1..cards.len() - k)
-                .take_while(|&m| i + m < end && self.pos.card_at(i + m) == Some(cards[k + m]))
-                .count()
-                + 1;
-            self.pos.put_run(self.prog, i..i + n, dest);
-            for &c in &cards[k..k + n] {
+        let (prog, knowledge) = (self.prog, &mut self.obs.knowledge);
+        self.pos.move_all(prog, cards, dest, |pos, run, from| {
+            for &c in run {
                 if before.is_some() {
                     sources.push((c, from));
                 }
-                if let Some(knowledge) = &mut self.obs.knowledge {
-                    knowledge.moved(self.prog, self.pos, c, from, dest);
+                if let Some(knowledge) = knowledge.as_mut() {
+                    knowledge.moved(prog, pos, c, from, dest);
                 }
             }
-            k += n;
-        }
+        });
         if let (Some(k), Some(before)) = (&mut self.obs.knowledge, before) {
             k.emptied(self.pos, &sources, &before);
         }

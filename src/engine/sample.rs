@@ -31,6 +31,7 @@ impl State {
         let mut world = State {
             game: self.game.clone(),
             prog: self.prog.clone(),
+            kernel: self.kernel.clone(),
             pos,
             obs: Observers::default(),
             spent: 0,

@@ -15,6 +15,7 @@ impl State {
         State {
             game: self.game.clone(),
             prog: self.prog.clone(),
+            kernel: self.kernel.clone(),
             pos: self.pos.clone(),
             obs: Observers::default(),
             spent: 0,

@@ -26,6 +26,7 @@ const BODY: u64 = (1 << TAG_SHIFT) - 1;
 
 /// A set of cards, in one word. Traces and saves write it as the list of its card ids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
 pub struct CardGroup(u64);
 
 impl Serialize for CardGroup {

@@ -9,6 +9,7 @@ mod session;
 mod short;
 
 mod cli;
+mod engines;
 mod hostile;
 mod sessions;
 mod traces;

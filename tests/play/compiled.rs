@@ -1,0 +1,148 @@
+//! The compiled engine against the interpreter, the reference: random matches played side by
+//! side from the same seeds, with the same moves, must stand in the same position (and have
+//! done the same work) after every move, and end the same way. The kernels are built once per
+//! run into a folder of the test's own; where no Rust compiler can be run, the tests say so and
+//! check nothing else.
+
+use paradox::compiled::{Compiled, compiled_in, source, toolchain};
+use paradox::{Actor, Game, Playable, Settings, State, load};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+/// The kernels' cache for this run.
+fn cache() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().expect("a temporary folder")).path()
+}
+
+fn game_of(file: &str, sets: &[&str]) -> Arc<Game> {
+    let settings = Settings { sets: sets.iter().map(|s| s.to_string()).collect(), variant: None };
+    Arc::new(load(Path::new(file), &settings).unwrap_or_else(|e| panic!("{file}: {e:?}")))
+}
+
+/// The game's compiled engine, or `None` (said) where no Rust compiler can be run.
+fn compiled(game: &Arc<Game>) -> Option<Compiled> {
+    if toolchain().is_none() {
+        eprintln!("skipped: no Rust compiler (rustc) here to build the compiled engine");
+        return None;
+    }
+    Some(compiled_in(game, cache(), true).unwrap_or_else(|e| panic!("{}: {e}", game.name)))
+}
+
+/// Plays `matches` random matches in both engines side by side, comparing after every move;
+/// returns the decisions made.
+fn side_by_side(game: &Arc<Game>, compiled: &Playable, seeds: std::ops::Range<u64>) -> u64 {
+    let interpreted = Playable::new(game.clone());
+    let mut decisions = 0;
+    for seed in seeds {
+        let mut a = State::bare(interpreted.clone(), seed);
+        let mut b = State::bare(compiled.clone(), seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xd1ff);
+        loop {
+            assert_eq!(a.position(), b.position(), "{}: seed {seed}, after {decisions} decisions", game.name);
+            assert_eq!(a.work(), b.work(), "{}: seed {seed}: the work done", game.name);
+            let seat = match a.actor() {
+                Actor::Seat(s) => s,
+                Actor::Together(seats) => seats[0],
+                Actor::Nobody => break,
+            };
+            let n = a.action_count(seat);
+            let pick = rng.random_range(0..n) as u32;
+            a.apply(seat, pick).expect("a legal move");
+            b.apply(seat, pick).expect("a legal move");
+            decisions += 1;
+        }
+        assert_eq!(a.outcome(), b.outcome(), "{}: seed {seed}", game.name);
+        assert_eq!(a.failure(), b.failure(), "{}: seed {seed}", game.name);
+    }
+    decisions
+}
+
+#[test]
+fn take_away_plays_the_same_compiled() {
+    let game = game_of("tests/fixtures/valid/take-away.cards", &[]);
+    let Some(ready) = compiled(&game) else { return };
+    assert!(ready.left.is_empty(), "every statement of take-away runs natively: {:?}", ready.left);
+    assert!(side_by_side(&game, &ready.playable, 1..40) > 200);
+}
+
+#[test]
+fn costly_tricks_plays_the_same_compiled() {
+    let game = game_of("rules/costly-tricks.cards", &["chips_to_win=1"]);
+    let Some(ready) = compiled(&game) else { return };
+    assert!(side_by_side(&game, &ready.playable, 1..6) > 200);
+}
+
+#[test]
+fn every_shipped_game_plays_the_same_compiled() {
+    for file in ["buddy-on-your-left", "third-man", "anarchy", "tantony", "pairadox"] {
+        let game = game_of(&format!("rules/{file}.cards"), &[]);
+        let Some(ready) = compiled(&game) else { return };
+        assert!(side_by_side(&game, &ready.playable, 1..3) > 20, "{file}");
+    }
+}
+
+/// Builds a kernel for every valid fixture (a few minutes): run it with
+/// `cargo test --test play -- --ignored compiled`.
+#[test]
+#[ignore = "builds a kernel per fixture; CI runs the sample above"]
+fn every_valid_fixture_plays_the_same_compiled() {
+    let mut files: Vec<_> = std::fs::read_dir("tests/fixtures/valid")
+        .expect("the fixtures")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cards"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 10);
+    for file in files {
+        let game = game_of(&file.display().to_string(), &[]);
+        let Some(ready) = compiled(&game) else { return };
+        side_by_side(&game, &ready.playable, 1..4);
+    }
+}
+
+/// A rule file whose names, strings, templates and comments try to inject Rust into the kernel.
+const HOSTILE: &str = r#"// "); } fn evil() { std::process::exit(3); } /*
+game "x\"); std::process::exit(3); (\""
+players 2
+seats P1 "\"); panic!(); //", P2 "*/ unsafe { } /*"
+enum Colour { inject_exit, panic }
+card {
+  colour: Colour
+  n: 1..3
+  name "{colour}\"); std::process::exit(4); //"
+}
+deck { for c in Colour, n in 1..3 { card { colour: c, n: n } } }
+zone pile
+zone taken per seat
+var turn: seat = P1
+var evil_var_exit: int = 0
+play {
+  while count(pile) > 0 {
+    choose k from 1..2 by turn where k <= count(pile) as "\}\}\"); std::process::exit(5); //{k}"
+    repeat k { move last(pile) to taken[turn] }
+    evil_var_exit += 9223372036854775807 - 9223372036854775806
+    turn = left(turn)
+  }
+}
+result highest s in seats by count(taken[s])
+"#;
+
+#[test]
+fn nothing_of_the_rule_files_text_enters_the_compiled_code() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("hostile.cards");
+    std::fs::write(&file, HOSTILE).expect("written");
+    let game = match load(&file, &Settings::default()) {
+        Ok(game) => Arc::new(game),
+        Err(e) => panic!("the hostile file is a valid game: {e:?}"),
+    };
+    let code = source(&game).expect("generated");
+    for text in ["std::process::exit", "inject", "evil", "taken", "Colour"] {
+        assert!(!code.contains(text), "`{text}` from the rule file is in the generated source");
+    }
+    let Some(ready) = compiled(&game) else { return };
+    assert!(side_by_side(&game, &ready.playable, 1..10) > 10);
+}
