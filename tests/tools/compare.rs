@@ -36,7 +36,7 @@ fn the_costly_tricks_comparison_of_the_issue_prints_and_parses() {
         "[1] base",
         "[2] set:trick_cost=15",
         "player 1 (side A: A, A's ghost) wins",
-        "winning margin (chips[t])",
+        "winning margin in chips",
         "paired by seed",
     ] {
         assert!(text.contains(needle), "no {needle:?} in\n{text}");
@@ -60,6 +60,10 @@ fn settings_given_to_every_configuration_are_named_in_the_verdicts() {
     let text = ok(&["compare", COIN, "--set", "seat_edge=10", "base", "set:seat_edge=20", "--games", "300"]);
     assert!(!text.contains("as written"), "{text}");
     assert!(text.contains(") with seat_edge=10, ") && text.contains(") with seat_edge=20: "), "{text}");
+    // The verdicts name each setting with the parameter's description.
+    let explained = "(percentage points added to P1's chance of winning)";
+    let heading = format!("\nWith seat_edge=20 {explained}, against with seat_edge=10 {explained}:\n");
+    assert!(text.contains(&heading), "{text}");
     assert!(!text.contains("seat_edge=10, seat_edge=20"), "{text}");
     let text = ok(&["compare", COIN, "--variant", "favour_the_starter", "base", "set:seat_edge=20", "--games", "300"]);
     assert!(!text.contains("as written"), "{text}");
@@ -173,7 +177,14 @@ fn the_plot_is_an_svg_with_every_configuration() {
     let p = path.to_str().expect("a path");
     ok(&["compare", COSTLY, "base", "variant:tug_of_war_short", "--games", "50", "--plot", p]);
     let svg = std::fs::read_to_string(&path).expect("the plot");
-    for needle in ["<svg", "Win shares", "Match length (decisions)", "Winning margin", "variant:tug_of_war_short"] {
+    for needle in [
+        "<svg",
+        "Every share with its 95 % interval",
+        "Lead history",
+        "Match length",
+        "Winning margin",
+        "variant:tug_of_war_short",
+    ] {
         assert!(svg.contains(needle), "no {needle:?} in the plot");
     }
 }
