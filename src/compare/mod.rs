@@ -143,7 +143,7 @@ pub struct Described {
     /// "points" for a key worked out otherwise.
     pub key: String,
     /// Each parameter with a description in the rule file, and that description (escaped,
-    /// cut after [`LONGEST_DOC`] characters).
+    /// cut after `LONGEST_DOC` characters).
     pub docs: Vec<(String, String)>,
 }
 

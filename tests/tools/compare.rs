@@ -336,3 +336,42 @@ fn merge_reads_the_shards_within_a_stated_memory() {
         std::fs::remove_file(file).expect("removed");
     }
 }
+
+/// The figures of play quality and of `--skill` are counts in the shards like the others: the
+/// shards of a run merge into its report byte for byte, and a count its matches cannot give is
+/// refused.
+#[test]
+fn shards_of_a_run_with_skill_merge_into_one_run() {
+    const ROUNDS: &str = "tests/fixtures/lab/coin-rounds.cards";
+    let run = ["compare", ROUNDS, "base", "set:rounds=7", "--games", "61", "--seed", "3", "--skill", "random/random"];
+    let shards: Vec<String> = (1..=3)
+        .map(|i| {
+            let path = temp(&format!("skill-shard-{i}.json"));
+            std::fs::write(&path, ok(&[&run[..], &["--shard", &format!("{i}/3")]].concat())).expect("a shard file");
+            path.display().to_string()
+        })
+        .collect();
+    let shards: Vec<&str> = shards.iter().map(String::as_str).collect();
+    for format in ["json", "text"] {
+        let whole = ok(&[&run[..], &["--format", format]].concat());
+        assert!(whole.contains("strong player"), "{whole}");
+        assert_eq!(whole, ok(&[&["merge"][..], &shards, &["--format", format]].concat()), "{format}");
+    }
+    // Each damage: a count of the first configuration's tally and what the refusal says.
+    type Edit = fn(&mut serde_json::Value);
+    let damages: [(Edit, &str); 4] = [
+        (|t| t["comebacks"] = serde_json::json!(1000), "comebacks is 1000, more than the"),
+        (|t| t["skill"]["wins"] = serde_json::json!(1000), "skill wins is 1000, more than the"),
+        (|t| t["leader"][4][1] = serde_json::json!(1000), "leader's wins at tenth 5 is 1000"),
+        (|t| t["trend"].as_array_mut().expect("tenths").pop().map_or((), drop), "not the shape of this run"),
+    ];
+    for (i, (edit, expected)) in damages.into_iter().enumerate() {
+        let mut shard: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(shards[0]).expect("a shard")).expect("JSON");
+        edit(&mut shard["tallies"]["configurations"][0]);
+        let path = temp(&format!("skill-damaged-{i}.json"));
+        std::fs::write(&path, shard.to_string()).expect("a shard file");
+        let err = stderr(&["merge", path.to_str().expect("a path"), shards[1], shards[2]], 2);
+        assert!(err.contains(expected), "{expected}: {err}");
+    }
+}
