@@ -544,15 +544,15 @@ pub struct Paired {
     /// Changes in the tenth from which the winners led to the end, over the matches where it
     /// is known in both.
     pub settled: Moments,
-    /// Over the skill matches both finished: how many, whether the strong player won, and the
-    /// changes in its edge (as for the starter's).
+    /// Over the skill matches both finished: how many, and whether the strong player won.
     pub skill: (u64, Discordant),
     /// Changes in the strong player's edge, each as a share of a match: both times `players` of
     /// both configurations.
     pub skill_edge: Moments,
 }
 
-/// The tenth at which security is compared: half-time.
+/// Where half-time is in a course's `leader` (whose first entry is the first tenth): the
+/// fifth tenth, at which security is compared.
 pub const HALF_TIME: usize = 4;
 
 impl Paired {

@@ -487,13 +487,13 @@ mod tests {
 
     #[test]
     fn equal_counts_are_tested_with_chi_squared() {
-        // 60 against 40: chi-squared 4 on one degree of freedom, the normal tail at 2.
-        assert!(close(p_equal(&[60, 40]).expect("counts"), two_sided_p(2.0), 1e-9));
-        // Three counts: chi-squared 6 on two degrees of freedom has the tail e^-3.
-        assert!(close(p_equal(&[40, 20, 30]).expect("counts"), (-3.0f64).exp(), 1e-9));
+        // 60 against 40: chi-squared 4 on one degree of freedom, the normal tail at 2: erfc(√2).
+        assert!(close(p_equal(&[60, 40]).expect("counts"), 0.045_500_263_896_358_4, 1e-12));
+        // Three counts: chi-squared 5 on two degrees of freedom has the tail e^-2.5.
+        assert!(close(p_equal(&[40, 25, 25]).expect("counts"), (-2.5f64).exp(), 1e-12));
         assert!(close(p_equal(&[10, 10, 10, 10]).expect("counts"), 1.0, 1e-12));
-        // A large statistic on five degrees of freedom: 30 has the tail 1.475e-5.
-        assert!(close(chi_squared_tail(30.0, 5.0), 1.4747e-5, 1e-8));
+        // A large statistic on five degrees of freedom: 30 has the tail 1.4748581e-5.
+        assert!(close(chi_squared_tail(30.0, 5.0), 1.474_858_1e-5, 1e-12));
         assert_eq!(p_equal(&[3]), None);
     }
 
