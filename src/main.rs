@@ -227,7 +227,8 @@ struct LabOptions {
     #[arg(long, default_value = "random", value_name = "KINDS")]
     bots: String,
     /// Play until every win share's 95 % interval is within this many percentage points either
-    /// side (instead of `--games`), or `--max-games` are played.
+    /// side (instead of `--games`), or `--max-games` are played: first 1000 matches (or the cap),
+    /// then as many more as the shares so far say are needed, rounded up to a thousand.
     #[arg(long, value_name = "POINTS", conflicts_with = "games")]
     precision: Option<f64>,
     /// The most matches per configuration `--precision` plays.
@@ -237,6 +238,11 @@ struct LabOptions {
     /// cache, or builds it for a long run; the report is the same with any.
     #[arg(long, value_enum, default_value_t = paradox::compiled::Engine::Auto)]
     engine: paradox::compiled::Engine,
+    /// Also measure skill: each seed plays one more match, in which one player (rotated over the
+    /// seats) is the STRONG kind of bot and the others the WEAK kind; the strong player's win
+    /// share is compared with an equal one. `--skill` alone means `default/random`.
+    #[arg(long, value_name = "STRONG/WEAK", num_args = 0..=1, default_missing_value = "default/random")]
+    skill: Option<String>,
     /// Threads to play on (by default one per core); the results are the same for any number.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
@@ -254,8 +260,10 @@ struct ReportOutput {
     /// `text` for people, `json` or `csv` for tools.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     format: ReportFormat,
-    /// Also draw the configurations side by side into this SVG file.
-    #[arg(long, value_name = "FILE.svg")]
+    /// Also draw the configurations side by side into this file: SVG, or a PNG when its name
+    /// ends in `.png` (in a build with the `png` feature; its letters in the DejaVu Sans font,
+    /// which must be installed).
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     plot: Option<PathBuf>,
 }
 
@@ -517,7 +525,8 @@ fn prepare(
         described.push(Described::of(config.played(common), &game, &rules.text));
         loaded.push(Arc::new(game));
     }
-    let mut entrants = paradox::compare::entrants(&loaded, &lab.bots).map_err(|m| usage(format!("--bots: {m}")))?;
+    let mut entrants = paradox::compare::entrants(&loaded, &lab.bots, lab.skill.as_deref())
+        .map_err(|m| usage(if m.starts_with("--skill") { m } else { format!("--bots: {m}") }))?;
     let label = printable_path(file);
     let worth =
         (lab.precision.map_or(games, |_| lab.max_games)).saturating_mul(entrants.len() as u64) >= WORTH_BUILDING;
@@ -532,6 +541,7 @@ fn prepare(
         configurations: described,
         seed: lab.seed,
         bots: lab.bots.clone(),
+        skill: lab.skill.clone(),
         precision: lab.precision,
         games: if lab.precision.is_some() { lab.max_games } else { games },
     };
@@ -589,8 +599,7 @@ fn give(run: &Run, tallies: &paradox::sim::Tallies, output: &ReportOutput) -> Re
         ReportFormat::Csv => print!("{}", paradox::compare::csv::render(&report)),
     }
     if let Some(path) = &output.plot {
-        let svg = paradox::compare::plot::svg(run, tallies, &report)?;
-        std::fs::write(path, svg).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        paradox::compare::plot::write(path, run, tallies, &report)?;
     }
     Ok(())
 }

@@ -1,7 +1,11 @@
-//! Many matches between bots, on every core: what each match came to ([`Record`]) and the
-//! whole-number counts of many ([`Tally`] for one configuration, [`Paired`] for two played from
-//! the same seeds), which add up to the same counts whatever the number of threads, shards or
-//! machines. Also the run-time problems random play runs into (`paradox check --simulate`).
+//! Many matches between bots, on every core: what each match came to ([`Record`], with how it
+//! went: [`course`]) and the whole-number counts of many ([`Tally`] for one configuration,
+//! [`Paired`] for two played from the same seeds), which add up to the same counts whatever the
+//! number of threads, shards or machines. With `--skill`, each seed also plays a match of one
+//! stronger player against weaker ones ([`Skill`]). Also the run-time problems random play runs
+//! into (`paradox check --simulate`).
+
+pub mod course;
 
 use crate::bots::{Bot, Kind, seat_bots};
 use crate::diagnostic::{Code, Problem};
@@ -10,6 +14,7 @@ use crate::game::{ExprKind, Game, SeatId};
 use crate::stats::{Discordant, Histogram, Moments, add_count};
 use crate::syntax::ast::Extreme;
 use crate::trace::{ENDLESS_AFTER, play_watching};
+use course::{BETWEEN, Course, Readings, TENTHS};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -24,6 +29,8 @@ pub struct Entrant {
     pub game: Arc<Game>,
     /// The kind of bot for each player.
     pub kinds: Vec<Kind>,
+    /// With `--skill`: the stronger kind of bot and the weaker one.
+    pub skill: Option<[Kind; 2]>,
     shape: Shape,
     /// The game lowered once, for all its matches.
     playable: Playable,
@@ -54,7 +61,7 @@ impl Entrant {
         let listed = matches!(game.result.domain.kind, ExprKind::Seats | ExprKind::Sides);
         let shape = Shape { players: game.players, sides, items, listed };
         let playable = Playable::new(game.clone());
-        Entrant { game, kinds, shape, playable }
+        Entrant { game, kinds, skill: None, shape, playable }
     }
 
     /// The same configuration, its matches played with `playable` (the same game with another
@@ -63,9 +70,17 @@ impl Entrant {
         self.playable = playable;
     }
 
-    /// Whether any of the bots searches (and so needs the players' knowledge kept).
-    fn searching(&self) -> bool {
-        self.kinds.iter().any(|k| *k != Kind::Random)
+    /// The same configuration, each seed also played by one `strong` player (player `i mod
+    /// players` in match `i`) against `weak` ones.
+    pub fn with_skill(self, strong: Kind, weak: Kind) -> Entrant {
+        Entrant { skill: Some([strong, weak]), ..self }
+    }
+
+    /// The bots of the skill match `index`: the strong player and each player's kind.
+    fn skill_kinds(&self, index: u64) -> Option<(usize, Vec<Kind>)> {
+        let [strong, weak] = self.skill?;
+        let seat = (index % self.shape.players as u64) as usize;
+        Some((seat, (0..self.shape.players).map(|p| if p == seat { strong } else { weak }).collect()))
     }
 }
 
@@ -78,12 +93,14 @@ pub struct Record {
     pub rounds: u64,
     /// `None` when a run-time problem stopped the match or it did not end.
     pub finish: Option<Finish>,
+    /// Rounds after which every key of the result stood as before the round.
+    pub drawn_rounds: u64,
     /// How long the bots other than `random` took over each move with a choice.
     pub thinking: Vec<f64>,
 }
 
 /// How a match that ended came out.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Finish {
     /// The winning players, as bits (none for a draw).
     pub winners: u64,
@@ -94,6 +111,8 @@ pub struct Finish {
     /// How often a different seat or side came to lead alone, the standing read after each
     /// round (at the first decision of the next) and at the end.
     pub lead_changes: u64,
+    /// How the match went.
+    pub course: Course,
 }
 
 /// Who leads as the match goes on.
@@ -107,9 +126,7 @@ impl Lead {
     /// Takes the standing (the result's key of each seat or side, more being better): a
     /// change when another one than last time is ahead of all the others.
     fn note(&mut self, keys: &[i64]) {
-        let Some(best) = keys.iter().max() else { return };
-        let mut at_best = keys.iter().enumerate().filter(|(_, k)| *k == best).map(|(i, _)| i);
-        if let (Some(leader), None) = (at_best.next(), at_best.next()) {
+        if let Some(leader) = course::lone_leader(keys) {
             if self.leader.is_some_and(|l| l != leader) {
                 self.changes += 1;
             }
@@ -118,8 +135,26 @@ impl Lead {
     }
 }
 
+/// The rounds after which the standing was what it was before them.
+#[derive(Default)]
+struct Rounds {
+    /// The standing when the current round began.
+    start: Option<Vec<i64>>,
+    drawn: u64,
+}
+
+impl Rounds {
+    /// A round ends (or the match does) with the standing `keys`; `next` says whether another begins.
+    fn close(&mut self, keys: &[i64], next: bool) {
+        if self.start.as_deref() == Some(keys) {
+            self.drawn += 1;
+        }
+        self.start = next.then(|| keys.to_vec());
+    }
+}
+
 /// The result's key of each seat or side as the match stands, more being better (worked out
-/// on a copy of the state: the dearest thing `play` does, so done once a round).
+/// from the position's variables, before each decision).
 fn standing(shape: &Shape, state: &State) -> Option<Vec<i64>> {
     let keys = state.player_keys()?;
     Some(shape.items.iter().map(|bits| keys[bits.trailing_zeros() as usize]).collect())
@@ -166,48 +201,78 @@ fn timed_bots(kinds: &[Kind], seed: u64, times: &Rc<RefCell<Vec<f64>>>) -> Vec<B
 /// Plays the match of `seed` (the one `paradox trace --seed` prints) and says what it came to;
 /// a match still going after [`ENDLESS_AFTER`] decisions counts as stopped.
 pub fn play(entrant: &Entrant, seed: u64) -> Record {
+    play_with(entrant, &entrant.kinds, seed)
+}
+
+/// The skill match `index` of `--skill` (seeded `seed`): which player is the strong one, and
+/// what the match came to; `None` without `--skill`.
+fn play_skill(entrant: &Entrant, index: u64, seed: u64) -> Option<(usize, Record)> {
+    let (strong, kinds) = entrant.skill_kinds(index)?;
+    Some((strong, play_with(entrant, &kinds, seed)))
+}
+
+/// Plays the match of `seed` with bots of `kinds`.
+fn play_with(entrant: &Entrant, kinds: &[Kind], seed: u64) -> Record {
     let times = Rc::new(RefCell::new(Vec::new()));
-    let mut bots = timed_bots(&entrant.kinds, seed, &times);
+    let mut bots = timed_bots(kinds, seed, &times);
     // Only bots that search need the players' knowledge kept.
     let game = entrant.playable.clone();
-    let mut state = if entrant.searching() { State::quiet(game, seed) } else { State::bare(game, seed) };
+    let searching = kinds.iter().any(|k| *k != Kind::Random);
+    let mut state = if searching { State::quiet(game, seed) } else { State::bare(game, seed) };
     let starter = match state.actor() {
         Actor::Seat(s) => Some(entrant.game.seats[s as usize].player),
         _ => None,
     };
     let shape = &entrant.shape;
     let mut lead = Lead::default();
+    let mut rounds = Rounds::default();
+    let mut readings = Readings::default();
     let mut round = None;
     play_watching(&mut state, &mut bots, ENDLESS_AFTER, |state| {
         let now = state.round();
+        let keys = standing(shape, state);
         if now != round {
             // The standing after each round, read at the first decision of the next.
-            if round.is_some()
-                && let Some(keys) = standing(shape, state)
-            {
-                lead.note(&keys);
+            if let Some(keys) = &keys {
+                if round.is_some() {
+                    lead.note(keys);
+                }
+                if now.is_some() {
+                    rounds.close(keys, true);
+                }
             }
             round = now;
         }
+        if let Some(keys) = keys {
+            readings.note(state.position().decisions, keys);
+        }
         true
     });
+    let decisions = state.position().decisions;
     let finish = state.outcome().map(|outcome| {
-        let mut keys = final_standing(shape, &state, outcome);
-        lead.note(&keys);
+        let end = final_standing(shape, &state, outcome);
+        lead.note(&end);
+        rounds.close(&end, false);
+        let winners = outcome.winners.iter().fold(0, |b, p| b | 1 << p);
+        let winning: Vec<bool> = shape.items.iter().map(|bits| bits & winners != 0).collect();
+        let course = course::course(&readings, &end, &winning, decisions);
+        let mut keys = end;
         keys.sort_unstable_by(|a, b| b.cmp(a));
         Finish {
-            winners: outcome.winners.iter().fold(0, |b, p| b | 1 << p),
+            winners,
             starter,
             margin: match keys[..] {
                 [best, next, ..] => best.abs_diff(next),
                 _ => 0,
             },
             lead_changes: lead.changes,
+            course,
         }
     });
     Record {
-        decisions: state.position().decisions,
+        decisions,
         rounds: round.map_or(0, |(_, n)| n as u64),
+        drawn_rounds: rounds.drawn,
         finish,
         thinking: times.take(),
     }
@@ -243,6 +308,64 @@ pub struct Tally {
     pub margin: Histogram,
     /// Changes of the lead per match.
     pub lead_changes: Histogram,
+    /// Rounds per match after which every key of the result stood as before.
+    pub drawn_rounds: Histogram,
+    /// Matches won by a seat or side that trailed another at some point.
+    pub comebacks: u64,
+    /// How far the winners trailed at worst per match, in the result's key (0 for none).
+    pub deficit: Histogram,
+    /// The best key less the worst at the end, per match.
+    pub spread: Histogram,
+    /// At each tenth between the start and the end: matches in which one seat or side led
+    /// alone, and how many of them it went on to win.
+    pub leader: Vec<[u64; 2]>,
+    /// Per match that some won and some did not, the first tenth (1 to 10) from which the
+    /// winners led alone at every tenth to the end.
+    pub settled: Histogram,
+    /// At each tenth of the match, from the start to the end: the winners' best key less the
+    /// best of the others', over the matches that some won and some did not.
+    pub trend: Vec<Moments>,
+    /// The matches of one stronger player against weaker ones (`--skill`).
+    pub skill: Skill,
+}
+
+/// The matches of `--skill`, one per seed: the strong player is player `i mod players` in
+/// match `i`, all others are weak.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skill {
+    /// Matches played.
+    pub matches: u64,
+    /// Matches stopped by a run-time problem (or that did not end).
+    pub stopped: u64,
+    /// How many the strong player won (a shared win counts).
+    pub wins: u64,
+    /// Per finished match, the strong player's edge times the number of players: `players`
+    /// for a win, less the number of winners (an equal player scores 0 on average).
+    pub edge: Moments,
+}
+
+impl Skill {
+    /// Matches that ended with a result.
+    pub fn finished(&self) -> u64 {
+        self.matches - self.stopped
+    }
+
+    fn add(&mut self, players: usize, (strong, record): (usize, &Record)) {
+        self.matches += 1;
+        let Some(f) = &record.finish else {
+            self.stopped += 1;
+            return;
+        };
+        self.wins += f.winners >> strong & 1;
+        self.edge.add(player_edge(players, strong, f.winners));
+    }
+
+    fn merge(&mut self, other: &Skill) -> Result<(), String> {
+        add_count(&mut self.matches, other.matches, "skill matches")?;
+        add_count(&mut self.stopped, other.stopped, "skill matches stopped")?;
+        add_count(&mut self.wins, other.wins, "skill wins")?;
+        self.edge.merge(&other.edge).map_err(|e| format!("skill edge: {e}"))
+    }
 }
 
 impl Tally {
@@ -261,7 +384,28 @@ impl Tally {
             rounds: Histogram::default(),
             margin: Histogram::default(),
             lead_changes: Histogram::default(),
+            drawn_rounds: Histogram::default(),
+            comebacks: 0,
+            deficit: Histogram::default(),
+            spread: Histogram::default(),
+            leader: vec![[0; 2]; BETWEEN],
+            settled: Histogram::default(),
+            trend: vec![Moments::default(); TENTHS],
+            skill: Skill::default(),
         }
+    }
+
+    /// The per-match counts, each with its name in a shard.
+    pub fn histograms(&self) -> [(&'static str, &Histogram); 7] {
+        [
+            ("decisions", &self.decisions),
+            ("rounds", &self.rounds),
+            ("margin", &self.margin),
+            ("lead_changes", &self.lead_changes),
+            ("drawn_rounds", &self.drawn_rounds),
+            ("deficit", &self.deficit),
+            ("spread", &self.spread),
+        ]
     }
 
     /// Matches that ended with a result.
@@ -291,6 +435,25 @@ impl Tally {
         self.rounds.add(record.rounds);
         self.margin.add(f.margin);
         self.lead_changes.add(f.lead_changes);
+        self.drawn_rounds.add(record.drawn_rounds);
+        let c = &f.course;
+        self.comebacks += u64::from(c.comeback);
+        self.deficit.add(c.deficit);
+        self.spread.add(c.spread);
+        for (counts, led) in self.leader.iter_mut().zip(&c.leader) {
+            if let Some(won) = led {
+                counts[0] += 1;
+                counts[1] += u64::from(*won);
+            }
+        }
+        if let Some(settled) = c.settled {
+            self.settled.add(settled);
+        }
+        for (m, lead) in self.trend.iter_mut().zip(&c.lead) {
+            if let Some(lead) = lead {
+                m.add(*lead);
+            }
+        }
     }
 
     /// Adds another tally of the same configuration; `Err` names the count that would not fit.
@@ -308,10 +471,21 @@ impl Tally {
             ("rounds", &mut self.rounds, &other.rounds),
             ("margin", &mut self.margin, &other.margin),
             ("lead_changes", &mut self.lead_changes, &other.lead_changes),
+            ("drawn_rounds", &mut self.drawn_rounds, &other.drawn_rounds),
+            ("deficit", &mut self.deficit, &other.deficit),
+            ("spread", &mut self.spread, &other.spread),
+            ("settled", &mut self.settled, &other.settled),
         ] {
             a.merge(b).map_err(|e| format!("{name}: {e}"))?;
         }
-        Ok(())
+        add_count(&mut self.comebacks, other.comebacks, "comebacks")?;
+        for (i, (a, b)) in self.leader.iter_mut().zip(&other.leader).enumerate() {
+            add_each(a, b, &format!("leader at tenth {}, count", i + 1))?;
+        }
+        for (i, (a, b)) in self.trend.iter_mut().zip(&other.trend).enumerate() {
+            a.merge(b).map_err(|e| format!("trend at tenth {i}: {e}"))?;
+        }
+        self.skill.merge(&other.skill)
     }
 }
 
@@ -326,9 +500,14 @@ fn add_each(to: &mut [u64], from: &[u64], what: &str) -> Result<(), String> {
 /// The starter's edge in a match, times the number of players: `players` if the starter
 /// won, less the number of winners; `None` when no single seat started.
 fn edge_points(shape: &Shape, f: &Finish) -> Option<i64> {
-    let starter = f.starter?;
-    let won = (f.winners >> starter & 1) as i64;
-    Some(won * shape.players as i64 - f.winners.count_ones() as i64)
+    Some(player_edge(shape.players, f.starter?, f.winners))
+}
+
+/// A player's edge in a match, times the number of players: `players` if it won, less the
+/// number of winners (0 on average for a player no better placed than the others).
+fn player_edge(players: usize, player: usize, winners: u64) -> i64 {
+    let won = (winners >> player & 1) as i64;
+    won * players as i64 - winners.count_ones() as i64
 }
 
 /// The counts of two configurations over the matches both finished, paired by seed: how
@@ -355,7 +534,32 @@ pub struct Paired {
     pub margin: Moments,
     /// Changes in the number of lead changes.
     pub lead_changes: Moments,
+    /// The sum over matches of the change in decisions times the change in rounds: with the
+    /// sums of squares, it tells whether one change is a fixed multiple of the other in every
+    /// match.
+    pub decisions_by_rounds: i128,
+    /// Changes in the number of rounds that changed no key of the result.
+    pub drawn_rounds: Moments,
+    /// Matches won from behind.
+    pub comebacks: Discordant,
+    /// Changes in the gap between first and last at the end.
+    pub spread: Moments,
+    /// Over the matches in which one seat or side led alone at half-time in both
+    /// configurations: how many, and whether that leader went on to win.
+    pub security: (u64, Discordant),
+    /// Changes in the tenth from which the winners led to the end, over the matches where it
+    /// is known in both.
+    pub settled: Moments,
+    /// Over the skill matches both finished: how many, and whether the strong player won.
+    pub skill: (u64, Discordant),
+    /// Changes in the strong player's edge, each as a share of a match: both times `players` of
+    /// both configurations.
+    pub skill_edge: Moments,
 }
+
+/// Where half-time is in a course's `leader` (whose first entry is the first tenth): the
+/// fifth tenth, at which security is compared.
+pub const HALF_TIME: usize = 4;
 
 impl Paired {
     fn new(a: &Shape, b: &Shape) -> Paired {
@@ -369,7 +573,38 @@ impl Paired {
             rounds: Moments::default(),
             margin: Moments::default(),
             lead_changes: Moments::default(),
+            decisions_by_rounds: 0,
+            drawn_rounds: Moments::default(),
+            comebacks: Discordant::default(),
+            spread: Moments::default(),
+            security: (0, Discordant::default()),
+            settled: Moments::default(),
+            skill: (0, Discordant::default()),
+            skill_edge: Moments::default(),
         }
+    }
+
+    /// The per-match changes, each with its name in a shard.
+    pub fn changes(&self) -> [(&'static str, &Moments); 8] {
+        [
+            ("edge", &self.edge),
+            ("decisions", &self.decisions),
+            ("rounds", &self.rounds),
+            ("margin", &self.margin),
+            ("lead_changes", &self.lead_changes),
+            ("drawn_rounds", &self.drawn_rounds),
+            ("spread", &self.spread),
+            ("settled", &self.settled),
+        ]
+    }
+
+    fn add_skill(&mut self, (sa, a): (&Shape, &(usize, Record)), (sb, b): (&Shape, &(usize, Record))) {
+        let (Some(fa), Some(fb)) = (&a.1.finish, &b.1.finish) else { return };
+        let (strong, players) = (a.0, (sa.players, sb.players));
+        self.skill.0 += 1;
+        self.skill.1.add(fa.winners >> strong & 1 == 1, fb.winners >> strong & 1 == 1);
+        let (ea, eb) = (player_edge(players.0, strong, fa.winners), player_edge(players.1, b.0, fb.winners));
+        self.skill_edge.add(eb * players.0 as i64 - ea * players.1 as i64);
     }
 
     fn add(&mut self, (sa, a): (&Shape, &Record), (sb, b): (&Shape, &Record)) {
@@ -390,6 +625,19 @@ impl Paired {
         self.rounds.add(change(a.rounds, b.rounds));
         self.margin.add(change(fa.margin, fb.margin));
         self.lead_changes.add(change(fa.lead_changes, fb.lead_changes));
+        let by = change(a.decisions, b.decisions) as i128 * change(a.rounds, b.rounds) as i128;
+        self.decisions_by_rounds = self.decisions_by_rounds.saturating_add(by);
+        self.drawn_rounds.add(change(a.drawn_rounds, b.drawn_rounds));
+        let (ca, cb) = (&fa.course, &fb.course);
+        self.comebacks.add(ca.comeback, cb.comeback);
+        self.spread.add(change(ca.spread, cb.spread));
+        if let (Some(la), Some(lb)) = (ca.leader[HALF_TIME], cb.leader[HALF_TIME]) {
+            self.security.0 += 1;
+            self.security.1.add(la, lb);
+        }
+        if let (Some(xa), Some(xb)) = (ca.settled, cb.settled) {
+            self.settled.add(change(xa, xb));
+        }
     }
 
     fn merge(&mut self, other: &Paired) -> Result<(), String> {
@@ -407,8 +655,23 @@ impl Paired {
             ("rounds", &mut self.rounds, &other.rounds),
             ("margin", &mut self.margin, &other.margin),
             ("lead_changes", &mut self.lead_changes, &other.lead_changes),
+            ("drawn_rounds", &mut self.drawn_rounds, &other.drawn_rounds),
+            ("spread", &mut self.spread, &other.spread),
+            ("settled", &mut self.settled, &other.settled),
+            ("skill_edge", &mut self.skill_edge, &other.skill_edge),
         ] {
             a.merge(b).map_err(|e| format!("{name}: {e}"))?;
+        }
+        self.decisions_by_rounds = self
+            .decisions_by_rounds
+            .checked_add(other.decisions_by_rounds)
+            .ok_or("decisions_by_rounds adds up past 2^127")?;
+        self.comebacks.merge(&other.comebacks).map_err(|e| format!("comebacks: {e}"))?;
+        for (name, a, b) in
+            [("security", &mut self.security, &other.security), ("skill", &mut self.skill, &other.skill)]
+        {
+            add_count(&mut a.0, b.0, name)?;
+            a.1.merge(&b.1).map_err(|e| format!("{name}: {e}"))?;
         }
         Ok(())
     }
@@ -435,12 +698,19 @@ impl Tallies {
     }
 
     /// Adds the records of one seed, one per configuration.
-    fn add(&mut self, entrants: &[Entrant], records: &[Record]) {
+    fn add(&mut self, entrants: &[Entrant], records: &[Seeded]) {
         for ((tally, e), r) in self.configurations.iter_mut().zip(entrants).zip(records) {
-            tally.add(&e.shape, r);
+            tally.add(&e.shape, &r.record);
+            if let Some((strong, skill)) = &r.skill {
+                tally.skill.add(e.shape.players, (*strong, skill));
+            }
         }
         for (paired, (i, j)) in self.pairs.iter_mut().zip(pairs(entrants.len())) {
-            paired.add((&entrants[i].shape, &records[i]), (&entrants[j].shape, &records[j]));
+            let (a, b) = ((&entrants[i].shape, &records[i]), (&entrants[j].shape, &records[j]));
+            paired.add((a.0, &a.1.record), (b.0, &b.1.record));
+            if let (Some(sa), Some(sb)) = (&a.1.skill, &b.1.skill) {
+                paired.add_skill((a.0, sa), (b.0, sb));
+            }
         }
     }
 
@@ -465,6 +735,22 @@ impl Tallies {
 /// The pairs of `n` configurations, in order.
 pub fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
     (0..n).flat_map(move |i| (i + 1..n).map(move |j| (i, j)))
+}
+
+/// What one seed came to in one configuration: its match, and its skill match with `--skill`.
+struct Seeded {
+    record: Record,
+    skill: Option<(usize, Record)>,
+}
+
+impl Seeded {
+    fn play(entrant: &Entrant, index: u64, seed: u64) -> Seeded {
+        Seeded { record: play(entrant, seed), skill: play_skill(entrant, index, seed) }
+    }
+
+    fn thinking(self) -> impl Iterator<Item = f64> {
+        self.record.thinking.into_iter().chain(self.skill.into_iter().flat_map(|(_, r)| r.thinking))
+    }
 }
 
 /// What a run cost, which no two runs share: the wall-clock time and the thinking bots' times.
@@ -492,9 +778,9 @@ pub fn run(
         indices
             .into_par_iter()
             .fold(fresh, |(mut tallies, mut thinking), i| {
-                let records: Vec<Record> = entrants.iter().map(|e| play(e, seed.wrapping_add(i))).collect();
+                let records: Vec<Seeded> = entrants.iter().map(|e| Seeded::play(e, i, seed.wrapping_add(i))).collect();
                 tallies.add(entrants, &records);
-                thinking.extend(records.into_iter().flat_map(|r| r.thinking));
+                thinking.extend(records.into_iter().flat_map(Seeded::thinking));
                 done();
                 (tallies, thinking)
             })

@@ -129,6 +129,24 @@ impl Moments {
         Some(Estimate { value: mean, low: mean - Z95 * error, high: mean + Z95 * error })
     }
 
+    /// The mean of values that lie between `low` and `high`, with a 95 % interval that stays
+    /// between them and is never empty: the normal interval of the values with z²/2 more at each
+    /// bound (Agresti and Coull's interval for a share, carried over to any bounded value). Few
+    /// values that happen to be equal (four matches all won by the starter) get an honest width
+    /// rather than none. `None` when there is no value.
+    pub fn bounded_mean(&self, low: f64, high: f64) -> Option<Estimate> {
+        if self.n == 0 {
+            return None;
+        }
+        let (n, z2) = (self.n as f64, Z95 * Z95);
+        let value = self.sum as f64 / n;
+        let total = n + z2;
+        let centre = (self.sum as f64 + z2 / 2.0 * (low + high)) / total;
+        let squares = (self.squares as f64 + z2 / 2.0 * (low * low + high * high)) / total;
+        let half = Z95 * ((squares - centre * centre).max(0.0) / total).sqrt();
+        Some(Estimate { value, low: (centre - half).clamp(low, value), high: (centre + half).clamp(value, high) })
+    }
+
     /// The two-sided p-value of the hypothesis that the mean is 0 (z-test; the values are
     /// per-match differences between two configurations). Equal values give 1 when all are 0
     /// and 0 otherwise.
@@ -175,6 +193,14 @@ impl Histogram {
             m.squares = m.squares.checked_add(v.checked_mul(v)?.checked_mul(c)?)?;
         }
         Some(m)
+    }
+
+    /// The mean with an interval within the smallest and the largest value counted
+    /// ([`Moments::bounded_mean`]): for a count that takes few values, mostly one, in few
+    /// matches (how far behind a winner was: mostly 1), where the normal interval is too narrow.
+    pub fn mean_within_range(&self) -> Option<Estimate> {
+        let (low, high) = (*self.0.keys().next()?, *self.0.keys().next_back()?);
+        self.moments()?.bounded_mean(low as f64, high as f64)
     }
 
     /// The value of the `rank`-th match in order (from 1).
@@ -273,6 +299,79 @@ fn binomial_tail(k: u64, n: u64) -> f64 {
         total += log_pmf.exp();
     }
     total.min(1.0)
+}
+
+/// The p-value of Pearson's chi-squared test that `counts` (wins per seat, say) are equally
+/// likely: `None` for fewer than two counts or none counted.
+pub fn p_equal(counts: &[u64]) -> Option<f64> {
+    let total: f64 = counts.iter().map(|c| *c as f64).sum();
+    if counts.len() < 2 || total == 0.0 {
+        return None;
+    }
+    let expected = total / counts.len() as f64;
+    let chi2: f64 = counts.iter().map(|c| (*c as f64 - expected).powi(2) / expected).sum();
+    Some(chi_squared_tail(chi2, (counts.len() - 1) as f64))
+}
+
+/// P(X > x) for X chi-squared with `k` degrees of freedom: the regularized upper incomplete
+/// gamma function Q(k/2, x/2), by its series below a + 1 and its continued fraction above
+/// (Numerical Recipes, 6.2).
+fn chi_squared_tail(x: f64, k: f64) -> f64 {
+    let (a, x) = (k / 2.0, x / 2.0);
+    if x <= 0.0 {
+        return 1.0;
+    }
+    let front = (a * x.ln() - x - ln_gamma(a)).exp();
+    if x < a + 1.0 {
+        let (mut term, mut sum, mut ap) = (1.0 / a, 1.0 / a, a);
+        for _ in 0..1000 {
+            ap += 1.0;
+            term *= x / ap;
+            sum += term;
+            if term.abs() < sum.abs() * 1e-15 {
+                break;
+            }
+        }
+        return (1.0 - sum * front).clamp(0.0, 1.0);
+    }
+    let tiny = 1e-300;
+    let mut b = x + 1.0 - a;
+    let (mut c, mut d) = (1.0 / tiny, 1.0 / b);
+    let mut h = d;
+    for i in 1..1000 {
+        let an = -(i as f64) * (i as f64 - a);
+        b += 2.0;
+        d = an * d + b;
+        d = if d.abs() < tiny { tiny } else { d };
+        c = b + an / c;
+        c = if c.abs() < tiny { tiny } else { c };
+        d = 1.0 / d;
+        let step = d * c;
+        h *= step;
+        if (step - 1.0).abs() < 1e-15 {
+            break;
+        }
+    }
+    (front * h).clamp(0.0, 1.0)
+}
+
+/// The logarithm of the gamma function (Lanczos' approximation, g = 7, 9 terms).
+fn ln_gamma(x: f64) -> f64 {
+    const C: [f64; 9] = [
+        0.999_999_999_999_809_9,
+        676.520_368_121_885_1,
+        -1_259.139_216_722_402_8,
+        771.323_428_777_653_1,
+        -176.615_029_162_140_6,
+        12.507_343_278_686_905,
+        -0.138_571_095_265_720_12,
+        9.984_369_578_019_572e-6,
+        1.505_632_735_149_311_6e-7,
+    ];
+    let x = x - 1.0;
+    let t = x + 7.5;
+    let sum = C[1..].iter().enumerate().fold(C[0], |s, (i, c)| s + c / (x + i as f64 + 1.0));
+    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + sum.ln()
 }
 
 /// The two-sided p-value of a standard normal statistic.
@@ -384,6 +483,44 @@ mod tests {
         assert_eq!((median.low, median.high), (40.0, 61.0));
         assert_eq!(h.quantile(0.1).expect("values").value, 10.0);
         assert_eq!(h.moments().map(|m| m.sum), Some(5050));
+    }
+
+    #[test]
+    fn equal_counts_are_tested_with_chi_squared() {
+        // 60 against 40: chi-squared 4 on one degree of freedom, the normal tail at 2: erfc(√2).
+        assert!(close(p_equal(&[60, 40]).expect("counts"), 0.045_500_263_896_358_4, 1e-12));
+        // Three counts: chi-squared 5 on two degrees of freedom has the tail e^-2.5.
+        assert!(close(p_equal(&[40, 25, 25]).expect("counts"), (-2.5f64).exp(), 1e-12));
+        assert!(close(p_equal(&[10, 10, 10, 10]).expect("counts"), 1.0, 1e-12));
+        // A large statistic on five degrees of freedom: 30 has the tail 1.4748581e-5.
+        assert!(close(chi_squared_tail(30.0, 5.0), 1.474_858_1e-5, 1e-12));
+        assert_eq!(p_equal(&[3]), None);
+    }
+
+    #[test]
+    fn a_bounded_mean_stays_within_its_bounds_and_is_never_empty() {
+        // Four matches all won by the starter of two players: an edge of +1/2 each.
+        let mut m = Moments::default();
+        for _ in 0..4 {
+            m.add(1);
+        }
+        let e = m.bounded_mean(-1.0, 1.0).expect("values");
+        assert!(e.value == 1.0 && e.high == 1.0 && e.low < 0.5 && e.low > -1.0, "{e:?}");
+        // Values at both bounds: the interval stays within them.
+        let mut m = Moments::default();
+        for x in [1, -1, 1] {
+            m.add(x);
+        }
+        let e = m.bounded_mean(-1.0, 1.0).expect("values");
+        assert!(e.low >= -1.0 && e.high <= 1.0 && e.low < e.value && e.value < e.high, "{e:?}");
+        // A share: the Agresti-Coull interval, 81 of 263 from 0.2556 to 0.3662 or so.
+        let mut m = Moments::default();
+        for i in 0..263 {
+            m.add(i64::from(i < 81));
+        }
+        let e = m.bounded_mean(0.0, 1.0).expect("values");
+        let wilson = share(81, 263).expect("trials");
+        assert!(close(e.low, wilson.low, 2e-3) && close(e.high, wilson.high, 2e-3), "{e:?}");
     }
 
     #[test]

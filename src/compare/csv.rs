@@ -37,6 +37,19 @@ fn figures(f: &Figures) -> Vec<(String, Option<Estimate>)> {
         all.push(("the starting player wins".to_string(), s.share));
         all.push(("the starting player's edge".to_string(), s.edge));
     }
+    if let Some(s) = &f.skill {
+        all.push(("the strong player wins".to_string(), s.share));
+        all.push(("the strong player's edge".to_string(), s.edge));
+    }
+    all.push(("matches won from behind".to_string(), f.comebacks));
+    all.push(("how far behind the winner was, mean".to_string(), f.behind));
+    for (tenth, e) in f.leaders.iter().enumerate() {
+        all.push((format!("the leader at {} % of the match wins", 10 * (tenth + 1)), *e));
+    }
+    all.push(("how far in the winner is settled".to_string(), f.settled));
+    for (tenth, e) in f.trend.iter().enumerate() {
+        all.push((format!("the winner's lead at {} % of the match", 10 * tenth), *e));
+    }
     let mut spread = |name: &str, s: &Spread| {
         for (what, e) in [("mean", s.mean), ("10th percentile", s.p10), ("median", s.p50), ("90th percentile", s.p90)] {
             all.push((format!("{name}, {what}"), e));
@@ -46,10 +59,16 @@ fn figures(f: &Figures) -> Vec<(String, Option<Estimate>)> {
     if let Some(r) = &f.rounds {
         spread("rounds per match", r);
     }
-    spread(&format!("winning margin ({})", f.key), &f.margin);
+    if let Some(gap) = &f.spread {
+        spread(&format!("gap between first and last in {}", f.key), gap);
+    }
+    spread(&format!("winning margin in {}", f.key), &f.margin);
     if let Some(lead) = &f.lead {
         spread("lead changes per match", &lead.changes);
         all.push(("matches with a lead change".to_string(), lead.changed));
+    }
+    if f.rounds.is_some() {
+        all.push(("rounds that changed no score, mean".to_string(), f.drawn_rounds));
     }
     all
 }

@@ -9,7 +9,7 @@ pub mod report;
 pub mod shard;
 pub mod text;
 
-use crate::bots::parse_kinds;
+use crate::bots::{Kind, parse_kinds};
 use crate::check::Settings;
 use crate::game::Game;
 use crate::load::Hashed;
@@ -101,16 +101,27 @@ impl Config {
         Config { label: self.label.clone(), variant: self.variant.clone().or_else(|| common.variant.clone()), sets }
     }
 
-    /// How a sentence names it: "as written", "with variant short_game", "with trick_cost=15".
-    pub fn phrase(&self) -> String {
+    /// How a sentence names it: "as written", "with variant short_game", "with trick_cost=15";
+    /// `described` gives a parameter's description, if the rule file has one, to say after
+    /// its setting: "with trick_cost=15 (points a trick costs the side that wins it)".
+    pub fn phrase(&self, described: impl Fn(&str) -> Option<String>) -> String {
         let mut parts = Vec::new();
         if let Some(v) = &self.variant {
             parts.push(format!("variant {v}"));
         }
-        parts.extend(self.sets.iter().cloned());
+        for set in &self.sets {
+            let name = set.split_once('=').map_or(set.as_str(), |(n, _)| n).trim();
+            parts.push(match described(name) {
+                Some(doc) => format!("{set} ({doc})"),
+                None => set.clone(),
+            });
+        }
         if parts.is_empty() { "as written".to_string() } else { format!("with {}", parts.join(", ")) }
     }
 }
+
+/// A parameter's description longer than this many characters is cut.
+const LONGEST_DOC: usize = 80;
 
 /// A configuration as its report shows it: its name, the game's summary with its parameters,
 /// who plays, and the result's key.
@@ -128,8 +139,12 @@ pub struct Described {
     /// Whether the result ranks sides: then partners win together, and only the sides are
     /// compared.
     pub by_sides: bool,
-    /// The result's key as the rule file writes it (`chips[t]`).
+    /// What the result counts, in words: the name of the variable its key reads ("chips"), or
+    /// "points" for a key worked out otherwise.
     pub key: String,
+    /// Each parameter with a description in the rule file, and that description (escaped,
+    /// cut after `LONGEST_DOC` characters).
+    pub docs: Vec<(String, String)>,
 }
 
 impl Described {
@@ -159,15 +174,39 @@ impl Described {
             Vec::new()
         };
         let span = game.result.key.span;
-        let written = rules.get(span.start..span.end).filter(|k| k.chars().count() <= LONGEST_KEY);
-        let key = written.unwrap_or("the result's key").to_string();
+        let key = rules.get(span.start..span.end).map_or_else(|| "points".to_string(), key_words);
         let by_sides = matches!(game.result.domain.kind, crate::game::ExprKind::Sides);
-        Described { config, summary: game.summary(), players, sides, by_sides, key }
+        let docs = game
+            .params
+            .iter()
+            .filter_map(|p| Some((p.name.clone(), shortened(&crate::printable::escape(p.doc.as_deref()?)))))
+            .collect();
+        Described { config, summary: game.summary(), players, sides, by_sides, key, docs }
+    }
+
+    /// How a sentence names the configuration, its parameters explained.
+    pub fn phrase(&self) -> String {
+        self.config.phrase(|name| self.docs.iter().find(|(n, _)| n == name).map(|(_, d)| d.clone()))
     }
 }
 
-/// A result's key longer than this is called "the result's key" rather than written out.
-const LONGEST_KEY: usize = 24;
+/// What a result's key counts, in words: `chips[t]` counts "chips", `tricks_won[s]` "tricks
+/// won"; any other expression "points".
+fn key_words(key: &str) -> String {
+    let key = key.trim();
+    let (name, index) = key.split_once('[').unwrap_or((key, "]"));
+    let word = |s: &str| !s.is_empty() && s.len() <= 24 && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let indexed = index.strip_suffix(']').is_some_and(|i| i.is_empty() || word(i));
+    if word(name) && indexed { name.replace('_', " ") } else { "points".to_string() }
+}
+
+/// `text`, cut after [`LONGEST_DOC`] characters with `…`.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(LONGEST_DOC) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
 
 /// Everything a run's report is drawn from besides the counts: shards of one run share it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -184,6 +223,8 @@ pub struct Run {
     pub seed: u64,
     /// The `--bots` argument every configuration is played with.
     pub bots: String,
+    /// The `--skill` argument, `STRONG/WEAK`, when the run measured skill.
+    pub skill: Option<String>,
     /// `--precision`, in percentage points, when the run played until its shares were that close.
     pub precision: Option<f64>,
     /// How many matches the run was asked for (the cap, with `--precision`).
@@ -205,9 +246,29 @@ pub enum Amount {
     },
 }
 
-/// The configurations of a run, loaded: a game and bots for each.
-pub fn entrants(games: &[Arc<Game>], bots: &str) -> Result<Vec<Entrant>, String> {
-    games.iter().map(|g| Ok(Entrant::new(g.clone(), parse_kinds(bots, g.players)?))).collect::<Result<Vec<_>, String>>()
+/// The configurations of a run, loaded: a game and bots for each, and the strong and the weak
+/// kind of bot of `--skill STRONG/WEAK` when it is given.
+pub fn entrants(games: &[Arc<Game>], bots: &str, skill: Option<&str>) -> Result<Vec<Entrant>, String> {
+    let skill = skill.map(parse_skill).transpose()?;
+    let entrant = |g: &Arc<Game>| {
+        let entrant = Entrant::new(g.clone(), parse_kinds(bots, g.players)?);
+        Ok(match skill {
+            Some([strong, weak]) => entrant.with_skill(strong, weak),
+            None => entrant,
+        })
+    };
+    games.iter().map(entrant).collect::<Result<Vec<_>, String>>()
+}
+
+/// Reads `--skill STRONG/WEAK`: two kinds of bot.
+fn parse_skill(text: &str) -> Result<[Kind; 2], String> {
+    let wrong = |why: String| format!("--skill {text}: {why}; write STRONG/WEAK, as in default/random");
+    let (strong, weak) = text.split_once('/').ok_or_else(|| wrong("no `/`".to_string()))?;
+    let kind = |name: &str| match parse_kinds(name, 1).map_err(&wrong)?[..] {
+        [kind] => Ok(kind),
+        _ => Err(wrong(format!("`{name}` is not one kind of bot"))),
+    };
+    Ok([kind(strong)?, kind(weak)?])
 }
 
 /// The first matches played under `--precision`, before the intervals are first looked at.

@@ -11,7 +11,7 @@ use std::ops::Range;
 use std::path::PathBuf;
 
 /// The version of the shard format; a file of another version is refused.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// One slice of a run's matches, with the counts it came to.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -152,6 +152,9 @@ fn fits(run: &Run, t: &Tallies) -> bool {
             && (d.sides.is_empty() || x.side_wins.len() == d.sides.len())
             && x.stopped <= x.matches
             && x.matches == t.matches()
+            && x.leader.len() == crate::sim::course::BETWEEN
+            && x.trend.len() == crate::sim::course::TENTHS
+            && x.skill.matches == if run.skill.is_some() { x.matches } else { 0 }
     };
     let paired = |(x, (i, j)): (&Paired, (usize, usize))| {
         let (a, b) = (&t.configurations[i], &t.configurations[j]);
@@ -173,7 +176,8 @@ fn counts(run: &Run, t: &Tallies) -> Result<(), String> {
     for (x, (i, j)) in t.pairs.iter().zip(pairs(t.configurations.len())) {
         let (a, b) = (&t.configurations[i], &t.configurations[j]);
         let edge = 2 * players(i) * players(j);
-        paired_counts(x, a.finished().min(b.finished()), edge)
+        let skill = a.skill.finished().min(b.skill.finished());
+        paired_counts(x, [a.finished().min(b.finished()), skill], edge)
             .map_err(|e| format!("configurations {} and {}: {e}", i + 1, j + 1))?;
     }
     Ok(())
@@ -207,9 +211,7 @@ fn tally_counts(x: &Tally, players: u64) -> Result<(), String> {
     if !x.edge.possible(Some(players)) {
         return Err(format!("edge: sums that no {} matches of {players} players give", x.edge.n));
     }
-    for (name, h) in
-        [("decisions", &x.decisions), ("rounds", &x.rounds), ("margin", &x.margin), ("lead_changes", &x.lead_changes)]
-    {
+    for (name, h) in x.histograms() {
         match h.count() {
             Some(count) if count == finished => {}
             count => {
@@ -221,13 +223,49 @@ fn tally_counts(x: &Tally, players: u64) -> Result<(), String> {
             return Err(format!("{name}: values too large to add up"));
         }
     }
+    course_counts(x, finished)?;
+    skill_counts(&x.skill, players)
+}
+
+/// How the matches went: comebacks, leaders and the settled tenth within the matches finished,
+/// each tenth's trend over at most those.
+fn course_counts(x: &Tally, finished: u64) -> Result<(), String> {
+    at_most("comebacks", x.comebacks, finished, "matches finished")?;
+    let from_behind = finished - x.deficit.0.get(&0).copied().unwrap_or(0);
+    if from_behind != x.comebacks {
+        return Err(format!("deficit counts {from_behind} matches from behind, not the {} comebacks", x.comebacks));
+    }
+    for (i, [led, won]) in x.leader.iter().enumerate() {
+        at_most(&format!("leader at tenth {}", i + 1), *led, finished, "matches finished")?;
+        at_most(&format!("leader's wins at tenth {}", i + 1), *won, *led, "matches led")?;
+    }
+    match x.settled.count() {
+        Some(count) if count <= finished && x.settled.0.keys().all(|t| (1..=10).contains(t)) => {}
+        _ => return Err(format!("settled: not tenths 1 to 10 of at most the {finished} matches finished")),
+    }
+    for (i, m) in x.trend.iter().enumerate() {
+        if m.n > finished || !m.possible(None) {
+            return Err(format!("trend at tenth {i}: sums that no {finished} matches give"));
+        }
+    }
     Ok(())
 }
 
-/// Two configurations' paired counts: within the matches both finished, `edge` the largest
-/// size of a change in the starter's edge.
-fn paired_counts(x: &Paired, finished: u64, edge: u64) -> Result<(), String> {
+/// The skill matches: stops and wins within the matches, an edge per match finished.
+fn skill_counts(x: &crate::sim::Skill, players: u64) -> Result<(), String> {
+    at_most("skill matches stopped", x.stopped, x.matches, "skill matches")?;
+    at_most("skill wins", x.wins, x.finished(), "skill matches finished")?;
+    if x.edge.n != x.finished() || !x.edge.possible(Some(players)) {
+        return Err(format!("skill edge: sums that no {} matches of {players} players give", x.finished()));
+    }
+    Ok(())
+}
+
+/// Two configurations' paired counts: within the matches (and skill matches) both finished,
+/// `edge` the largest size of a change in the starter's edge.
+fn paired_counts(x: &Paired, [finished, skill]: [u64; 2], edge: u64) -> Result<(), String> {
     at_most("matches", x.matches, finished, "matches both finished")?;
+    at_most("skill counts", x.skill.0, skill, "skill matches both finished")?;
     let named = x.wins.iter().enumerate().map(|(k, d)| (format!("wins of player {}", k + 1), d));
     let sides = x.side_wins.iter().enumerate().map(|(k, d)| (format!("wins of side {}", k + 1), d));
     for (what, d) in named.chain(sides).chain([("draws".to_string(), &x.draws)]) {
@@ -237,15 +275,30 @@ fn paired_counts(x: &Paired, finished: u64, edge: u64) -> Result<(), String> {
         }
     }
     at_most("edge counts", x.edge.n, x.matches, "matches paired")?;
-    if !x.edge.possible(Some(edge)) {
+    if !x.edge.possible(Some(edge)) || !x.skill_edge.possible(Some(edge)) {
         return Err(format!("edge: sums that no {} matches give", x.edge.n));
     }
-    for (name, m) in
-        [("decisions", &x.decisions), ("rounds", &x.rounds), ("margin", &x.margin), ("lead_changes", &x.lead_changes)]
-    {
-        if m.n != x.matches || !m.possible(None) {
+    for (name, m) in x.changes().into_iter().skip(1) {
+        let all = name != "settled";
+        if (all && m.n != x.matches) || m.n > x.matches || !m.possible(None) {
             return Err(format!("{name}: sums that no {} paired matches give", x.matches));
         }
+    }
+    at_most("security counts", x.security.0, x.matches, "matches paired")?;
+    for (what, n, d) in [
+        ("comebacks", x.matches, &x.comebacks),
+        ("security", x.security.0, &x.security.1),
+        ("skill", x.skill.0, &x.skill.1),
+    ] {
+        if d.first as u128 + d.second as u128 > n as u128 {
+            return Err(format!("{what} differ in more matches than the {n} paired"));
+        }
+    }
+    if x.skill_edge.n != x.skill.0 {
+        return Err(format!(
+            "skill_edge counts {} matches, not the {} skill matches paired",
+            x.skill_edge.n, x.skill.0
+        ));
     }
     Ok(())
 }
@@ -253,12 +306,7 @@ fn paired_counts(x: &Paired, finished: u64, edge: u64) -> Result<(), String> {
 /// `Err` unless the sums the report draws from every histogram fit in their types.
 fn summable(t: &Tallies) -> Result<(), String> {
     for (i, x) in t.configurations.iter().enumerate() {
-        for (name, h) in [
-            ("decisions", &x.decisions),
-            ("rounds", &x.rounds),
-            ("margin", &x.margin),
-            ("lead_changes", &x.lead_changes),
-        ] {
+        for (name, h) in x.histograms() {
             if h.moments().is_none() {
                 return Err(format!("configuration {}: {name}: the values add up past what 128 bits hold", i + 1));
             }

@@ -36,7 +36,7 @@ fn the_costly_tricks_comparison_of_the_issue_prints_and_parses() {
         "[1] base",
         "[2] set:trick_cost=15",
         "player 1 (side A: A, A's ghost) wins",
-        "winning margin (chips[t])",
+        "winning margin in chips",
         "paired by seed",
     ] {
         assert!(text.contains(needle), "no {needle:?} in\n{text}");
@@ -60,6 +60,10 @@ fn settings_given_to_every_configuration_are_named_in_the_verdicts() {
     let text = ok(&["compare", COIN, "--set", "seat_edge=10", "base", "set:seat_edge=20", "--games", "300"]);
     assert!(!text.contains("as written"), "{text}");
     assert!(text.contains(") with seat_edge=10, ") && text.contains(") with seat_edge=20: "), "{text}");
+    // The verdicts name each setting with the parameter's description.
+    let explained = "(percentage points added to P1's chance of winning)";
+    let heading = format!("\nWith seat_edge=20 {explained}, against with seat_edge=10 {explained}:\n");
+    assert!(text.contains(&heading), "{text}");
     assert!(!text.contains("seat_edge=10, seat_edge=20"), "{text}");
     let text = ok(&["compare", COIN, "--variant", "favour_the_starter", "base", "set:seat_edge=20", "--games", "300"]);
     assert!(!text.contains("as written"), "{text}");
@@ -173,7 +177,14 @@ fn the_plot_is_an_svg_with_every_configuration() {
     let p = path.to_str().expect("a path");
     ok(&["compare", COSTLY, "base", "variant:tug_of_war_short", "--games", "50", "--plot", p]);
     let svg = std::fs::read_to_string(&path).expect("the plot");
-    for needle in ["<svg", "Win shares", "Match length (decisions)", "Winning margin", "variant:tug_of_war_short"] {
+    for needle in [
+        "<svg",
+        "Every share with its 95 % interval",
+        "Lead history",
+        "Match length",
+        "Winning margin",
+        "variant:tug_of_war_short",
+    ] {
         assert!(svg.contains(needle), "no {needle:?} in the plot");
     }
 }
@@ -323,5 +334,44 @@ fn merge_reads_the_shards_within_a_stated_memory() {
     assert!(err.contains("the shards come to more than 256 MiB, the most paradox merge reads in all"), "{err}");
     for file in files {
         std::fs::remove_file(file).expect("removed");
+    }
+}
+
+/// The figures of play quality and of `--skill` are counts in the shards like the others: the
+/// shards of a run merge into its report byte for byte, and a count its matches cannot give is
+/// refused.
+#[test]
+fn shards_of_a_run_with_skill_merge_into_one_run() {
+    const ROUNDS: &str = "tests/fixtures/lab/coin-rounds.cards";
+    let run = ["compare", ROUNDS, "base", "set:rounds=7", "--games", "61", "--seed", "3", "--skill", "random/random"];
+    let shards: Vec<String> = (1..=3)
+        .map(|i| {
+            let path = temp(&format!("skill-shard-{i}.json"));
+            std::fs::write(&path, ok(&[&run[..], &["--shard", &format!("{i}/3")]].concat())).expect("a shard file");
+            path.display().to_string()
+        })
+        .collect();
+    let shards: Vec<&str> = shards.iter().map(String::as_str).collect();
+    for format in ["json", "text"] {
+        let whole = ok(&[&run[..], &["--format", format]].concat());
+        assert!(whole.contains("strong player"), "{whole}");
+        assert_eq!(whole, ok(&[&["merge"][..], &shards, &["--format", format]].concat()), "{format}");
+    }
+    // Each damage: a count of the first configuration's tally and what the refusal says.
+    type Edit = fn(&mut serde_json::Value);
+    let damages: [(Edit, &str); 4] = [
+        (|t| t["comebacks"] = serde_json::json!(1000), "comebacks is 1000, more than the"),
+        (|t| t["skill"]["wins"] = serde_json::json!(1000), "skill wins is 1000, more than the"),
+        (|t| t["leader"][4][1] = serde_json::json!(1000), "leader's wins at tenth 5 is 1000"),
+        (|t| t["trend"].as_array_mut().expect("tenths").pop().map_or((), drop), "not the shape of this run"),
+    ];
+    for (i, (edit, expected)) in damages.into_iter().enumerate() {
+        let mut shard: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(shards[0]).expect("a shard")).expect("JSON");
+        edit(&mut shard["tallies"]["configurations"][0]);
+        let path = temp(&format!("skill-damaged-{i}.json"));
+        std::fs::write(&path, shard.to_string()).expect("a shard file");
+        let err = stderr(&["merge", path.to_str().expect("a path"), shards[1], shards[2]], 2);
+        assert!(err.contains(expected), "{expected}: {err}");
     }
 }

@@ -8,6 +8,7 @@ mod short;
 
 mod compare;
 mod lsp;
+mod plain;
 mod simulate;
 mod solve;
 mod statistics;

@@ -1,7 +1,8 @@
-//! The statistics of `paradox sim` and `paradox compare` on a coin whose odds are known
-//! (`fixtures/lab/fair-coin.cards`): the 95 % intervals cover the true value about 95 % of the
-//! time, a variant built to favour a seat or the starter is found significant, and a variant
-//! with the same odds is called significant no more often than the stated 5 %.
+//! The statistics of `paradox sim` and `paradox compare` on coins whose odds are known
+//! (`fixtures/lab/fair-coin.cards`, and `coin-rounds.cards` for the figures of play quality):
+//! the 95 % intervals cover the true value about 95 % of the time, a variant built to favour a
+//! seat or the starter is found significant, and a variant with the same odds is called
+//! significant no more often than the stated 5 %.
 
 use paradox::compare::report::{Comparison, Report};
 use paradox::compare::{Config, Described, Run, entrants};
@@ -11,30 +12,38 @@ use std::path::Path;
 use std::sync::Arc;
 
 const COIN: &str = "tests/fixtures/lab/fair-coin.cards";
+const ROUNDS: &str = "tests/fixtures/lab/coin-rounds.cards";
 
 /// The configurations of the coin, loaded, and the run they make.
 fn lab(configs: &[&str]) -> (Vec<Entrant>, Run) {
-    let rules = std::fs::read_to_string(COIN).expect("the fixture");
+    lab_of(COIN, configs, None)
+}
+
+/// The configurations of a fixture, loaded with random bots (and `--skill` when given), and
+/// the run they make.
+fn lab_of(file: &str, configs: &[&str], skill: Option<&str>) -> (Vec<Entrant>, Run) {
+    let rules = std::fs::read_to_string(file).expect("the fixture");
     let mut games = Vec::new();
     let mut described = Vec::new();
     for text in configs {
         let config = Config::parse(text).expect("a configuration");
         let settings = config.settings(&Settings::default()).expect("settings");
-        let game = load(Path::new(COIN), &settings).expect("checks clean");
+        let game = load(Path::new(file), &settings).expect("checks clean");
         described.push(Described::of(config, &game, &rules));
         games.push(Arc::new(game));
     }
     let run = Run {
-        game: "Fair Coin".to_string(),
-        file: COIN.to_string(),
+        game: "a coin".to_string(),
+        file: file.to_string(),
         sources: Vec::new(),
         configurations: described,
         seed: 1,
         bots: "random".to_string(),
+        skill: skill.map(str::to_string),
         precision: None,
         games: 0,
     };
-    (entrants(&games, "random").expect("bots"), run)
+    (entrants(&games, "random", skill).expect("bots"), run)
 }
 
 /// The report of `games` matches from seed `seed`, on one thread.
@@ -132,4 +141,122 @@ fn precision_plays_until_every_share_is_close_enough() {
     assert_eq!(tallies.matches(), 1500, "the cap holds");
     let report = Report::of(&Run { precision: Some(0.5), games: 1500, ..run }, &tallies);
     assert!(report.precision.is_some_and(|p| p.reached > 0.5 && p.cap == 1500));
+}
+
+/// What the figures of play quality of `coin-rounds.cards` truly are, counted over its 32
+/// equally likely sequences of five tosses (1 a point for P1): the winner's lead after each
+/// toss decides them all.
+struct Truth {
+    comebacks: f64,
+    behind: f64,
+    security: f64,
+    settled: f64,
+    trend: [f64; 11],
+}
+
+fn truth() -> Truth {
+    const TOSSES: usize = 5;
+    let (mut comebacks, mut behind, mut led, mut kept, mut settled) = (0.0, 0.0, 0.0, 0.0, 0.0);
+    let mut trend = [0.0; 11];
+    for tosses in 0..1u32 << TOSSES {
+        // P1's points less P2's after each toss, then as the winner sees it.
+        let mut diff = vec![0i64];
+        for t in 0..TOSSES {
+            diff.push(diff[t] + if tosses >> t & 1 == 1 { 1 } else { -1 });
+        }
+        let sign = diff[TOSSES].signum();
+        let lead: Vec<i64> = diff.iter().map(|d| d * sign).collect();
+        // The standing at a tenth of the match is the one after the tosses made by then.
+        let at = |tenth: usize| lead[TOSSES * tenth / 10];
+        let worst = lead[..TOSSES].iter().copied().min().unwrap_or(0);
+        if worst < 0 {
+            comebacks += 1.0;
+            behind += -worst as f64;
+        }
+        if at(5) != 0 {
+            led += 1.0;
+            kept += f64::from(u8::from(at(5) > 0));
+        }
+        settled += (1..10).rev().find(|t| at(*t) <= 0).map_or(1, |t| t + 1) as f64;
+        for (tenth, sum) in trend.iter_mut().enumerate() {
+            *sum += at(tenth) as f64;
+        }
+    }
+    let all = f64::from(1u32 << TOSSES);
+    Truth {
+        comebacks: comebacks / all,
+        behind: behind / comebacks,
+        security: kept / led,
+        settled: settled / all / 10.0,
+        trend: trend.map(|t| t / all),
+    }
+}
+
+/// How many runs of how many matches the tests of play quality play: 300 runs, as the rates
+/// asked for are counted over; 100 matches each keep the two tests near 30 s of one core in a
+/// debug build.
+const QUALITY_MATCHES: u64 = 100;
+
+#[test]
+fn the_intervals_of_play_quality_cover_the_truth_at_least_90_percent_of_the_time() {
+    let (entrants, run) = lab_of(ROUNDS, &["base"], Some("random/random"));
+    let t = truth();
+    let mut covered: Vec<(String, u64)> = Vec::new();
+    let mut count = |name: &str, hit: bool| match covered.iter_mut().find(|(n, _)| n == name) {
+        Some((_, c)) => *c += u64::from(hit),
+        None => covered.push((name.to_string(), u64::from(hit))),
+    };
+    for r in 0..RUNS {
+        let f = &report(&entrants, &run, 1 + r * QUALITY_MATCHES, QUALITY_MATCHES).configurations[0];
+        let skill = f.skill.as_ref().expect("skill measured");
+        count("skill: the strong player's share", covers(skill.share, 0.5));
+        count("skill: the strong player's edge", covers(skill.edge, 0.0));
+        count("fairness: player 1's share", covers(f.players[0].share, 0.5));
+        count("fairness: the starter's edge", covers(f.starter.as_ref().and_then(|s| s.edge), 0.0));
+        count("drama: matches won from behind", covers(f.comebacks, t.comebacks));
+        count("drama: how far behind", covers(f.behind, t.behind));
+        count("security: the half-time leader wins", covers(f.security, t.security));
+        count("convergence: settled after", covers(f.settled, t.settled));
+        count("spread: the winning margin", covers(f.margin.mean, t.trend[10]));
+        for tenth in [3, 5, 8] {
+            count(&format!("the lead at tenth {tenth}"), covers(f.trend[tenth], t.trend[tenth]));
+        }
+    }
+    let rates: Vec<(String, f64)> = covered.into_iter().map(|(n, hits)| (n, hits as f64 / RUNS as f64)).collect();
+    eprintln!("coverage: {rates:?}");
+    assert!(rates.iter().all(|(_, rate)| *rate >= 0.90), "the 95 % intervals covered the truth in: {rates:#?}");
+}
+
+#[test]
+fn identical_odds_raise_a_false_alarm_on_at_most_7_percent_of_runs_per_figure() {
+    let (entrants, run) = lab_of(ROUNDS, &["base", "variant:reshuffled"], Some("random/random"));
+    let mut alarms: Vec<(String, u64)> = Vec::new();
+    let mut fairness = 0;
+    for r in 0..RUNS {
+        let report = report(&entrants, &run, 1 + r * QUALITY_MATCHES, QUALITY_MATCHES);
+        fairness += u64::from(report.configurations[0].fairness.seats.is_some_and(|p| p < 0.05));
+        for d in &report.comparisons[0].differences {
+            match alarms.iter_mut().find(|(n, _)| *n == d.figure) {
+                Some((_, c)) => *c += u64::from(d.significant),
+                None => alarms.push((d.figure.clone(), u64::from(d.significant))),
+            }
+        }
+    }
+    for figure in ["the strong player wins", "matches won from behind", "the half-time leader wins"] {
+        assert!(alarms.iter().any(|(n, _)| n == figure), "{figure} is compared: {alarms:?}");
+    }
+    alarms.push(("fairness of the seats (its own test)".to_string(), fairness));
+    let rates: Vec<(String, f64)> = alarms.into_iter().map(|(n, c)| (n, c as f64 / RUNS as f64)).collect();
+    eprintln!("false alarms: {rates:?}");
+    assert!(rates.iter().all(|(_, rate)| *rate <= 0.07), "called significant in: {rates:#?}");
+}
+
+#[test]
+fn the_truth_of_the_coin_rounds_is_what_a_card_player_would_count() {
+    // A hand check of the enumeration: of the 32 sequences, 12 are won by a seat that trailed
+    // (a comeback needs the loser to lead first), and a 2-0 lead at half-time is kept in 7 of 8.
+    let t = truth();
+    assert_eq!(t.comebacks, 12.0 / 32.0);
+    assert_eq!(t.security, 7.0 / 8.0);
+    assert_eq!(t.trend[0], 0.0);
 }
