@@ -31,6 +31,7 @@ pub fn session_on(file: &str, humans: &[usize], terminal: bool) -> Session {
         colour: false,
         terminal,
         width: 100,
+        height: None,
     };
     Session::start(setup).0
 }
