@@ -741,6 +741,19 @@ impl Session {
 
     // ------------------------------------------------------------ moves
 
+    /// Typed text with each word that is an enumeration member's name written as that member is
+    /// shown (`queen of clubs` is `Q of clubs` when `queen` shows as `Q`).
+    fn spelled(&self, typed: &str) -> String {
+        let shown = |word: &str| {
+            (self.setup.game.enums.iter().flat_map(|e| &e.members))
+                .find(|m| m.name.eq_ignore_ascii_case(word))
+                .and_then(|m| m.display.clone())
+                .filter(|d| !d.contains(char::is_whitespace))
+        };
+        let words: Vec<String> = typed.split_whitespace().map(|w| shown(w).unwrap_or_else(|| w.to_string())).collect();
+        words.join(" ")
+    }
+
     fn play(&mut self, typed: &str) -> String {
         let Some(seat) = self.turn() else {
             return if self.state.is_over() {
@@ -752,6 +765,10 @@ impl Session {
         let moves = self.move_list();
         let finder = self.typed_moves(&moves);
         let names = &finder.names;
+        let typed = match finder.find(typed) {
+            Found::None => &self.spelled(typed),
+            _ => typed,
+        };
         match finder.find(typed) {
             Found::One(i) => {
                 let before = self.state.unobserved();
@@ -834,7 +851,9 @@ impl Session {
         }
         let moves = counted(&self.move_names());
         let listed = if moves.len() <= LISTED { format!(" ({})", moves.join(", ")) } else { String::new() };
-        format!("`{}` is not a command, nor one of your moves now{listed}: type `help` or `moves`.\n", typed.trim())
+        let text =
+            format!("`{}` is not a command, nor one of your moves now{listed}: type `help` or `moves`.", typed.trim());
+        super::table::words(&text, self.setup.width, "  ").join("\n") + "\n"
     }
 
     /// `You may not play 4 of spades now` for a card, `North takes the trick is not allowed

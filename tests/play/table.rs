@@ -137,3 +137,13 @@ fn a_refusal_says_the_rules_reason_in_one_sentence_and_why_says_it_again() {
         "{out}"
     );
 }
+
+#[test]
+fn a_card_is_understood_by_its_ranks_name_in_words() {
+    // Tantony's ranks show as `2` ... `Q`, `K`, `A`; their names are `two` ... `queen`.
+    let mut tantony = session("rules/tantony.cards", &[0]);
+    let out = tantony.handle("queen of clubs");
+    assert!(out.starts_with("You may not play Q of clubs now: you must play suit spades"), "{out}");
+    let out = tantony.handle("four of spades");
+    assert!(out.contains("North chooses 4 of spades"), "{out}");
+}
