@@ -253,7 +253,10 @@ pub struct ResultSpec {
     pub slot: Slot,
     /// `seats` or `sides`.
     pub domain: Expr,
+    /// What the players scored: what the result line shows.
     pub key: Expr,
+    /// The keys that break a tie in `key`, in order (`then KEY`).
+    pub ties: Vec<Expr>,
 }
 
 /// `solve PHASE for t in sides by KEY`: what an exact solver optimises in a phase.

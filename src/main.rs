@@ -320,6 +320,13 @@ fn width() -> usize {
     std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).or_else(terminal).unwrap_or(100)
 }
 
+/// The height of the screen to fit the table in: `LINES` if set, else the terminal's when the
+/// output goes to one; `None` (no limit) for output to a file or a pipe.
+fn height(terminal: bool) -> Option<usize> {
+    let lines = std::env::var("LINES").ok().and_then(|c| c.parse().ok()).filter(|n: &usize| *n > 0);
+    lines.or_else(|| terminal.then(|| terminal_size::terminal_size().map(|(_, h)| h.0 as usize)).flatten())
+}
+
 fn check(files: &[PathBuf], simulate: Option<u64>, options: &GameOptions) -> ExitCode {
     let settings = options.settings();
     let mut code = 0u8;
@@ -750,6 +757,7 @@ fn play(file: &std::path::Path, seats: &str, seed: Option<u64>, bots: &str, opti
         colour: terminal && !no_color,
         terminal,
         width: width(),
+        height: height(terminal),
     };
     let (session, first) = paradox::repl::Session::start(setup);
     let played = if scripted {

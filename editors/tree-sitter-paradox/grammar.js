@@ -173,7 +173,16 @@ module.exports = grammar({
 
     play_declaration: ($) => seq('play', field('body', $.block)),
     result_declaration: ($) =>
-      seq('result', $.extreme, field('binder', $.identifier), 'in', $._expression, 'by', $._expression),
+      seq(
+        'result',
+        $.extreme,
+        field('binder', $.identifier),
+        'in',
+        $._expression,
+        'by',
+        $._expression,
+        repeat(seq('then', $._expression)),
+      ),
     extreme: (_) => choice('highest', 'lowest'),
     solve_declaration: ($) =>
       seq('solve', field('phase', $.identifier), 'for', field('binder', $.identifier), 'in', $._expression, 'by', $._expression),

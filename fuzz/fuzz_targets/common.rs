@@ -66,6 +66,7 @@ pub fn session() -> Session {
         colour: false,
         terminal: false,
         width: 80,
+        height: None,
     };
     Session::start(setup).0
 }

@@ -633,19 +633,25 @@ impl Checker {
         );
         self.scoped(|c| {
             let slot = c.bind(&decl.binder.name, elem, false);
-            let (key, kty) = c.expr(&decl.key);
-            if !super::types::ordered(&kty) {
-                c.error(
-                    Code::TypeMismatch,
-                    format!("the result is ranked by {}, which has no order", c.a_type(&kty)),
-                    decl.key.span,
-                    "not a number",
-                    "rank by a number such as chips or score",
-                );
+            let mut keys = Vec::with_capacity(1 + decl.ties.len());
+            for expr in std::iter::once(&decl.key).chain(&decl.ties) {
+                let (key, kty) = c.expr(expr);
+                if !super::types::ordered(&kty) {
+                    c.error(
+                        Code::TypeMismatch,
+                        format!("the result is ranked by {}, which has no order", c.a_type(&kty)),
+                        expr.span,
+                        "not a number",
+                        "rank by a number such as chips or score",
+                    );
+                }
+                keys.push(key);
             }
-            // The table prints the standing by this key before every decision.
-            c.refuse_hidden([&key], super::hidden::Reader::Public(super::hidden::RESULT));
-            Some(ResultSpec { extreme: decl.extreme, slot, domain, key })
+            // The table prints the standing by the key before every decision, and the tie-breaks
+            // decide who wins: everyone may read them.
+            c.refuse_hidden(keys.iter(), super::hidden::Reader::Public(super::hidden::RESULT));
+            let key = keys.remove(0);
+            Some(ResultSpec { extreme: decl.extreme, slot, domain, key, ties: keys })
         })
     }
 }

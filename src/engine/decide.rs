@@ -343,6 +343,37 @@ impl State {
         forbidden
     }
 
+    /// The cards outside the current decision's domain (of cards), each with the name the
+    /// decision would give it (`bid 3` for a card already spent): what a player may type for a
+    /// card out of reach. Empty when `seat` is not to choose one card.
+    pub fn out_of_reach(&self, seat: SeatId) -> Vec<(String, CardId)> {
+        let Some((at, options)) = self.decision(seat) else { return Vec::new() };
+        let Some(tier) = options.first().map(|o| o.tier) else { return Vec::new() };
+        if self.choice_cards(seat).is_some() {
+            return Vec::new();
+        }
+        let domain = self.domain_now(at, seat);
+        if !domain.iter().any(|v| matches!(v, Value::Card(_))) {
+            return Vec::new();
+        }
+        (0..self.game.cards.len() as CardId)
+            .filter(|c| !domain.contains(&Value::Card(*c)))
+            .map(|c| (self.option_name(at, seat, Opt { value: Value::Card(c), declared: false, tier }), c))
+            .collect()
+    }
+
+    /// The piles the current decision of `seat` chooses its cards from, in the layout's order.
+    pub fn choice_piles(&self, seat: SeatId) -> Vec<usize> {
+        let Some((at, _)) = self.decision(seat) else { return Vec::new() };
+        let cards: Vec<CardId> = self.domain_now(at, seat).into_iter().filter_map(Item::card).collect();
+        (0..self.pos.pile_count()).filter(|p| self.pos.pile(*p).iter().any(|c| cards.contains(c))).collect()
+    }
+
+    /// The pile a card lies in.
+    pub fn pile_of(&self, card: CardId) -> Option<usize> {
+        (0..self.pos.pile_count()).find(|p| self.pos.pile(*p).contains(&card))
+    }
+
     /// Why the rules refuse a move of `seat` named `name` now: the condition of the tier in
     /// use, if it has one, with the moves allowed.
     pub fn refusal(&self, seat: SeatId, name: &str) -> Option<Problem> {

@@ -35,11 +35,16 @@ impl Program {
             })
             .collect();
         let r = &game.result;
-        let result = ResultX { slot: r.slot, domain: low.domain(&r.domain), key: low.expr(&r.key) };
+        let ties = r.ties.iter().map(|t| low.expr(t)).collect();
+        let result = ResultX { slot: r.slot, domain: low.domain(&r.domain), key: low.expr(&r.key), ties };
         let solves = game
             .solves
             .iter()
-            .map(|s| (s.phase, ResultX { slot: s.slot, domain: low.domain(&s.domain), key: low.expr(&s.key) }))
+            .map(|s| {
+                let spec =
+                    ResultX { slot: s.slot, domain: low.domain(&s.domain), key: low.expr(&s.key), ties: Vec::new() };
+                (s.phase, spec)
+            })
             .collect();
         let counts = game.phases.iter().map(|p| p.of.as_ref().map(|e| low.expr(e))).collect();
         let sheet = game.sheet.as_ref().map(|s| {

@@ -240,6 +240,8 @@ pub(crate) struct ResultX {
     pub slot: Slot,
     pub domain: D,
     pub key: X,
+    /// The tie-breaks after the key, in order (none for a `solve`).
+    pub ties: Vec<X>,
 }
 
 /// A game lowered for the interpreter. See the module documentation.

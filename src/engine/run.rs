@@ -73,14 +73,33 @@ pub(super) fn keys_of(vm: &mut Vm<'_>, spec: &ResultX) -> Out<Vec<(Value, i64)>>
     let mut keyed = Vec::with_capacity(items.len());
     for item in items {
         vm.set_local(spec.slot, item);
-        let key = match vm.value(&spec.key)? {
-            Value::Int(n) => n,
-            Value::Enum(v) => v as i64,
-            _ => return Err(missing(vm.prog.span(spec.key.at))),
-        };
-        keyed.push((item, key));
+        keyed.push((item, number(vm, &spec.key)?));
     }
     Ok(keyed)
+}
+
+/// A key's value as a number (an enumeration value by its place).
+fn number(vm: &mut Vm<'_>, key: &X) -> Out<i64> {
+    match vm.value(key)? {
+        Value::Int(n) => Ok(n),
+        Value::Enum(v) => Ok(v as i64),
+        _ => Err(missing(vm.prog.span(key.at))),
+    }
+}
+
+/// The result's domain with each element's key, then its tie-breaks: what ranks it.
+fn ranking(vm: &mut Vm<'_>) -> Out<Vec<(Value, Vec<i64>)>> {
+    let spec = &vm.prog.result;
+    let mut ranked = Vec::new();
+    for (item, key) in keys(vm)? {
+        vm.set_local(spec.slot, item);
+        let mut keys = vec![key];
+        for tie in &spec.ties {
+            keys.push(number(vm, tie)?);
+        }
+        ranked.push((item, keys));
+    }
+    Ok(ranked)
 }
 
 impl<'s> Flow<'s> {
@@ -749,19 +768,19 @@ impl<'s> Flow<'s> {
         Ok(())
     }
 
-    /// The end of the flow: rank the seats or sides by the result's key.
+    /// The end of the flow: rank the seats or sides by the result's key, then its tie-breaks.
     fn finish(&mut self) -> Out<()> {
         let game = self.game;
-        let keyed = self.eval(keys)?;
+        let keyed = self.eval(ranking)?;
         let best = match game.result.extreme {
-            Extreme::Highest => keyed.iter().map(|k| k.1).max(),
-            Extreme::Lowest => keyed.iter().map(|k| k.1).min(),
+            Extreme::Highest => keyed.iter().map(|k| &k.1).max(),
+            Extreme::Lowest => keyed.iter().map(|k| &k.1).min(),
         };
-        let everyone_equal = keyed.iter().all(|k| Some(k.1) == best);
+        let everyone_equal = keyed.iter().all(|k| Some(&k.1) == best);
         let mut winners: Vec<usize> = Vec::new();
         if !everyone_equal {
             for (item, key) in &keyed {
-                if Some(*key) == best {
+                if Some(key) == best {
                     winners.extend(players_of(game, *item));
                 }
             }
@@ -780,7 +799,8 @@ impl<'s> Flow<'s> {
             })
             .collect();
         let names = game.names();
-        let standings = keyed.iter().map(|(item, key)| (names.show_loose(*item), *key)).collect();
+        // What each scored: the key, without the tie-breaks.
+        let standings = keyed.iter().map(|(item, keys)| (names.show_loose(*item), keys[0])).collect();
         self.log(|_| Event::Over);
         self.pos.pending = Pending::Over(Outcome { winners, returns, standings });
         Ok(())

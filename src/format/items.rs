@@ -82,6 +82,13 @@ impl Layout<'_> {
                 self.tok("by"),
                 sp(),
                 self.inline(&result.key),
+                concat(
+                    result
+                        .ties
+                        .iter()
+                        .map(|tie| concat(vec![sp(), self.tok("then"), sp(), self.inline(tie)]))
+                        .collect(),
+                ),
             ]),
             Item::Solve(solve) => concat(vec![
                 self.tok("solve"),

@@ -79,7 +79,8 @@ impl Dump<'_> {
         }
         let r = &g.result;
         let (domain, key) = (self.expr(&r.domain), self.expr(&r.key));
-        self.line(0, &format!("result {:?} ${} in {domain} by {key}", r.extreme, r.slot));
+        let ties: String = r.ties.iter().map(|t| format!(" then {}", self.expr(t))).collect();
+        self.line(0, &format!("result {:?} ${} in {domain} by {key}{ties}", r.extreme, r.slot));
         for s in &g.solves {
             let (domain, key) = (self.expr(&s.domain), self.expr(&s.key));
             self.line(0, &format!("solve phase {} ${} in {domain} by {key}", s.phase, s.slot));

@@ -6,6 +6,7 @@
 mod about;
 mod analyze;
 mod command;
+mod model;
 mod moves;
 mod players;
 mod plays;
@@ -17,6 +18,7 @@ mod table;
 pub mod terminal;
 
 pub use command::Command;
+pub use model::{Card, Cards, Colour, Group, Pile, Seat, Table, Turn};
 pub use save::Provenance;
 pub use session::{Session, Setup, in_a_sentence};
 

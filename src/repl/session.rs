@@ -3,15 +3,16 @@
 //! for `undo`, and reads and writes save files; nothing else leaves it.
 
 use super::command::{COMMANDS, Command};
+use super::model::{Table, Turn, standing};
 use super::moves::{FILLER, Found, Groups, Moves, find};
 use super::players::Players;
 use super::save::{self, Deal, Provenance, SaveFile};
 use super::seeds;
 use super::sheet;
-use super::table::{Painter, draw, standing};
+use super::table::{Painter, render};
 use crate::bots::Kind;
 use crate::diagnostic::Problem;
-use crate::engine::{Action, Actor, State};
+use crate::engine::{Action, Actor, State, pile_label};
 use crate::game::{CardId, Game, SeatId, Value};
 use crate::report::{Findings, Source, Style};
 use crate::syntax::ast::File;
@@ -21,6 +22,9 @@ use std::sync::Arc;
 
 /// How many moves a message lists before it says how many more there are.
 const LISTED: usize = 12;
+
+/// How long a sentence listing every move may be, when they are more than [`LISTED`].
+const SENTENCE: usize = 160;
 
 /// How many lines `log` without a number shows.
 const LOG_LINES: usize = 20;
@@ -55,6 +59,8 @@ pub struct Setup {
     pub terminal: bool,
     /// The width to lay text out in, in columns.
     pub width: usize,
+    /// The height of the screen in rows, when known: the table is then drawn to fit it.
+    pub height: Option<usize>,
 }
 
 /// What `undo` goes back to.
@@ -85,6 +91,12 @@ struct Earlier {
     by: &'static str,
 }
 
+/// A move refused: the sentence that said so, and the rule that refused it, if one did.
+struct Refusal {
+    sentence: String,
+    rule: Option<Problem>,
+}
+
 /// A match in progress with the people at the table.
 pub struct Session {
     setup: Setup,
@@ -106,8 +118,8 @@ pub struct Session {
     waiting: bool,
     /// A question waiting for a yes or a no.
     asking: Option<Question>,
-    /// The rule that refused the last move, for `why`.
-    refusal: Option<Problem>,
+    /// The last move refused, for `why` (until a move is made).
+    refusal: Option<Refusal>,
     done: bool,
 }
 
@@ -136,13 +148,21 @@ impl Session {
         out.push_str(&session.dealt());
         out.push_str("Type `help` for the commands, `moves` for your moves.\n\n");
         session.play_bots();
+        // The first screen fits under these lines, so that they stay in sight.
+        let height = session.setup.height;
+        let width = session.setup.width.max(1);
+        let taken: usize = out.lines().map(|l| l.chars().count().div_ceil(width).max(1)).sum();
+        session.setup.height = height.map(|h| h.saturating_sub(taken));
         out.push_str(&session.screen());
+        session.setup.height = height;
         (session, out)
     }
 
-    /// Lays the table out in `width` columns from now on (the terminal was resized).
-    pub fn resize(&mut self, width: usize) {
+    /// Lays the table out in `width` columns and `height` rows from now on (the terminal was
+    /// resized).
+    pub fn resize(&mut self, width: usize, height: Option<usize>) {
         self.setup.width = width;
+        self.setup.height = height;
     }
 
     /// Whether the person asked to leave.
@@ -245,7 +265,11 @@ impl Session {
                 "Start a new match? This one is not over (`undo` would bring it back). Type y or n.\n".into()
             }
             Command::Why => match &self.refusal {
-                Some(problem) => self.diagnostic(problem.clone()),
+                Some(Refusal { sentence, rule }) => {
+                    let said = super::table::words(sentence, self.setup.width, "  ").join("\n");
+                    let rule = rule.clone().map_or(String::new(), |problem| self.diagnostic(problem));
+                    format!("{said}\n{rule}")
+                }
                 None => "No move of yours has been refused: `why` shows the rule that refuses one.\n".into(),
             },
             Command::Ask(question) => question,
@@ -378,11 +402,17 @@ impl Session {
         // Each round that ended since: its news, then the score sheet; on a terminal, a pause.
         for (round, end) in ends.iter().enumerate().skip(self.rounds_shown) {
             let end = (*end).clamp(from, log.len());
-            out.push_str(&indented(&log[from..end]));
+            let sheet = sheet::render(&self.state, round + 1, self.setup.width, self.setup.height.map(|h| h / 2));
+            // On a screen of known height the round's news is paged to leave room for the sheet.
+            let room = self.setup.height.map_or(usize::MAX, |h| h.saturating_sub(sheet.lines().count() + 2));
+            out.push_str(&super::table::news_lines(&log[from..end], room, self.setup.width).join("\n"));
             out.push('\n');
-            out.push_str(&sheet::render(&self.state, round + 1, self.setup.width));
+            out.push_str(&sheet);
             (from, self.rounds_shown) = (end, round + 1);
-            if self.setup.terminal && !self.state.is_over() && self.state.failure().is_none() {
+            // A terminal pauses at the end of a round; a screen of known height at the end of the
+            // match too, as the table comes after.
+            let pause = self.setup.height.is_some() || (self.setup.terminal && !self.state.is_over());
+            if pause && self.state.failure().is_none() {
                 self.shown[player] = from;
                 self.waiting = true;
                 out.push_str("Press Enter to go on.\n");
@@ -390,28 +420,56 @@ impl Session {
             }
             out.push('\n');
         }
-        let news = &log[from..];
-        if !news.is_empty() {
-            out.push_str(&indented(news));
-            out.push('\n');
-        }
         self.shown[player] = log.len();
-        out.push_str(&self.table_and_turn());
+        out.push_str(&self.draw(log[from..].to_vec()));
         out
     }
 
-    /// The table and the line saying who is to act and what is expected.
+    /// The table as the player to decide (else the first human) sees it, with the decision
+    /// asked: what a screen of the table shows, or a browser would.
+    pub fn table(&self) -> Table {
+        let mut table = Table::of(&self.state, self.viewer());
+        table.turn = self.turn_asked();
+        table.refusal = self.refusal.as_ref().map(|r| r.sentence.clone());
+        table
+    }
+
+    /// The table with `news` before it and the line saying who is to act and what is expected,
+    /// fitted to the screen.
+    fn draw(&self, news: Vec<String>) -> String {
+        let mut table = self.table();
+        table.news = news;
+        let painter = Painter { colour: self.setup.colour };
+        render(&table, &painter, self.setup.width, self.setup.height, &self.expected(table.turn.as_ref()))
+    }
+
+    /// The table and the line saying who is to act and what is expected, whole (`show`):
+    /// nothing compacted to fit the screen's height.
     fn table_and_turn(&self) -> String {
-        let game = &self.setup.game;
-        let player = self.viewer();
-        let painter = Painter::new(game, self.setup.colour);
-        let mut out = draw(&self.state, player, &painter, &self.state.status(), self.setup.width);
-        out.push('\n');
-        out.push_str(&self.expected());
-        out
+        let mut table = self.table();
+        table.news = Vec::new();
+        let painter = Painter { colour: self.setup.colour };
+        render(&table, &painter, self.setup.width, None, &self.expected(table.turn.as_ref()))
     }
 
-    fn expected(&self) -> String {
+    /// The decision asked of the human to decide now.
+    fn turn_asked(&self) -> Option<Turn> {
+        let seat = self.turn()?;
+        let list = self.move_list();
+        let moves: Vec<String> = list.iter().map(|(_, name)| name.clone()).collect();
+        let summary = match self.groups(seat, &list) {
+            Some(groups) if counted(&moves).len() > LISTED => Some(groups.summary()),
+            _ => None,
+        };
+        Some(Turn {
+            seat: self.setup.game.seats[seat as usize].display.clone(),
+            secret: matches!(self.state.actor(), Actor::Together(_)),
+            moves,
+            summary,
+        })
+    }
+
+    fn expected(&self, turn: Option<&Turn>) -> String {
         if let Some(problem) = self.state.failure() {
             return format!("The match stopped:\n{}{}", self.diagnostic(problem.clone()), self.seed_told());
         }
@@ -429,22 +487,17 @@ impl Session {
             out.push_str("Type `new` for another match, or `quit`.\n");
             return out;
         }
-        let Some(seat) = self.turn() else { return "Nobody can move.\n".into() };
-        let names = self.move_names();
-        let how = if matches!(self.state.actor(), Actor::Together(_)) {
-            "Your secret choice (the others choose at the same time)"
-        } else {
-            "Your turn"
+        let Some(turn) = turn else { return "Nobody can move.\n".into() };
+        let how = if turn.secret { "Your secret choice (the others choose at the same time)" } else { "Your turn" };
+        let list = counted(&turn.moves);
+        let shown = match &turn.summary {
+            Some(summary) => summary.clone(),
+            // A list that reads short in a sentence (cards of a few suits) is given whole.
+            None if list.len() <= LISTED || in_a_sentence(&list).len() <= SENTENCE => in_a_sentence(&list),
+            None => format!("{}, ...", in_a_sentence(&list[..LISTED])),
         };
-        let list = counted(&names);
-        let shown = match self.groups(seat, &self.move_list()) {
-            Some(groups) if list.len() > LISTED => groups.summary(),
-            _ if list.len() <= LISTED => list.join(", "),
-            _ => format!("{}, ...", list[..LISTED].join(", ")),
-        };
-        let seat = &self.setup.game.seats[seat as usize].display;
-        let s = if names.len() == 1 { "" } else { "s" };
-        format!("{how} at {seat} (*), {} move{s}: {shown}\n", names.len())
+        let s = if turn.moves.len() == 1 { "" } else { "s" };
+        format!("{how} at {} (*), {} move{s}: {shown}\n", turn.seat, turn.moves.len())
     }
 
     /// The display name a player goes by: their first seat's.
@@ -550,7 +603,7 @@ impl Session {
     /// The score sheet, or without one the status lines and the standing.
     fn score(&self) -> String {
         if self.setup.game.sheet.is_some() {
-            return sheet::render(&self.state, usize::MAX, self.setup.width);
+            return sheet::render(&self.state, usize::MAX, self.setup.width, None);
         }
         let mut lines = self.state.status();
         lines.extend(standing(&self.state));
@@ -725,6 +778,19 @@ impl Session {
 
     // ------------------------------------------------------------ moves
 
+    /// Typed text with each word that is an enumeration member's name written as that member is
+    /// shown (`queen of clubs` is `Q of clubs` when `queen` shows as `Q`).
+    fn spelled(&self, typed: &str) -> String {
+        let shown = |word: &str| {
+            (self.setup.game.enums.iter().flat_map(|e| &e.members))
+                .find(|m| m.name.eq_ignore_ascii_case(word))
+                .and_then(|m| m.display.clone())
+                .filter(|d| !d.contains(char::is_whitespace))
+        };
+        let words: Vec<String> = typed.split_whitespace().map(|w| shown(w).unwrap_or_else(|| w.to_string())).collect();
+        words.join(" ")
+    }
+
     fn play(&mut self, typed: &str) -> String {
         let Some(seat) = self.turn() else {
             return if self.state.is_over() {
@@ -736,6 +802,10 @@ impl Session {
         let moves = self.move_list();
         let finder = self.typed_moves(&moves);
         let names = &finder.names;
+        let typed = match finder.find(typed) {
+            Found::None => &self.spelled(typed),
+            _ => typed,
+        };
         match finder.find(typed) {
             Found::One(i) => {
                 let before = self.state.unobserved();
@@ -781,11 +851,19 @@ impl Session {
             return Some(format!("{name} is no move: each move here takes {}.\n", groups.sizes()));
         }
         let problem = self.state.refusal(seat, &name)?;
-        self.refusal = Some(problem);
-        Some(format!("You may not play {name} now: the rules do not allow it here. (`why` shows the rule.)\n"))
+        Some(self.refused(format!("You may not play {name} now: the rules do not allow it here."), Some(problem)))
     }
 
-    /// Why nothing legal matches `typed`: the rule that forbids it, or that it is unknown.
+    /// Keeps a refusal for `why`, and says it (within the screen's width).
+    fn refused(&mut self, sentence: String, rule: Option<Problem>) -> String {
+        let hint = if rule.is_some() { " (`why` shows the rule.)" } else { "" };
+        let text = format!("{sentence}{hint}");
+        self.refusal = Some(Refusal { sentence, rule });
+        super::table::words(&text, self.setup.width, "  ").join("\n") + "\n"
+    }
+
+    /// Why nothing legal matches `typed`: the rule that forbids it, the card it names being out
+    /// of reach, or that it is unknown.
     fn refuse(&mut self, seat: SeatId, typed: &str) -> String {
         if let Some(why) = self.refuse_group(seat, typed) {
             return why;
@@ -796,18 +874,98 @@ impl Session {
             let (name, problem) = &forbidden[i];
             let allowed = self.move_names();
             let condition = self.setup.source.text.get(problem.span.start..problem.span.end).unwrap_or("");
-            let must = obligation(name, &allowed, condition);
-            let allowed = or(&in_a_sentence(&counted(&allowed)));
-            self.refusal = Some(problem.clone());
-            let sentence = match must {
-                Some(must) => format!("you must play {must}: {allowed}"),
-                None => format!("you may play only {allowed}"),
+            let list = or(&in_a_sentence(&counted(&allowed)));
+            let refused = self.not_allowed(name);
+            let sentence = match (obligation(name, &allowed, condition), self.reason(problem.span)) {
+                (Some(must), _) => format!("{refused}: you must play {must}: {list}."),
+                (None, Some(reason)) => format!("{refused}: {reason} (allowed now: {list})."),
+                (None, None) => format!("{refused}: allowed now are only {list}."),
             };
-            return format!("You may not play {name} now: {sentence}. (`why` shows the rule.)\n");
+            return self.refused(sentence, Some(problem.clone()));
+        }
+        if let Some(why) = self.out_of_reach(seat, typed) {
+            return why;
         }
         let moves = counted(&self.move_names());
         let listed = if moves.len() <= LISTED { format!(" ({})", moves.join(", ")) } else { String::new() };
-        format!("`{}` is not a command, nor one of your moves now{listed}: type `help` or `moves`.\n", typed.trim())
+        let text =
+            format!("`{}` is not a command, nor one of your moves now{listed}: type `help` or `moves`.", typed.trim());
+        super::table::words(&text, self.setup.width, "  ").join("\n") + "\n"
+    }
+
+    /// `You may not play 4 of spades now` for a card, `North takes the trick is not allowed
+    /// now` for another move.
+    fn not_allowed(&self, name: &str) -> String {
+        if self.setup.game.card_names.iter().any(|c| c == name) {
+            format!("You may not play {name} now")
+        } else {
+            format!("{name} is not allowed now")
+        }
+    }
+
+    /// The reason the rule file gives for the condition at `span` that refused a move, in its
+    /// own words: the comment over the definition the condition calls (`required(s, c)`), else
+    /// the comment over the `choose` it belongs to.
+    fn reason(&self, span: crate::syntax::ast::Span) -> Option<String> {
+        let file = self.rules.as_ref()?;
+        let text = &self.setup.source.text;
+        let said = |at: usize| {
+            let words: Vec<&str> = file.extra.above(text, at).iter().map(|c| c.words(text)).collect();
+            Some(words.join(" ")).filter(|w| !w.is_empty())
+        };
+        let condition = text.get(span.start..span.end)?.trim();
+        let called = condition.split_once('(').map(|(name, _)| name.trim());
+        let defined = match &file.body {
+            crate::syntax::ast::FileBody::Rules(items) => items.iter().find_map(|item| match item {
+                crate::syntax::ast::Item::Define(d) if Some(d.name.name.as_str()) == called => Some(d.span.start),
+                _ => None,
+            }),
+            _ => None,
+        };
+        let choose = text.get(..span.start)?.rfind("choose");
+        let reason = defined.and_then(said).or_else(|| choose.and_then(said))?;
+        let reason = reason.trim_end_matches('.');
+        // `A follower ...` reads on after a colon as `a follower ...`; `North ...`, `True/False
+        // ...` stay as they are.
+        let word = reason.split(' ').next().unwrap_or_default();
+        let game = &self.setup.game;
+        let named = game.seats.iter().map(|s| &s.display).chain(game.sides.iter().map(|t| &t.display));
+        let plain = word.chars().skip(1).all(char::is_lowercase) && !named.into_iter().any(|n| n == word);
+        let mut chars = reason.chars();
+        let first = chars.next()?;
+        Some(if plain { format!("{}{}", first.to_lowercase(), chars.as_str()) } else { reason.to_string() })
+    }
+
+    /// Why a typed move names no move when it names a card the decision does not reach (`bid 3`
+    /// with that card spent): where the card is, and where the choice is made from.
+    fn out_of_reach(&mut self, seat: SeatId, typed: &str) -> Option<String> {
+        let player = self.player(seat);
+        let (game, layout) = (self.state.game(), self.state.layout());
+        // Only cards the player sees where they lie, and of those named alike, the seat's own.
+        let seen: Vec<(String, CardId, usize)> = (self.state.out_of_reach(seat).into_iter())
+            .filter_map(|(name, card)| Some((name, card, self.state.pile_of(card)?)))
+            .filter(|(_, _, pile)| self.state.sees(player, *pile))
+            .collect();
+        let names: Vec<String> = seen.iter().map(|(n, _, _)| n.clone()).collect();
+        let named: Vec<&(String, CardId, usize)> = match find(typed, &names) {
+            Found::One(i) => vec![&seen[i]],
+            Found::Several(all) => all.iter().map(|i| &seen[*i]).collect(),
+            _ => return None,
+        };
+        let own = |(_, _, pile): &&&(String, CardId, usize)| layout.seat_of_pile(*pile) == Some(seat);
+        let (name, card, pile) = match named.iter().filter(own).collect::<Vec<_>>()[..] {
+            [one] => (*one).clone(),
+            _ => return None,
+        };
+        let from: Vec<String> = self.state.choice_piles(seat).iter().map(|p| pile_label(game, layout, *p)).collect();
+        let card = &game.card_names[card as usize];
+        let sentence = format!(
+            "{}: {card} is in {}, and the choice is made from {}.",
+            self.not_allowed(&name),
+            pile_label(game, layout, pile),
+            or(&from.join(", "))
+        );
+        Some(self.refused(sentence, None))
     }
 }
 
@@ -831,7 +989,7 @@ impl Session {
         let seed = self.setup.seed;
         match self.setup.fresh_seeds {
             true => {
-                format!("The seed was {seed} (SHA-256 as sealed at the start): replay this deal with --seed {seed}.\n")
+                format!("The seed was {seed} (SHA-256 as sealed at the start).\nReplay this deal with --seed {seed}.\n")
             }
             false => format!("Replay this deal with --seed {seed}.\n"),
         }
@@ -953,7 +1111,7 @@ fn exact_hint(state: &State) -> Option<String> {
 mod tests {
     use super::*;
     use crate::check::Settings;
-    use crate::repl::table::diagram;
+    use crate::repl::table::{Detail, diagram};
 
     /// A session of `file` with `humans` at the table and random bots in the other seats.
     fn session(file: &str, humans: &[usize]) -> Session {
@@ -976,6 +1134,7 @@ mod tests {
             colour: false,
             terminal: false,
             width: 100,
+            height: None,
         };
         Session::start(setup).0
     }
@@ -1112,8 +1271,8 @@ mod tests {
             four += 1;
             // The first table, then a few more as the match goes on.
             for _ in 0..8 {
-                let painter = Painter::new(&session.setup.game, false);
-                let lines = diagram(&session.state, session.viewer(), &painter, 80);
+                let painter = Painter { colour: false };
+                let lines = diagram(&session.table(), &painter, 80, Detail::Full);
                 let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
                 assert!(widest <= 80, "{file}: {widest} columns\n{}", lines.join("\n"));
                 session.handle("#1");

@@ -13,9 +13,10 @@ pub(super) fn rows(state: &State) -> Vec<&[(String, String)]> {
         .collect()
 }
 
-/// The first `n` rows as a table within `columns`, under a heading; a row that would not fit
-/// is written one cell a line.
-pub(super) fn render(state: &State, n: usize, columns: usize) -> String {
+/// The first `n` rows as a table within `columns`, under a heading; where the table would not
+/// fit, each row as a sentence. When the rows take more than `lines`, only the latest are
+/// written, after a line saying how many earlier ones `score` shows.
+pub(super) fn render(state: &State, n: usize, columns: usize, lines: Option<usize>) -> String {
     let game = state.game();
     let Some(sheet) = &game.sheet else { return String::new() };
     let phase = &game.phases[sheet.phase as usize];
@@ -32,26 +33,49 @@ pub(super) fn render(state: &State, n: usize, columns: usize) -> String {
         })
         .collect();
     let whole = first_width + widths.iter().map(|w| w + 3).sum::<usize>() + 2;
-    let mut out = String::from("Score sheet\n");
-    if whole > columns {
-        for (i, row) in rows.iter().enumerate() {
-            out.push_str(&format!("  {}\n", number(i)));
-            for (who, cell) in row.iter() {
-                out.push_str(&format!("    {who}: {cell}\n"));
+    let mut rows: Vec<Vec<String>> = if whole > columns {
+        (rows.iter().enumerate())
+            .map(|(i, row)| {
+                let cells: Vec<String> = row.iter().map(|(who, cell)| format!("{who}: {cell}")).collect();
+                let text = format!("{}: {}", number(i), cells.join("; "));
+                super::table::sentence(&text, columns.saturating_sub(2)).iter().map(|l| format!("  {l}")).collect()
+            })
+            .collect()
+    } else {
+        let line = |head: &str, cells: Vec<&str>| {
+            let mut line = format!("  {head:first_width$}");
+            for (cell, w) in cells.iter().zip(&widths) {
+                line.push_str(&format!(" | {cell:w$}"));
             }
-        }
-        return out;
-    }
-    let line = |head: &str, cells: Vec<&str>| {
-        let mut line = format!("  {head:first_width$}");
-        for (cell, w) in cells.iter().zip(&widths) {
-            line.push_str(&format!(" | {cell:w$}"));
-        }
-        format!("{}\n", line.trim_end())
+            line.trim_end().to_string()
+        };
+        let mut table = vec![vec![line("", first.iter().map(|(who, _)| who.as_str()).collect())]];
+        table.extend(
+            rows.iter()
+                .enumerate()
+                .map(|(i, row)| vec![line(&number(i), row.iter().map(|(_, c)| c.as_str()).collect())]),
+        );
+        table
     };
-    out.push_str(&line("", first.iter().map(|(who, _)| who.as_str()).collect()));
+    let mut out = String::from("Score sheet\n");
+    let header = usize::from(whole <= columns);
+    let total = |rows: &[Vec<String>]| rows.iter().map(Vec::len).sum::<usize>();
+    let mut left_out = 0;
+    while let Some(limit) = lines
+        && rows.len() > header + 1
+        && total(&rows) + 2 > limit
+    {
+        rows.remove(header);
+        left_out += 1;
+    }
     for (i, row) in rows.iter().enumerate() {
-        out.push_str(&line(&number(i), row.iter().map(|(_, cell)| cell.as_str()).collect()));
+        if i == header && left_out > 0 {
+            let rows = crate::engine::counted(left_out, "earlier row");
+            out.push_str(&format!("  ({rows} of the sheet: `score` shows them)\n"));
+        }
+        for line in row {
+            out.push_str(&format!("{line}\n"));
+        }
     }
     out
 }

@@ -1,19 +1,12 @@
-//! The table as one player sees it, drawn as text: the seats laid out from the player's own seat
-//! (at the bottom, then clockwise; four seats as a bridge diagram), each seat's piles under it
-//! with cards grouped by their first enumeration attribute (the suit) and sorted, the shared
-//! piles in the middle (a trick in progress with who played each card, the last trick and who
-//! took it, under the round and the phase in progress), then the rule file's status lines (or,
-//! without any, the standings). Piles go by their zones' display names.
+//! The table model ([`Table`]) drawn as text: the seats laid out from the bottom seat (then
+//! clockwise; four seats as a bridge diagram), each seat's piles under it, the shared piles in
+//! the middle, then the status lines, the news before it all and the decision asked after.
 //!
-//! Nothing here knows a game: suits are found from the card attributes, colours from the suit
-//! names (red, hearts, diamonds are red, ...) with a fallback palette.
+//! On a screen of a known height the whole fits: the decision asked and the player's own hand
+//! are always drawn; the other seats, the middle and the status lines are compacted, and only
+//! the latest news is shown (`log` pages back), until it fits.
 
-use super::plays::{Played, Plays};
-use crate::engine::{PileView, State, card_order, counted, pile_label, suit_attr, zone_label};
-use crate::game::{CardId, Game, SeatId, Type, Value};
-
-/// A middle pile with more cards than this is shown by its count (a won pile, a discard).
-const LISTED: usize = 12;
+use super::model::{Card, Cards, Colour, Group, Pile, Seat, Table};
 
 /// How wide a line of cards under a seat may grow.
 const WRAP: usize = 40;
@@ -24,94 +17,55 @@ const NARROWEST: usize = 16;
 /// The least room between the left and right seats of a bridge diagram.
 const MIDDLE: usize = 10;
 
-/// Draws cards, in colour or not.
-pub(super) struct Painter<'a> {
-    game: &'a Game,
-    /// The attribute cards are grouped by, with its enumeration.
-    suit: Option<(usize, u16)>,
-    colour: bool,
+/// A shared pile (not a trick) with more cards than this is counted on a compact table.
+const COMPACT_LISTED: usize = 4;
+
+/// Paints card names in their suit's colour, or not.
+pub(super) struct Painter {
+    pub colour: bool,
 }
 
-impl<'a> Painter<'a> {
-    pub(super) fn new(game: &'a Game, colour: bool) -> Self {
-        Painter { game, suit: suit_attr(game), colour }
+impl Painter {
+    fn paint(&self, text: &str, colour: Option<Colour>) -> String {
+        let code = match colour {
+            Some(Colour::Red) => 31,
+            Some(Colour::Green) => 32,
+            Some(Colour::Yellow) => 33,
+            Some(Colour::Blue) => 34,
+            Some(Colour::Purple) => 35,
+            Some(Colour::Cyan) => 36,
+            None => return text.to_string(),
+        };
+        if self.colour { format!("\u{1b}[{code}m{text}\u{1b}[0m") } else { text.to_string() }
     }
 
-    /// The suit value of a card, if it has one.
-    fn suit_of(&self, card: CardId) -> Option<u16> {
-        let (attr, _) = self.suit?;
-        match self.game.cards.get(card as usize)?.get(attr)? {
-            Value::Enum(v) => Some(*v),
-            _ => None,
-        }
+    /// A card in a group: its short name, `×N` for several of one name.
+    fn short(&self, card: &Card) -> String {
+        let times = if card.times > 1 { format!(" ×{}", card.times) } else { String::new() };
+        format!("{}{times}", self.paint(&card.short, card.colour))
     }
 
-    /// The ANSI colour of a suit value.
-    fn tint(&self, value: u16) -> Option<u8> {
-        let (_, e) = self.suit?;
-        let info = &self.game.enums[e as usize];
-        let member = info.values.get(value as usize)?.member;
-        let name = info.members.get(member as usize)?.name.to_lowercase();
-        match name.as_str() {
-            "red" | "hearts" | "diamonds" | "heart" | "diamond" => Some(31),
-            "green" => Some(32),
-            "yellow" | "gold" | "orange" => Some(33),
-            "blue" => Some(34),
-            "purple" | "violet" | "magenta" | "pink" => Some(35),
-            "cyan" | "teal" => Some(36),
-            "black" | "white" | "spades" | "clubs" | "spade" | "club" => None,
-            _ => Some([31, 32, 33, 34, 35, 36][member as usize % 6]),
-        }
-    }
-
-    fn paint(&self, text: &str, suit: Option<u16>) -> String {
-        match suit.and_then(|s| self.tint(s)) {
-            Some(code) if self.colour => format!("\u{1b}[{code}m{text}\u{1b}[0m"),
-            _ => text.to_string(),
-        }
-    }
-
-    /// A card's name, in its suit's colour.
-    pub(super) fn card(&self, card: CardId) -> String {
-        self.paint(&self.game.card_names[card as usize], self.suit_of(card))
-    }
-
-    /// Cards grouped by suit, in suit order, each group sorted: one line per group, `red: 0 3 7`;
-    /// without suits, names are shortened by `owner` (`P1's 3` is `3` under P1's seat).
-    fn grouped(&self, cards: &[CardId], owner: &str, limit: usize) -> Vec<String> {
-        let mut cards = cards.to_vec();
-        cards.sort_by_cached_key(|c| card_order(self.game, *c));
-        let mut lines = Vec::new();
-        for group in cards.chunk_by(|a, b| self.suit_of(*a) == self.suit_of(*b)) {
-            let suit = self.suit_of(group[0]);
-            let label = suit.map(|s| self.suit_name(s));
-            let short = label.clone().unwrap_or_else(|| format!("{owner}'s"));
-            let names: Vec<String> =
-                group.iter().map(|c| short_name(&self.game.card_names[*c as usize], Some(&short))).collect();
-            let gap = if names.iter().all(|n| !n.contains(' ')) { " " } else { ", " };
-            let head = label.map_or(String::new(), |l| format!("{l}: "));
-            lines.extend(wrap(&head, &names, gap, limit).iter().map(|l| self.paint(l, suit)));
-        }
-        lines
-    }
-
-    /// A card in a trick: its name, with who played it unless the name says so already.
-    fn played(&self, (card, seat): Played) -> String {
-        let name = self.card(card);
-        match seat.map(|s| &self.game.seats[s as usize].display) {
-            Some(who) if !self.game.card_names[card as usize].starts_with(who.as_str()) => format!("{name} ({who})"),
+    /// A card in a shared pile: its name, with who played it unless the name says so already.
+    fn played(&self, card: &Card) -> String {
+        let name = self.paint(&card.name, card.colour);
+        match &card.by {
+            Some(who) if !card.name.starts_with(who.as_str()) => format!("{name} ({who})"),
             _ => name,
         }
     }
 
-    fn suit_name(&self, value: u16) -> String {
-        self.suit.map(|(_, e)| self.game.show_value(Value::Enum(value), &Type::Enum(e))).unwrap_or_default()
+    /// A group's lines: `clubs: 2 7 Q`, or its cards' whole names.
+    fn group(&self, group: &Group, limit: usize) -> Vec<String> {
+        let names: Vec<String> = group.cards.iter().map(|c| self.short(c)).collect();
+        let gap = if group.cards.iter().all(|c| !c.short.contains(' ') && c.times == 1) { " " } else { ", " };
+        let head = group.label.as_ref().map_or(String::new(), |l| format!("{}: ", self.paint(l, group.colour)));
+        wrap(&head, &names, gap, limit)
     }
 }
 
 /// `head` and the items joined by `gap`, in lines of at most `limit` characters (unless one
 /// item is longer), the later lines indented under the first item.
-fn wrap(head: &str, items: &[String], gap: &str, limit: usize) -> Vec<String> {
+pub(super) fn wrap(head: &str, items: &[String], gap: &str, limit: usize) -> Vec<String> {
     let indent = " ".repeat(width(head));
     let mut lines = vec![head.to_string()];
     for (i, item) in items.iter().enumerate() {
@@ -127,15 +81,35 @@ fn wrap(head: &str, items: &[String], gap: &str, limit: usize) -> Vec<String> {
     lines
 }
 
-/// A card's name without its suit (`red 5` in the red group is `5`; `2 of clubs` is `2`).
-fn short_name(name: &str, suit: Option<&str>) -> String {
-    let Some(suit) = suit.filter(|s| !s.is_empty()) else { return name.to_string() };
-    let before = name.strip_suffix(suit).filter(|r| r.ends_with(' ')).map(|r| r.trim_end());
-    let rest = (name.strip_prefix(suit).filter(|r| r.starts_with(' ')))
-        .or_else(|| before.map(|r| r.strip_suffix(" of").unwrap_or(r)))
-        .map(str::trim)
-        .filter(|r| !r.is_empty());
-    rest.unwrap_or(name).to_string()
+/// A text in lines of at most `limit` columns, broken between words (a word longer than the
+/// line stands alone); the later lines indented by `indent`.
+pub(super) fn words(text: &str, limit: usize, indent: &str) -> Vec<String> {
+    let items: Vec<String> = text.split(' ').map(String::from).collect();
+    let mut lines = wrap("", &items, " ", limit.saturating_sub(indent.len()).max(1));
+    for line in lines.iter_mut().skip(1) {
+        *line = format!("{indent}{}", line.trim_start());
+    }
+    lines
+}
+
+/// A sentence that lists things (`5 moves: 2, 6 of diamonds; 4 of spades`) in lines of at most
+/// `limit` columns, broken after a comma or semicolon where it can be, else between words; the
+/// later lines indented two columns more than the first.
+pub(super) fn sentence(text: &str, limit: usize) -> Vec<String> {
+    let mut items: Vec<String> = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find([',', ';']).filter(|at| rest[at + 1..].starts_with(' ')) {
+        items.push(rest[..=at].to_string());
+        rest = &rest[at + 2..];
+    }
+    items.push(rest.to_string());
+    // The later lines two columns in from the first.
+    let indent = " ".repeat(text.len() - text.trim_start().len() + 2);
+    let lines = wrap("", &items, " ", limit.saturating_sub(2));
+    let lines: Vec<String> = (lines.iter().enumerate())
+        .map(|(i, l)| if i == 0 { l.clone() } else { format!("{indent}{}", l.trim_start()) })
+        .collect();
+    lines.iter().flat_map(|l| if width(l) > limit { words(l, limit, &indent) } else { vec![l.clone()] }).collect()
 }
 
 /// The width of a line on screen, colour codes left out.
@@ -157,58 +131,148 @@ fn pad(line: &str, to: usize) -> String {
     format!("{line}{}", " ".repeat(to.saturating_sub(width(line))))
 }
 
-/// The table as `player` sees it, with the seat of the player at the bottom, in `columns`.
-pub(super) fn draw(state: &State, player: usize, painter: &Painter<'_>, status: &[String], columns: usize) -> String {
-    let mut lines = diagram(state, player, painter, columns);
-    lines.extend(status.iter().cloned());
-    lines.extend(standing(state));
+/// How much a drawing leaves out to fit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Detail {
+    /// Every pile in full.
+    Full,
+    /// The other seats on a line each, long shared piles counted, no blank lines.
+    Compact,
+    /// Compact, and the player's seats not deciding on a line each too, the seat deciding in
+    /// lines as wide as the screen, the status lines and the decision cut short.
+    Tight,
+}
+
+/// The most lines of status, and of the decision asked, on a tight table.
+const TIGHT_LINES: usize = 2;
+
+/// The screen: the news, the table, the status lines and `footer` (the decision asked, or how
+/// the match ended), within `columns` and, when given, `rows` (the last row left for the prompt).
+pub(super) fn render(table: &Table, painter: &Painter, columns: usize, rows: Option<usize>, footer: &str) -> String {
+    let whole: Vec<String> = footer.lines().flat_map(|l| sentence(l, columns)).collect();
+    let status = |detail: Detail| status_lines(&table.status, detail, columns);
+    let body = |detail: Detail| [diagram(table, painter, columns, detail), status(detail)].concat();
+    let mut footer = whole.clone();
+    let Some(rows) = rows else {
+        let mut lines = news_lines(&table.news, usize::MAX, columns);
+        lines.extend(body(Detail::Full));
+        lines.push(String::new());
+        lines.extend(footer);
+        return finish(lines);
+    };
+    // Rows for the news: what the body and the footer leave, with a blank line and the prompt.
+    let room = |body: &[String], footer: &[String]| rows.saturating_sub(body.len() + footer.len() + 2);
+    let least = table.news.len().min(2);
+    let fits = |body: &[String], footer: &[String]| body.len() + footer.len() + 2 + least <= rows;
+    let mut drawn = body(Detail::Full);
+    for detail in [Detail::Compact, Detail::Tight] {
+        if fits(&drawn, &footer) {
+            break;
+        }
+        if detail == Detail::Tight {
+            footer = cut(&whole, "(`moves` lists them all)");
+        }
+        drawn = body(detail);
+    }
+    let body = drawn;
+    let mut lines = news_lines(&table.news, room(&body, &footer), columns);
+    lines.extend(body);
+    lines.push(String::new());
+    lines.extend(footer);
+    finish(lines)
+}
+
+fn finish(lines: Vec<String>) -> String {
     let mut out = lines.join("\n");
     out.push('\n');
     out
 }
 
-/// `Standing: ...`, the result's key for each seat or side, for a rule file that has no `show`
-/// lines of its own to tell how the match stands (the key alone may mean little to a player).
-pub(super) fn standing(state: &State) -> Option<String> {
-    let standings = state.standings();
-    if !state.game().shows.is_empty() || standings.is_empty() {
-        return None;
+/// The news, indented and within `columns`; when more than `room` lines, the latest, under a line saying how many
+/// earlier ones `log` shows.
+pub(super) fn news_lines(news: &[String], room: usize, columns: usize) -> Vec<String> {
+    let lines: Vec<String> =
+        news.iter().flat_map(|l| l.lines()).flat_map(|l| sentence(l, columns.saturating_sub(2))).collect();
+    if lines.is_empty() {
+        return Vec::new();
     }
-    let parts: Vec<String> = standings.iter().map(|(who, n)| format!("{who} {n}")).collect();
-    Some(format!("Standing: {}", parts.join(", ")))
+    if lines.len() < room {
+        let mut out: Vec<String> = lines.iter().map(|l| format!("  {l}")).collect();
+        out.push(String::new());
+        return out;
+    }
+    if room == 0 {
+        return Vec::new();
+    }
+    let keep = room.saturating_sub(2);
+    let earlier = lines.len() - keep;
+    let mut out = vec![format!("  ({earlier} earlier lines of news: `log` shows them)")];
+    out.extend(lines[earlier..].iter().map(|l| format!("  {l}")));
+    if room >= 2 {
+        out.push(String::new());
+    }
+    out
 }
 
-/// The seats and piles as `player` sees them: four seats as a bridge diagram within `columns` where the cards allow (lines of cards wrapped narrower if need be, and a line saying
-/// so when even that is too wide), other numbers of seats one under another.
-pub(super) fn diagram(state: &State, player: usize, painter: &Painter<'_>, columns: usize) -> Vec<String> {
-    let game = state.game();
-    let seats = game.seats.len();
-    let home = game.seats.iter().position(|s| s.player == player).unwrap_or(0);
-    let around: Vec<usize> = (1..=seats).map(|k| (home + k) % seats).collect();
-    let block = |s: usize, limit: usize| seat_block(state, player, s as SeatId, painter, limit);
-    let plays = Plays::of(state);
+/// The status lines; compact, run together in as few lines as fit.
+fn status_lines(status: &[String], detail: Detail, columns: usize) -> Vec<String> {
+    match detail {
+        Detail::Full => status.to_vec(),
+        Detail::Compact => words(&status.join("; "), columns, ""),
+        Detail::Tight => cut(&words(&status.join("; "), columns, ""), "(`show` shows them all)"),
+    }
+}
+
+/// At most [`TIGHT_LINES`] of `lines`, the last ending in `more` where some are left out.
+fn cut(lines: &[String], more: &str) -> Vec<String> {
+    if lines.len() <= TIGHT_LINES {
+        return lines.to_vec();
+    }
+    let mut kept = lines[..TIGHT_LINES].to_vec();
+    let last = &mut kept[TIGHT_LINES - 1];
+    let mut text: Vec<&str> = last.split(' ').collect();
+    let room = lines[0].chars().count().max(width(last));
+    while !text.is_empty() && text.join(" ").chars().count() + more.len() + 5 > room {
+        text.pop();
+    }
+    *last = format!("{} ... {more}", text.join(" "));
+    kept
+}
+
+/// The seats and piles: four seats as a bridge diagram within `columns` where the cards allow
+/// (lines of cards wrapped narrower if need be, and a line saying so when even that is too
+/// wide), other numbers of seats one under another.
+pub(super) fn diagram(table: &Table, painter: &Painter, columns: usize, detail: Detail) -> Vec<String> {
+    let seats = &table.seats;
+    let Some((home, around)) = seats.split_last() else { return Vec::new() };
+    let wide = columns.saturating_sub(8).max(NARROWEST);
+    let block = |s: &Seat, limit: usize| seat_block(s, painter, limit, detail, wide);
+    let middle = |limit: usize| middle_block(table, painter, limit, detail);
     let fits = |lines: &[String]| lines.iter().all(|l| width(l) <= columns);
-    let mut lines = if seats == 4 {
+    let mut lines = if let [left, top, right] = around {
         // The middle between the side seats if it fits there, else under them.
         let draw = |limit: usize, between: bool| {
-            let middle = middle_block(state, player, painter, &plays, limit);
-            let sides = [block(around[0], limit), block(around[2], limit)];
-            bridge(&block(around[1], limit), &sides, &middle, between, &block(home, limit))
+            let sides = [block(left, limit), block(right, limit)];
+            let under = columns.saturating_sub(8).max(NARROWEST);
+            let middle = middle(if between { limit } else { under });
+            // Compact, the top and bottom seats take the whole width.
+            let across = if detail == Detail::Full { limit } else { wide };
+            bridge(&block(top, across), &sides, &middle, between, &block(home, across), detail)
         };
-        let tries = [true, false].into_iter().flat_map(|between| (NARROWEST..=WRAP).rev().map(move |l| (l, between)));
-        tries
-            .map(|(limit, between)| draw(limit, between))
-            .find(|lines| fits(lines))
-            .unwrap_or_else(|| draw(NARROWEST, false))
+        let widest = if detail == Detail::Full { WRAP } else { columns / 2 };
+        let tries = [true, false].into_iter().flat_map(|between| (NARROWEST..=widest).rev().map(move |l| (l, between)));
+        let fitting = tries.map(|(limit, between)| draw(limit, between)).filter(|lines| fits(lines));
+        // The lowest of the drawings that fit; the first of the lowest.
+        fitting.min_by_key(Vec::len).unwrap_or_else(|| draw(NARROWEST, false))
     } else {
         let limit = WRAP.min(columns.saturating_sub(8)).max(NARROWEST);
         let mut lines: Vec<String> = Vec::new();
-        for s in &around[..seats - 1] {
-            lines.extend(block(*s, limit));
+        for s in around {
+            lines.extend(block(s, limit));
         }
-        lines.push(String::new());
-        lines.extend(middle_block(state, player, painter, &plays, limit).iter().map(|l| format!("    {l}")));
-        lines.push(String::new());
+        gap(&mut lines, detail);
+        lines.extend(middle(columns.saturating_sub(8).max(NARROWEST)).iter().map(|l| format!("    {l}")));
+        gap(&mut lines, detail);
         lines.extend(block(home, limit));
         lines
     };
@@ -221,8 +285,15 @@ pub(super) fn diagram(state: &State, player: usize, painter: &Painter<'_>, colum
     lines
 }
 
+/// A blank line between parts of a full drawing.
+fn gap(lines: &mut Vec<String>, detail: Detail) {
+    if detail == Detail::Full {
+        lines.push(String::new());
+    }
+}
+
 /// Four seats as a bridge diagram: the opposite seat on top, left and right on the sides, the
-/// shared piles in the middle, the player's seat at the bottom; the top and bottom seats centred
+/// shared piles in the middle, the bottom seat at the bottom; the top and bottom seats centred
 /// over the whole width.
 /// Without room `between` the side seats, the middle goes under them, indented as they are apart.
 fn bridge(
@@ -231,6 +302,7 @@ fn bridge(
     middle: &[String],
     between: bool,
     bottom: &[String],
+    detail: Detail,
 ) -> Vec<String> {
     let [left, right] = sides;
     let widest = |b: &[String]| b.iter().map(|l| width(l)).max().unwrap_or(0);
@@ -243,125 +315,134 @@ fn bridge(
         b.iter().map(|l| format!("{indent}{l}")).collect::<Vec<String>>()
     };
     let mut lines = centred(top);
-    lines.push(String::new());
+    gap(&mut lines, detail);
     let rows = left.len().max(inside.len()).max(right.len());
     let cell = |b: &[String], i: usize| b.get(i).cloned().unwrap_or_default();
     for i in 0..rows {
         let row = format!("{}{}{}", pad(&cell(left, i), west), pad(&cell(inside, i), centre), cell(right, i));
         lines.push(row.trim_end().to_string());
     }
-    lines.push(String::new());
+    gap(&mut lines, detail);
     if !between {
         lines.extend(middle.iter().map(|l| format!("    {l}")));
-        lines.push(String::new());
+        gap(&mut lines, detail);
     }
     lines.extend(centred(bottom));
     lines
 }
 
-/// A seat's name, `(you)` for the player's own seats, and its piles as the player sees them.
-fn seat_block(state: &State, player: usize, seat: SeatId, painter: &Painter<'_>, limit: usize) -> Vec<String> {
-    let game = state.game();
-    let info = &game.seats[seat as usize];
-    let mut title = info.display.clone();
-    if info.player == player {
+/// A seat's name, `(you)` for the player's own seats, `*` for a seat to decide, and its piles;
+/// on a compact table another's seat in as few lines as its piles allow.
+/// On a tight table the seat deciding takes lines up to `wide`.
+fn seat_block(seat: &Seat, painter: &Painter, limit: usize, detail: Detail, wide: usize) -> Vec<String> {
+    let mut title = seat.name.clone();
+    if seat.you {
         title.push_str(" (you)");
     }
-    if state.view(player).to_act.contains(&seat) {
+    if seat.to_act {
         title.push_str(" *");
     }
+    let tight = detail == Detail::Tight;
+    if (detail == Detail::Compact && !seat.you) || (tight && !seat.to_act) {
+        let piles: Vec<String> = seat.piles.iter().map(|p| pile_in_line(p, painter)).collect();
+        return sentence(&format!("{title}: {}", piles.join("; ")), limit);
+    }
+    if tight {
+        let mut lines = vec![title];
+        for pile in &seat.piles {
+            lines.extend(sentence(&pile_in_line(pile, painter), wide).iter().map(|l| format!("  {l}")));
+        }
+        return lines;
+    }
     let mut lines = vec![title];
-    let layout = state.layout();
-    for pile in (0..layout.pile_zone.len()).filter(|p| layout.seat_of_pile(*p) == Some(seat)) {
-        let zone = zone_label(game, layout.pile_zone[pile].0);
-        match state.pile_view(player, pile) {
-            PileView::Cards(cards) if !cards.is_empty() => {
-                lines.push(format!("  {zone}:"));
-                let owner = &info.display;
-                lines.extend(painter.grouped(&cards, owner, limit).into_iter().map(|l| format!("    {l}")));
+    for pile in &seat.piles {
+        match &pile.cards {
+            Cards::Counted => lines.push(format!("  {}: {}", pile.label, counted(pile.count))),
+            Cards::Grouped(groups) => {
+                lines.push(format!("  {}:", pile.label));
+                for group in groups {
+                    lines.extend(painter.group(group, limit).into_iter().map(|l| format!("    {l}")));
+                }
             }
-            PileView::Count(n) if n > 0 => lines.push(format!("  {zone}: {}", counted(n, "card"))),
-            _ => {}
+            Cards::InOrder(cards) => {
+                let names: Vec<String> = cards.iter().map(|c| painter.played(c)).collect();
+                lines.extend(wrap(&format!("  {}: ", pile.label), &names, ", ", limit));
+            }
         }
     }
     lines
 }
 
-/// Where the match stands (`round 2, trick 3 of 11`), then the piles that belong to no seat
-/// (shared and per-side piles) in the order cards came: a trick with who played each card, and
-/// after a trick is taken, the last one and who took it.
-fn middle_block(state: &State, player: usize, painter: &Painter<'_>, plays: &Plays, limit: usize) -> Vec<String> {
-    let (game, layout) = (state.game(), state.layout());
+/// A pile in a few words: `hand: 13 cards`, `runts: 4 of spades`, `hand: clubs 2 7 Q, hearts 3`.
+fn pile_in_line(pile: &Pile, painter: &Painter) -> String {
+    let names: Vec<String> = match &pile.cards {
+        Cards::Counted => return format!("{} {}", pile.label, counted(pile.count)),
+        // A few cards by their whole names (`4 of spades`), unless named after their owner.
+        Cards::Grouped(groups) if pile.count <= COMPACT_LISTED => (groups.iter())
+            .flat_map(|g| {
+                g.cards.iter().map(move |c| if g.label.is_some() { painter.whole(c) } else { painter.short(c) })
+            })
+            .collect(),
+        Cards::Grouped(groups) => {
+            groups.iter().map(|g| painter.group(g, usize::MAX).join(" ").replace(": ", " ")).collect()
+        }
+        Cards::InOrder(cards) => cards.iter().map(|c| painter.played(c)).collect(),
+    };
+    format!("{}: {}", pile.label, names.join(", "))
+}
+
+impl Painter {
+    /// A card of a group by its whole name, `×N` for several of one name.
+    fn whole(&self, card: &Card) -> String {
+        let times = if card.times > 1 { format!(" ×{}", card.times) } else { String::new() };
+        format!("{}{times}", self.paint(&card.name, card.colour))
+    }
+}
+
+/// Where the match stands (`round 2, trick 3 of 11`), then the shared piles: a trick with who
+/// played each card, the last one and who took it, the other piles by their cards or, when long
+/// (or long on a compact table), their count.
+fn middle_block(table: &Table, painter: &Painter, limit: usize, detail: Detail) -> Vec<String> {
     let mut lines = Vec::new();
-    let heading: Vec<String> = plays.heading.iter().flatten().cloned().collect();
-    if !heading.is_empty() && !state.is_over() {
-        lines.extend(wrap("", &heading, ", ", limit));
+    if !table.heading.is_empty() {
+        lines.extend(wrap("", &table.heading, ", ", limit));
     }
-    for pile in (0..layout.pile_zone.len()).filter(|p| layout.seat_of_pile(*p).is_none()) {
-        let name = pile_label(game, layout, pile);
-        match state.pile_view(player, pile) {
-            PileView::Cards(c) if !c.is_empty() && c.len() <= LISTED => match plays.trick(pile) {
+    for pile in &table.middle {
+        let label = &pile.label;
+        match &pile.cards {
+            Cards::InOrder(cards) if cards.iter().any(|c| c.by.is_some()) => {
                 // A trick's cards with who played them, under its name to leave room for both.
-                Some(trick) => {
-                    let names: Vec<String> = trick.iter().map(|p| painter.played(*p)).collect();
-                    lines.push(format!("{name}:"));
-                    lines.extend(wrap("", &names, ", ", limit));
+                let names: Vec<String> = cards.iter().map(|c| painter.played(c)).collect();
+                match detail {
+                    Detail::Full => {
+                        lines.push(format!("{label}:"));
+                        lines.extend(wrap("", &names, ", ", limit));
+                    }
+                    _ => lines.extend(wrap(&format!("{label}: "), &names, ", ", limit)),
                 }
-                None => {
-                    let names: Vec<String> = c.iter().map(|c| painter.card(*c)).collect();
-                    lines.extend(wrap(&format!("{name}: "), &names, ", ", limit));
-                }
-            },
-            PileView::Cards(c) if !c.is_empty() => lines.push(format!("{name}: {}", counted(c.len(), "card"))),
-            PileView::Count(n) if n > 0 => lines.push(format!("{name}: {}", counted(n, "card"))),
-            _ => {}
-        }
-        if let Some(taken) = plays.last.get(&pile).filter(|_| !state.is_over()) {
-            let names: Vec<String> = taken.cards.iter().map(|p| painter.played(*p)).collect();
-            lines.extend(wrap("", &[format!("last {name},"), format!("to {}:", takers(state, &taken.to))], " ", limit));
-            lines.extend(wrap("", &names, ", ", limit));
+            }
+            Cards::InOrder(cards) if detail == Detail::Full || cards.len() <= COMPACT_LISTED => {
+                let names: Vec<String> = cards.iter().map(|c| painter.played(c)).collect();
+                let head = if cards.len() > 1 { format!("{label} ({}): ", cards.len()) } else { format!("{label}: ") };
+                lines.extend(wrap(&head, &names, ", ", limit));
+            }
+            Cards::Grouped(groups) => {
+                let names: Vec<String> = groups.iter().flat_map(|g| &g.cards).map(|c| painter.whole(c)).collect();
+                lines.extend(wrap(&format!("{label}: "), &names, ", ", limit));
+            }
+            _ => lines.push(format!("{label}: {}", counted(pile.count))),
         }
     }
     lines
 }
 
-/// Who took a trick whose cards went to `piles`: the one seat or side owning any of them (the
-/// rest put aside), else the piles by name.
-fn takers(state: &State, piles: &[usize]) -> String {
-    let (game, layout) = (state.game(), state.layout());
-    let mut owners: Vec<String> = Vec::new();
-    let mut names: Vec<String> = Vec::new();
-    for pile in piles {
-        let owner = match layout.pile_zone[*pile].1 {
-            Some((crate::syntax::ast::Owner::Seat, s)) => Some(&game.seats[s as usize].display),
-            Some((crate::syntax::ast::Owner::Side, s)) => Some(&game.sides[s as usize].display),
-            None => None,
-        };
-        let (list, name) = match owner {
-            Some(owner) => (&mut owners, owner.clone()),
-            None => (&mut names, pile_label(game, layout, *pile)),
-        };
-        if !list.contains(&name) {
-            list.push(name);
-        }
-    }
-    if owners.len() == 1 { owners.remove(0) } else { [owners, names].concat().join(" and ") }
+fn counted(n: usize) -> String {
+    crate::engine::counted(n, "card")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_suit_is_taken_off_card_names() {
-        assert_eq!(short_name("red 5", Some("red")), "5");
-        assert_eq!(short_name("2 of clubs", Some("clubs")), "2");
-        assert_eq!(short_name("partial Single", Some("Single")), "partial");
-        assert_eq!(short_name("filled red circle Complete", Some("Complete")), "filled red circle");
-        assert_eq!(short_name("reddish 5", Some("red")), "reddish 5");
-        assert_eq!(short_name("red", Some("red")), "red");
-        assert_eq!(short_name("P1's 3", None), "P1's 3");
-    }
 
     #[test]
     fn long_groups_wrap_under_their_first_card() {
@@ -372,6 +453,34 @@ mod tests {
         assert_eq!(lines.join(" "), items.join(", "));
         let short: Vec<String> = ["1", "2"].iter().map(|s| s.to_string()).collect();
         assert_eq!(wrap("red: ", &short, " ", WRAP), vec!["red: 1 2"]);
+    }
+
+    #[test]
+    fn text_breaks_between_words() {
+        let text = "Your turn at North (*), 3 moves: blue Single ×2, hollow blue triangle Complete";
+        let lines = words(text, 30, "  ");
+        assert!(lines.iter().all(|l| l.chars().count() <= 30), "{lines:?}");
+        assert_eq!(lines.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" "), text);
+        assert!(lines[1].starts_with("  ") && !lines[1].starts_with("   "), "{lines:?}");
+    }
+
+    #[test]
+    fn a_list_breaks_after_its_commas() {
+        let text = "Your turn at North (*), 5 moves: 2, 6, 9, 10, A of diamonds; 3 of hearts; 4 of spades";
+        let lines = sentence(text, 40);
+        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{lines:?}");
+        assert!(lines.iter().all(|l| !l.ends_with(" of") && !l.trim_start().starts_with("of ")), "{lines:?}");
+        assert_eq!(lines.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" "), text);
+    }
+
+    #[test]
+    fn news_beyond_the_room_left_is_paged() {
+        let news: Vec<String> = (1..=10).map(|n| format!("line {n}")).collect();
+        let lines = news_lines(&news, 5, 80);
+        assert_eq!(lines.len(), 5, "{lines:?}");
+        assert!(lines[0].contains("7 earlier lines"), "{lines:?}");
+        assert_eq!(lines[3], "  line 10");
+        assert_eq!(news_lines(&news, 11, 80).len(), 11);
     }
 
     #[test]

@@ -35,8 +35,8 @@ pub fn interactive(mut session: Session, first: &str) -> Result<(), String> {
                 if !line.trim().is_empty() && !session.hot_seat() {
                     let _ = editor.add_history_entry(line.as_str());
                 }
-                if let Some((width, _)) = terminal_size::terminal_size() {
-                    session.resize(width.0 as usize);
+                if let Some((width, height)) = terminal_size::terminal_size() {
+                    session.resize(width.0 as usize, Some(height.0 as usize));
                 }
                 print!("{}", session.handle(&line));
             }

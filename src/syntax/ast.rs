@@ -290,13 +290,14 @@ pub struct PlayDecl {
     pub span: Span,
 }
 
-/// `result highest t in sides by chips[t]`
+/// `result highest t in sides by chips[t]`, with tie-breaks `then KEY` after the key.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultDecl {
     pub extreme: Extreme,
     pub binder: Ident,
     pub domain: Expr,
     pub key: Expr,
+    pub ties: Vec<Expr>,
     pub span: Span,
 }
 

@@ -2,7 +2,8 @@
 //! its first line (`args: rules/tantony.cards --bots random`) and the lines typed after it. The
 //! binary runs with the script on standard input (not a terminal: plain, deterministic output)
 //! and the transcript — standard output, standard error and the exit code — is a snapshot.
-//! `$TMP` in a script is a fresh directory for save files.
+//! `$TMP` in a script is a fresh directory for save files. A second line `size: 80x24` plays on
+//! a screen of 80 columns and 24 rows (`COLUMNS`, `LINES`); else 100 columns, with no height.
 
 use crate::run::{command, paradox};
 use std::io::Write;
@@ -12,22 +13,33 @@ use std::process::Stdio;
 fn transcript(script: &Path) -> String {
     let text = std::fs::read(script).expect("a script");
     let split = text.iter().position(|&b| b == b'\n').map_or(text.len(), |i| i + 1);
-    let (first, input) = text.split_at(split);
+    let (first, mut input) = text.split_at(split);
     let first = String::from_utf8_lossy(first);
     let args = first.trim().strip_prefix("args:").expect("the first line holds `args: ...`");
+    // `size: 80x24` on the second line: a screen of that size (else 100 columns, no height).
+    let mut size = ("100".to_string(), None);
+    if let Some(rest) = input.strip_prefix(b"size:") {
+        let end = rest.iter().position(|&b| b == b'\n').map_or(rest.len(), |i| i + 1);
+        let (line, after) = rest.split_at(end);
+        let line = String::from_utf8_lossy(line);
+        let (columns, rows) = line.trim().split_once('x').expect("`size: COLUMNSxROWS`");
+        size = (columns.to_string(), Some(rows.to_string()));
+        input = after;
+    }
     let stem = script.file_stem().and_then(|s| s.to_str()).unwrap_or("session");
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("sessions-{stem}"));
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(&tmp).expect("a temporary directory");
     let tmp_name = tmp.display().to_string();
     let input = with_tmp(input, &tmp_name);
-    let mut child = command(std::iter::once("play").chain(args.split_whitespace()))
-        .env("COLUMNS", "100")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("paradox runs");
+    let mut play = command(std::iter::once("play").chain(args.split_whitespace()));
+    play.env("COLUMNS", &size.0);
+    match &size.1 {
+        Some(rows) => play.env("LINES", rows),
+        None => play.env_remove("LINES"),
+    };
+    let mut child =
+        play.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("paradox runs");
     child.stdin.take().expect("a pipe").write_all(&input).expect("the script is sent");
     let output = child.wait_with_output().expect("paradox ends");
     let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");

@@ -108,3 +108,18 @@ result highest s in seats by score[s]
     assert!(lines[2].starts_with("no draw needed: ") && lines[2].ends_with(" is the only candidate"), "{traced}");
     assert!(!traced.contains("value "), "enumeration values are named: {traced}");
 }
+
+/// A result whose key ties, broken by `then`: the tie-break decides who wins, and the result
+/// line shows the key alone, what the players scored.
+#[test]
+fn a_tie_break_decides_the_winner_and_the_result_line_shows_the_key() {
+    let text = "game \"Ties\"\nplayers 2\ncard { n: 1..1 name \"counter {n}\" }\ndeck { card { n: 1 } }\n\
+                zone pile\nvar points: int per seat = 0\nvar first: seat? = none\n\
+                play {\n  points[P1] = 3\n  points[P2] = 3\n  first = P2\n}\n\
+                result highest s in seats by points[s] then (if first == s then 1 else 0)\n";
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("ties.cards");
+    std::fs::write(&file, text).expect("the rule file is written");
+    let run = paradox(["trace".as_ref(), file.as_os_str()]);
+    assert_eq!(run.stdout.lines().last(), Some("result: P1 3, P2 3 (won by P2) after 0 decisions"), "{}", run.stderr);
+}

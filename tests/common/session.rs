@@ -33,6 +33,7 @@ pub fn setup(file: &str, humans: &[usize]) -> Setup {
         colour: false,
         terminal: false,
         width: 100,
+        height: None,
     }
 }
 

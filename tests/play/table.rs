@@ -56,10 +56,10 @@ fn the_table_shows_who_played_each_card_and_the_last_trick_while_the_next_is_pla
 #[test]
 fn a_table_too_wide_for_the_screen_says_so() {
     let mut session = session("rules/pairadox.cards", &[0]);
-    session.resize(40);
+    session.resize(40, None);
     let out = session.handle("show");
     assert!(out.contains("columns and the screen has 40: widen it"), "{out}");
-    session.resize(100);
+    session.resize(100, None);
     assert!(!session.handle("show").contains("widen it"));
 }
 
@@ -71,4 +71,79 @@ fn rules_leave_out_the_authors_notes_and_name_the_winner_in_words() {
     assert!(text.contains("The winner: The first to reach the chips needed"), "{text}");
     assert!(text.contains("  cards on the table: cards seen by everyone"), "zones by display name: {text}");
     assert!(text.lines().all(|l| l == l.trim_end()), "no trailing spaces: {text}");
+}
+
+/// How many moves of each game a screen-size test plays (the first offered each time).
+const MOVES_ON_A_SMALL_SCREEN: usize = 120;
+
+#[test]
+fn every_screen_of_every_game_fits_80_columns_and_24_rows() {
+    for entry in std::fs::read_dir("rules").expect("the rules folder") {
+        let path = entry.expect("a rule file").path();
+        let file = path.to_str().expect("a UTF-8 path");
+        let mut session = session(file, &[0]);
+        session.resize(80, Some(24));
+        for n in 0..MOVES_ON_A_SMALL_SCREEN {
+            let out = session.handle(if session.prompt() == "(press Enter) " { "" } else { "#1" });
+            // The prompt takes the last row.
+            let rows = out.lines().count();
+            assert!(rows < 24, "{file}, move {n}: {rows} rows\n{out}");
+            let widest = out.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+            assert!(widest <= 80, "{file}, move {n}: {widest} columns\n{out}");
+            if !session.state().is_over() {
+                assert!(
+                    out.contains("(*)") || out.contains("Press Enter"),
+                    "{file}, move {n}: the decision asked\n{out}"
+                );
+            }
+        }
+    }
+}
+
+/// The first line of a text, words run together over its wrapped lines up to `(`\`why\``.
+fn said(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let said = words.join(" ");
+    said.split(" (`why` shows").next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn a_refusal_says_the_rules_reason_in_one_sentence_and_why_says_it_again() {
+    // The Third Man: a bid card already spent is out of reach, and that is what is said.
+    let mut third = session("rules/third-man.cards", &[0]);
+    third.handle("#1");
+    third.handle("#1");
+    let out = third.handle("bid 0");
+    let expected = "bid 0 is not allowed now: P1's 0 is in P1's spent bids, and the choice is made from P1's hand.";
+    assert_eq!(said(&out), expected, "{out}");
+    assert_eq!(said(&third.handle("why")), expected);
+    // Tantony: a trick given to a seat at its quota; the reason is the rule file's comment.
+    let mut tantony = session("rules/tantony.cards", &[0]);
+    for _ in 0..35 {
+        tantony.handle("#1");
+    }
+    let out = tantony.handle("north");
+    assert!(
+        said(&out).starts_with("North takes the trick is not allowed now: the winner keeps the trick or gives it away, but nobody may hold more than the quota (allowed now: "),
+        "{out}"
+    );
+    assert!(said(&tantony.handle("why")).starts_with(&said(&out)), "`why` repeats the sentence");
+    // Pairadox: a card that does not fit the set, with the reason over the definition it fails.
+    let mut pairadox = session("rules/pairadox.cards", &[0]);
+    let out = pairadox.handle("blue single");
+    assert!(
+        said(&out)
+            .starts_with("You may not play blue Single now: a follower must add a card that fits the set if able"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_card_is_understood_by_its_ranks_name_in_words() {
+    // Tantony's ranks show as `2` ... `Q`, `K`, `A`; their names are `two` ... `queen`.
+    let mut tantony = session("rules/tantony.cards", &[0]);
+    let out = tantony.handle("queen of clubs");
+    assert!(out.starts_with("You may not play Q of clubs now: you must play suit spades"), "{out}");
+    let out = tantony.handle("four of spades");
+    assert!(out.contains("North chooses 4 of spades"), "{out}");
 }

@@ -321,6 +321,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             binder: self.ident(children.next()?),
             domain: self.expr(children.next()?)?,
             key: self.expr(children.next()?)?,
+            ties: children.map(|tie| self.expr(tie)).collect::<Option<Vec<Expr>>>()?,
             span,
         })
     }
