@@ -5,6 +5,7 @@
 mod session;
 
 mod bots;
+mod equilibrium;
 mod invariants;
 mod matches_end;
 mod play_session;
