@@ -17,6 +17,7 @@
 //! how each player's key moved against the others'.
 
 use super::Bot;
+use super::greedy::{advantages, best_move};
 use crate::engine::{Action, Actor, Seen, State};
 use crate::game::{SeatId, Value};
 use rand::{RngExt, SeedableRng};
@@ -37,6 +38,8 @@ impl Budget {
     /// The default bot's: about 0.1 to 0.2 s a move on this project's 2-core machine (release build,
     /// `paradox bench --bot-moves`), twice the work it had before the engine was rebuilt for speed.
     pub const DEFAULT: Budget = Budget { iterations: 8_000, work: 4_000_000 };
+    /// The `strong` bot's, for analysis: four times the default's.
+    pub const STRONG: Budget = Budget { iterations: 32_000, work: 16_000_000 };
 }
 
 /// A move's identity from world to world: the value chosen and whether it is declared.
@@ -215,12 +218,48 @@ struct Search {
     start: Vec<f64>,
     /// The mean size of a playout's change in advantage, which sets the reward's scale.
     scale: Scale,
+    /// Whether the playouts make beginner's moves.
+    beginner: Beginner,
 }
 
 /// How far a playout runs without the result's keys changing.
 const HORIZON: u64 = 400;
 /// The exploration constant of the upper confidence bound.
 const EXPLORE: f64 = 0.7;
+/// The share of a playout's moves made as a beginner would ([`best_move`]) while looking one
+/// move ahead tells moves apart, the others being made at random: enough for playouts to reach
+/// an end where random play almost never does (a score that random moves keep undoing), and
+/// some left to chance to keep them varied.
+const GREEDY: f64 = 0.9;
+/// How many of its moves a beginner's move in a playout looks at, drawn by lot.
+const LOOKS: usize = 8;
+/// How many beginner's moves with a choice a search makes before it judges whether looking one
+/// move ahead tells moves apart often enough to go on.
+const TRIAL: u32 = 64;
+
+/// Whether a search's playouts go on making beginner's moves: only where looking one move ahead
+/// tells moves apart, at least one time in ten, as it does where each move scores; where
+/// scores change only at the end of a hand, looking ahead is mostly work for nothing and the
+/// playouts are made at random.
+#[derive(Default)]
+struct Beginner {
+    /// Beginner's moves made with a choice of moves, and how many of them preferred some.
+    looked: u32,
+    told: u32,
+}
+
+impl Beginner {
+    fn wanted(&self) -> bool {
+        self.looked < TRIAL || self.told * 10 >= self.looked
+    }
+
+    fn note(&mut self, options: usize, told: bool) {
+        if options > 1 {
+            self.looked += 1;
+            self.told += u32::from(told);
+        }
+    }
+}
 /// The share of uniform exploration mixed into a secret decision's regret-matched strategy.
 const MIX: f64 = 0.1;
 
@@ -232,6 +271,7 @@ impl Search {
             work: 0,
             start: advantages(root).unwrap_or_default(),
             scale: Scale::default(),
+            beginner: Beginner::default(),
         }
     }
 
@@ -285,14 +325,26 @@ impl Search {
         }
     }
 
-    /// Plays on at random until the match ends or the result's keys move (or the horizon), and
+    /// Plays on, as a beginner or at random, until the match ends or the
+    /// result's keys move (or the horizon), and
     /// scores the end for every player in 0..=1.
     fn play_out(&mut self, world: &mut State, rng: &mut ChaCha8Rng) -> Vec<f64> {
         let mut steps = 0u64;
         while let Some(seats) = deciding(world) {
             for seat in seats {
                 let n = world.action_count(seat);
-                if n == 0 || world.apply(seat, rng.random_range(0..n) as Action).is_err() {
+                if n == 0 {
+                    return Vec::new();
+                }
+                let action = if self.beginner.wanted() && rng.random_bool(GREEDY) {
+                    let (action, work, told) = best_move(world, seat, LOOKS, rng);
+                    self.work += work;
+                    self.beginner.note(n, told);
+                    action
+                } else {
+                    rng.random_range(0..n) as Action
+                };
+                if world.apply(seat, action).is_err() {
                     return Vec::new();
                 }
                 steps += 1;
@@ -438,17 +490,6 @@ fn deciding(world: &State) -> Option<Vec<SeatId>> {
     }
 }
 
-/// Each player's result key less the mean of the others'.
-fn advantages(world: &State) -> Option<Vec<f64>> {
-    let keys = world.player_keys()?;
-    let n = keys.len();
-    if n < 2 {
-        return Some(vec![0.0; n]);
-    }
-    let total: i64 = keys.iter().sum();
-    Some(keys.iter().map(|k| *k as f64 - (total - k) as f64 / (n - 1) as f64).collect())
-}
-
 /// A running mean of the non-zero changes seen, at least 1.
 #[derive(Default)]
 struct Scale {
@@ -483,7 +524,14 @@ mod tests {
             arms.arms[i].strategy = weight;
         }
         let root = Node { seats: vec![arms], children: HashMap::new() };
-        Search { nodes: vec![root], iterations: 0, work: 0, start: Vec::new(), scale: Scale::default() }
+        Search {
+            nodes: vec![root],
+            iterations: 0,
+            work: 0,
+            start: Vec::new(),
+            scale: Scale::default(),
+            beginner: Beginner::default(),
+        }
     }
 
     #[test]
