@@ -1,9 +1,11 @@
 //! Computer players. A bot is handed a [`Seen`]: what its player may know of the match, never
 //! the match itself, so no bot can peek at a hidden card.
 
+mod greedy;
 mod search;
 mod solver;
 
+pub(crate) use greedy::GreedyBot;
 pub use search::{Budget, SearchBot};
 pub(crate) use solver::SolverBot;
 
@@ -42,6 +44,8 @@ impl Bot for RandomBot {
 pub enum Kind {
     /// Uniformly random among the legal actions.
     Random,
+    /// One move ahead, in one world: the move after which its player stands best ([`GreedyBot`]).
+    Greedy,
     /// Monte Carlo tree search over the worlds its player cannot tell apart ([`SearchBot`]).
     Search(Budget),
     /// Exact analysis where the position is open and small enough, else the search (`SolverBot`).
@@ -49,18 +53,21 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The names `--bots` accepts.
-    pub const NAMES: &[&str] = &["default", "random", "mcts", "solver"];
+    /// The names `--bots` accepts, the weakest first (`mcts` is `default`).
+    pub const NAMES: &[&str] = &["random", "greedy", "default", "strong", "solver", "mcts"];
 
-    /// The strongest kind: what `default` names and what `hint` asks.
+    /// The strongest kind for play: what `default` names and what `hint` asks.
     pub fn strongest() -> Kind {
         Kind::Search(Budget::DEFAULT)
     }
 
+    /// The kind a name on the command line stands for.
     fn named(name: &str) -> Option<Kind> {
         match name {
             "random" => Some(Kind::Random),
+            "greedy" => Some(Kind::Greedy),
             "default" | "mcts" => Some(Kind::strongest()),
+            "strong" => Some(Kind::Search(Budget::STRONG)),
             "solver" => Some(Kind::Solver),
             _ => None,
         }
@@ -72,6 +79,7 @@ impl Kind {
         let seed = seed.wrapping_add(1 + player as u64);
         match self {
             Kind::Random => Box::new(RandomBot::new(seed)),
+            Kind::Greedy => Box::new(GreedyBot::new(seed)),
             Kind::Search(budget) => Box::new(SearchBot::new(seed, budget)),
             Kind::Solver => Box::new(SolverBot::new(seed)),
         }

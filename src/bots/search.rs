@@ -2,18 +2,22 @@
 //! the real one (information-set MCTS).
 //!
 //! Each iteration deals a fresh world from what the player knows ([`Seen::sample`]), walks the
-//! one shared tree down by upper confidence bounds, adds a node, plays on at random, and scores
-//! the end. Tree edges are what is chosen, not its number, so a card stays the same edge from
-//! world to world; an edge's statistics count only the iterations where it was possible. Seats
-//! deciding in secret at once each pick from their own statistics at that node, without seeing
-//! the others' picks. A move made in the open is the most tried one; a secret move made at the
-//! same time as others is drawn in proportion to how often each was tried (a mixed strategy,
-//! as such decisions call for: a predictable bid is one the others can play against, and bots
-//! that always bid alike can annul an auction forever). A random playout stops when the match ends (scored by its result) or, to
-//! keep the signal close, once the result's keys (`chips`, `score`) have changed: it is then
-//! scored by how each player's key moved against the others'.
+//! one shared tree down, adds a node, plays on at random, and scores the end. Tree edges are
+//! what is chosen, not its number, so a card stays the same edge from world to world; an edge's
+//! statistics count only the iterations where it was possible.
+//!
+//! In the open, a seat picks by upper confidence bounds, and the bot makes the most tried move.
+//! Seats deciding in secret at once each pick from their own statistics at that node, without
+//! seeing the others' picks, by regret matching (simultaneous-move MCTS: Lanctot, Lisý and
+//! Winands 2013), and the bot draws its move from the search's average strategy there, which
+//! comes near an equilibrium: a mixed strategy, as such decisions call for (a predictable bid
+//! is one the others can play against, and bots that always bid alike can annul an auction
+//! forever). A random playout stops when the match ends (scored by its result) or, to keep the
+//! signal close, once the result's keys (`chips`, `score`) have changed: it is then scored by
+//! how each player's key moved against the others'.
 
 use super::Bot;
+use super::greedy::{advantages, best_move};
 use crate::engine::{Action, Actor, Seen, State};
 use crate::game::{SeatId, Value};
 use rand::{RngExt, SeedableRng};
@@ -34,6 +38,8 @@ impl Budget {
     /// The default bot's: about 0.1 to 0.2 s a move on this project's 2-core machine (release build,
     /// `paradox bench --bot-moves`), twice the work it had before the engine was rebuilt for speed.
     pub const DEFAULT: Budget = Budget { iterations: 8_000, work: 4_000_000 };
+    /// The `strong` bot's, for analysis: four times the default's.
+    pub const STRONG: Budget = Budget { iterations: 32_000, work: 16_000_000 };
 }
 
 /// A move's identity from world to world: the value chosen and whether it is declared.
@@ -52,13 +58,11 @@ impl SearchBot {
     }
 }
 
-impl Bot for SearchBot {
-    fn choose(&mut self, seen: &Seen<'_>, seat: SeatId) -> Option<Action> {
-        let n = seen.action_count(seat);
-        if n <= 1 {
-            return (n == 1).then_some(0);
-        }
-        // The same seed, position and seat always think the same thoughts.
+impl SearchBot {
+    /// Searches `seat`'s decision: the search, the key of each of its actions, and the
+    /// generator to draw the move from. The same seed, position and seat always think the
+    /// same thoughts.
+    fn think(&self, seen: &Seen<'_>, seat: SeatId) -> (Search, Vec<Option<Key>>, ChaCha8Rng) {
         let mix = self.seed ^ seen.decisions().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(seat) << 56);
         let mut rng = ChaCha8Rng::seed_from_u64(mix);
         let first = seen.sample(&mut rng);
@@ -67,7 +71,39 @@ impl Bot for SearchBot {
             let world = seen.sample(&mut rng);
             search.iterate(world, &mut rng);
         }
-        let keys: Vec<Option<Key>> = (0..n as Action).map(|a| first.action_key(seat, a)).collect();
+        let keys = (0..seen.action_count(seat) as Action).map(|a| first.action_key(seat, a)).collect();
+        (search, keys, rng)
+    }
+
+    /// The chance of each of `seat`'s actions being played now: at a secret decision made at
+    /// the same time as others, the search's average strategy; in the open, 1 for the most
+    /// tried move. Empty when the seat has no move.
+    pub fn strategy(&self, seen: &Seen<'_>, seat: SeatId) -> Vec<f64> {
+        let n = seen.action_count(seat);
+        if n <= 1 {
+            return vec![1.0; n];
+        }
+        let (search, keys, _) = self.think(seen, seat);
+        let weights = match seen.actor() {
+            Actor::Together(_) => search.mixed(seat, &keys),
+            _ => None,
+        };
+        let weights = weights.unwrap_or_else(|| {
+            let best = search.best(seat, &keys).unwrap_or(0) as usize;
+            (0..n).map(|a| if a == best { 1.0 } else { 0.0 }).collect()
+        });
+        let total: f64 = weights.iter().sum();
+        weights.iter().map(|w| w / total).collect()
+    }
+}
+
+impl Bot for SearchBot {
+    fn choose(&mut self, seen: &Seen<'_>, seat: SeatId) -> Option<Action> {
+        let n = seen.action_count(seat);
+        if n <= 1 {
+            return (n == 1).then_some(0);
+        }
+        let (search, keys, mut rng) = self.think(seen, seat);
         match seen.actor() {
             Actor::Together(_) => search.drawn(seat, &keys, &mut rng),
             _ => search.best(seat, &keys),
@@ -76,36 +112,80 @@ impl Bot for SearchBot {
 }
 
 /// How often one move was tried at a node, in how many iterations it was possible there, and
-/// the rewards it brought its player.
+/// the rewards it brought its player; at a secret decision also its regret (how much more the
+/// seat would have gained by always making it) and its weight in the seat's average strategy.
 struct Arm {
     key: Key,
     visits: u32,
     available: u32,
     reward: f64,
+    regret: f64,
+    strategy: f64,
 }
 
 /// One seat's moves at a node, found by their keys in constant time.
 struct Arms {
     seat: SeatId,
+    /// How often the seat decided here in secret.
+    rounds: u32,
     arms: Vec<Arm>,
     by_key: HashMap<Key, usize>,
 }
 
 impl Arms {
     fn new(seat: SeatId) -> Arms {
-        Arms { seat, arms: Vec::new(), by_key: HashMap::new() }
+        Arms { seat, rounds: 0, arms: Vec::new(), by_key: HashMap::new() }
     }
 
     /// The arm of the move with this key, made if it is new.
     fn of(&mut self, key: Key) -> usize {
         *self.by_key.entry(key).or_insert_with(|| {
-            self.arms.push(Arm { key, visits: 0, available: 0, reward: 0.0 });
+            self.arms.push(Arm { key, visits: 0, available: 0, reward: 0.0, regret: 0.0, strategy: 0.0 });
             self.arms.len() - 1
         })
     }
 
     fn visits(&self, key: Key) -> u32 {
         self.by_key.get(&key).map_or(0, |&i| self.arms[i].visits)
+    }
+
+    /// The weight of the move with this key in the seat's average strategy.
+    fn strategy(&self, key: Key) -> f64 {
+        self.by_key.get(&key).map_or(0.0, |&i| self.arms[i].strategy)
+    }
+}
+
+/// A seat's move at a node on an iteration's path, to be credited with the playout's reward.
+struct Pick {
+    /// The seat's entry at the node, and the arm of the move.
+    seat: usize,
+    arm: usize,
+    /// At a secret decision: the chance the move had of being drawn, and the arms possible
+    /// (whose regrets the reward updates).
+    secret: Option<(f64, Vec<usize>)>,
+}
+
+impl Arms {
+    /// Credits the move picked with the reward of an iteration through it. At a secret
+    /// decision, every move possible then gains the regret of not having been made instead:
+    /// the reward of the move drawn, weighed by the chance it had, stands for its own. Rewards
+    /// are counted from the seat's mean reward here (which changes no regret on average, and
+    /// makes them far less noisy), and a regret never falls below 0 (regret matching plus,
+    /// Tammelin 2014), so that a move's bad start is soon forgotten once it pays.
+    fn credit(&mut self, pick: &Pick, reward: f64) {
+        let (sum, visits) = self.arms.iter().fold((0.0, 0u32), |(s, n), a| (s + a.reward, n + a.visits));
+        let gained = reward - if visits == 0 { 0.5 } else { sum / f64::from(visits) };
+        if let Some(arm) = self.arms.get_mut(pick.arm) {
+            arm.visits += 1;
+            arm.reward += reward;
+        }
+        if let Some((chance, possible)) = &pick.secret {
+            for &i in possible {
+                let instead = if i == pick.arm { gained / chance } else { 0.0 };
+                let arm = &mut self.arms[i];
+                arm.regret = (arm.regret + instead - gained).max(0.0);
+            }
+        }
     }
 }
 
@@ -114,6 +194,19 @@ impl Arms {
 struct Node {
     seats: Vec<Arms>,
     children: HashMap<Vec<Key>, usize>,
+}
+
+impl Node {
+    /// The entry of `seat` at this node, made if it is new.
+    fn seat(&mut self, seat: SeatId) -> usize {
+        match self.seats.iter().position(|x| x.seat == seat) {
+            Some(s) => s,
+            None => {
+                self.seats.push(Arms::new(seat));
+                self.seats.len() - 1
+            }
+        }
+    }
 }
 
 /// A search in progress: the tree and what has been spent.
@@ -125,12 +218,50 @@ struct Search {
     start: Vec<f64>,
     /// The mean size of a playout's change in advantage, which sets the reward's scale.
     scale: Scale,
+    /// Whether the playouts make beginner's moves.
+    beginner: Beginner,
 }
 
 /// How far a playout runs without the result's keys changing.
 const HORIZON: u64 = 400;
 /// The exploration constant of the upper confidence bound.
 const EXPLORE: f64 = 0.7;
+/// The share of a playout's moves made as a beginner would ([`best_move`]) while looking one
+/// move ahead tells moves apart, the others being made at random: enough for playouts to reach
+/// an end where random play almost never does (a score that random moves keep undoing), and
+/// some left to chance to keep them varied.
+const GREEDY: f64 = 0.9;
+/// How many of its moves a beginner's move in a playout looks at, drawn by lot.
+const LOOKS: usize = 8;
+/// How many beginner's moves with a choice a search makes before it judges whether looking one
+/// move ahead tells moves apart often enough to go on.
+const TRIAL: u32 = 64;
+
+/// Whether a search's playouts go on making beginner's moves: only where looking one move ahead
+/// tells moves apart, at least one time in ten, as it does where each move scores; where
+/// scores change only at the end of a hand, looking ahead is mostly work for nothing and the
+/// playouts are made at random.
+#[derive(Default)]
+struct Beginner {
+    /// Beginner's moves made with a choice of moves, and how many of them preferred some.
+    looked: u32,
+    told: u32,
+}
+
+impl Beginner {
+    fn wanted(&self) -> bool {
+        self.looked < TRIAL || self.told * 10 >= self.looked
+    }
+
+    fn note(&mut self, options: usize, told: bool) {
+        if options > 1 {
+            self.looked += 1;
+            self.told += u32::from(told);
+        }
+    }
+}
+/// The share of uniform exploration mixed into a secret decision's regret-matched strategy.
+const MIX: f64 = 0.1;
 
 impl Search {
     fn new(root: &State) -> Search {
@@ -140,6 +271,7 @@ impl Search {
             work: 0,
             start: advantages(root).unwrap_or_default(),
             scale: Scale::default(),
+            beginner: Beginner::default(),
         }
     }
 
@@ -147,18 +279,22 @@ impl Search {
     fn iterate(&mut self, mut world: State, rng: &mut ChaCha8Rng) {
         self.iterations += 1;
         let before = world.work();
-        let mut path: Vec<(usize, Vec<(usize, usize)>)> = Vec::new();
+        let mut path: Vec<(usize, Vec<Pick>)> = Vec::new();
         let mut node = 0;
         while let Some(seats) = deciding(&world) {
+            let secret = matches!(world.actor(), Actor::Together(_));
             let mut picks = Vec::with_capacity(seats.len());
             let mut keys = Vec::with_capacity(seats.len());
             let mut moves = Vec::with_capacity(seats.len());
             for seat in seats {
                 // Going through the options is work too: a decision of many options costs more.
                 self.work += world.action_count(seat) as u64;
-                let (s, arm, action, key) = self.select(node, &world, seat, rng);
-                picks.push((s, arm));
-                keys.push(key);
+                let s = self.nodes[node].seat(seat);
+                let arms = &mut self.nodes[node].seats[s];
+                let (pick, action) =
+                    if secret { regret_matched(arms, &world, rng) } else { upper_bound(arms, &world, rng) };
+                keys.push(arms.arms.get(pick.arm).map_or((Value::None, false), |a| a.key));
+                picks.push(Pick { seat: s, ..pick });
                 moves.push((seat, action));
             }
             for (seat, action) in moves {
@@ -181,68 +317,34 @@ impl Search {
         self.work += world.work().saturating_sub(before);
         let players: Vec<usize> = world.game().seats.iter().map(|s| s.player).collect();
         for (node, picks) in path {
-            for (s, arm) in picks {
-                let arms = &mut self.nodes[node].seats[s];
-                let seat = arms.seat;
-                let arm = &mut arms.arms[arm];
-                arm.visits += 1;
-                arm.reward += rewards.get(players[seat as usize]).copied().unwrap_or(0.5);
+            for pick in picks {
+                let arms = &mut self.nodes[node].seats[pick.seat];
+                let reward = rewards.get(players[arms.seat as usize]).copied().unwrap_or(0.5);
+                arms.credit(&pick, reward);
             }
         }
     }
 
-    /// Picks `seat`'s move at `node` in this world: an untried one at random, else the best
-    /// upper confidence bound among those possible here. Returns (the seat's entry, the arm,
-    /// the action, its key).
-    fn select(
-        &mut self,
-        node: usize,
-        world: &State,
-        seat: SeatId,
-        rng: &mut ChaCha8Rng,
-    ) -> (usize, usize, Action, Key) {
-        let seats = &mut self.nodes[node].seats;
-        let s = match seats.iter().position(|x| x.seat == seat) {
-            Some(s) => s,
-            None => {
-                seats.push(Arms::new(seat));
-                seats.len() - 1
-            }
-        };
-        let arms = &mut seats[s];
-        let mut untried = Vec::new();
-        let mut best: Option<(f64, usize, Action)> = None;
-        for action in 0..world.action_count(seat) as Action {
-            let Some(key) = world.action_key(seat, action) else { continue };
-            let i = arms.of(key);
-            let arm = &mut arms.arms[i];
-            arm.available += 1;
-            if arm.visits == 0 {
-                untried.push((i, action));
-                continue;
-            }
-            let bound = arm.reward / f64::from(arm.visits)
-                + EXPLORE * (f64::from(arm.available).ln() / f64::from(arm.visits)).sqrt();
-            if best.is_none_or(|(b, ..)| bound > b) {
-                best = Some((bound, i, action));
-            }
-        }
-        let (i, action) = if untried.is_empty() {
-            best.map(|(_, i, a)| (i, a)).unwrap_or((0, 0))
-        } else {
-            untried[rng.random_range(0..untried.len())]
-        };
-        (s, i, action, arms.arms.get(i).map_or((Value::None, false), |a| a.key))
-    }
-
-    /// Plays on at random until the match ends or the result's keys move (or the horizon), and
+    /// Plays on, as a beginner or at random, until the match ends or the
+    /// result's keys move (or the horizon), and
     /// scores the end for every player in 0..=1.
     fn play_out(&mut self, world: &mut State, rng: &mut ChaCha8Rng) -> Vec<f64> {
         let mut steps = 0u64;
         while let Some(seats) = deciding(world) {
             for seat in seats {
                 let n = world.action_count(seat);
-                if n == 0 || world.apply(seat, rng.random_range(0..n) as Action).is_err() {
+                if n == 0 {
+                    return Vec::new();
+                }
+                let action = if self.beginner.wanted() && rng.random_bool(GREEDY) {
+                    let (action, work, told) = best_move(world, seat, LOOKS, rng);
+                    self.work += work;
+                    self.beginner.note(n, told);
+                    action
+                } else {
+                    rng.random_range(0..n) as Action
+                };
+                if world.apply(seat, action).is_err() {
                     return Vec::new();
                 }
                 steps += 1;
@@ -281,35 +383,102 @@ impl Search {
         (0..keys.len()).max_by_key(|&a| (visits(&keys[a]), std::cmp::Reverse(a))).map(|a| a as Action)
     }
 
-    /// One of `seat`'s moves at the root drawn with a chance in proportion to how often it was
-    /// tried, by its number in the real list: the search's mixed strategy.
-    fn drawn(&self, seat: SeatId, keys: &[Option<Key>], rng: &mut ChaCha8Rng) -> Option<Action> {
+    /// The weight of each of `seat`'s moves in its average strategy at the root, by its number
+    /// in the real list (a move whose key an earlier one shares weighs nothing, so that identical
+    /// cards are weighed once); `None` if the search never weighed them.
+    fn mixed(&self, seat: SeatId, keys: &[Option<Key>]) -> Option<Vec<f64>> {
         let arms = self.nodes[0].seats.iter().find(|a| a.seat == seat)?;
-        let visits = root_visits(arms, keys);
-        let total: u64 = visits.iter().map(|&v| u64::from(v)).sum();
-        if total == 0 {
-            return self.best(seat, keys);
-        }
-        let mut left = rng.random_range(0..total);
-        for (a, &v) in visits.iter().enumerate() {
-            if left < u64::from(v) {
+        let weights: Vec<f64> = (0..keys.len())
+            .map(|a| match keys[a] {
+                Some(k) if !keys[..a].contains(&Some(k)) => arms.strategy(k),
+                _ => 0.0,
+            })
+            .collect();
+        (weights.iter().sum::<f64>() > 0.0).then_some(weights)
+    }
+
+    /// One of `seat`'s moves at the root drawn from the search's average strategy, by its
+    /// number in the real list.
+    fn drawn(&self, seat: SeatId, keys: &[Option<Key>], rng: &mut ChaCha8Rng) -> Option<Action> {
+        let Some(weights) = self.mixed(seat, keys) else { return self.best(seat, keys) };
+        let mut left = rng.random::<f64>() * weights.iter().sum::<f64>();
+        for (a, &w) in weights.iter().enumerate() {
+            if left < w {
                 return Some(a as Action);
             }
-            left -= u64::from(v);
+            left -= w;
         }
         self.best(seat, keys)
     }
 }
 
-/// How often each of `seat`'s moves was tried at the root, by its number in the real list; a
-/// move whose key an earlier one shares counts nothing, so that identical cards are weighed once.
-fn root_visits(arms: &Arms, keys: &[Option<Key>]) -> Vec<u32> {
-    (0..keys.len())
-        .map(|a| match keys[a] {
-            Some(k) if !keys[..a].contains(&Some(k)) => arms.visits(k),
-            _ => 0,
-        })
-        .collect()
+/// Picks a move in the open: an untried one at random, else the best upper confidence bound
+/// among those possible in this world.
+fn upper_bound(arms: &mut Arms, world: &State, rng: &mut ChaCha8Rng) -> (Pick, Action) {
+    let mut untried = Vec::new();
+    let mut best: Option<(f64, usize, Action)> = None;
+    for action in 0..world.action_count(arms.seat) as Action {
+        let Some(key) = world.action_key(arms.seat, action) else { continue };
+        let i = arms.of(key);
+        let arm = &mut arms.arms[i];
+        arm.available += 1;
+        if arm.visits == 0 {
+            untried.push((i, action));
+            continue;
+        }
+        let bound = arm.reward / f64::from(arm.visits)
+            + EXPLORE * (f64::from(arm.available).ln() / f64::from(arm.visits)).sqrt();
+        if best.is_none_or(|(b, ..)| bound > b) {
+            best = Some((bound, i, action));
+        }
+    }
+    let (arm, action) = if untried.is_empty() {
+        best.map(|(_, i, a)| (i, a)).unwrap_or((0, 0))
+    } else {
+        untried[rng.random_range(0..untried.len())]
+    };
+    (Pick { seat: 0, arm, secret: None }, action)
+}
+
+/// Picks a move at a secret decision by regret matching (Hart and Mas-Colell; in tree search,
+/// Lanctot, Lisý and Winands 2013): each move possible in this world in proportion to its
+/// positive regret (all alike while none has any), mixed with a little uniform exploration. The
+/// strategy matched is added to the seat's average strategy, which is what the bot plays, the
+/// later rounds weighing more (as its regrets have then seen more).
+fn regret_matched(arms: &mut Arms, world: &State, rng: &mut ChaCha8Rng) -> (Pick, Action) {
+    let mut possible: Vec<(usize, Action)> = Vec::new();
+    for action in 0..world.action_count(arms.seat) as Action {
+        let Some(key) = world.action_key(arms.seat, action) else { continue };
+        let i = arms.of(key);
+        if possible.iter().all(|&(j, _)| j != i) {
+            arms.arms[i].available += 1;
+            possible.push((i, action));
+        }
+    }
+    let Some(&last) = possible.last() else { return (Pick { seat: 0, arm: 0, secret: None }, 0) };
+    arms.rounds += 1;
+    let positive: f64 = possible.iter().map(|&(i, _)| arms.arms[i].regret.max(0.0)).sum();
+    let share = 1.0 / possible.len() as f64;
+    let matched: Vec<f64> = possible
+        .iter()
+        .map(|&(i, _)| if positive > 0.0 { arms.arms[i].regret.max(0.0) / positive } else { share })
+        .collect();
+    for (&(i, _), m) in possible.iter().zip(&matched) {
+        arms.arms[i].strategy += m * f64::from(arms.rounds);
+    }
+    let chance = |m: f64| (1.0 - MIX) * m + MIX * share;
+    let mut left: f64 = rng.random();
+    let mut drawn = (last, chance(matched[matched.len() - 1]));
+    for (&p, &m) in possible.iter().zip(&matched) {
+        if left < chance(m) {
+            drawn = (p, chance(m));
+            break;
+        }
+        left -= chance(m);
+    }
+    let ((arm, action), chance) = drawn;
+    let secret = Some((chance, possible.iter().map(|&(i, _)| i).collect()));
+    (Pick { seat: 0, arm, secret }, action)
 }
 
 /// The seats to decide now, or `None` when the match is over.
@@ -319,17 +488,6 @@ fn deciding(world: &State) -> Option<Vec<SeatId>> {
         Actor::Together(seats) if !seats.is_empty() => Some(seats),
         _ => None,
     }
-}
-
-/// Each player's result key less the mean of the others'.
-fn advantages(world: &State) -> Option<Vec<f64>> {
-    let keys = world.player_keys()?;
-    let n = keys.len();
-    if n < 2 {
-        return Some(vec![0.0; n]);
-    }
-    let total: i64 = keys.iter().sum();
-    Some(keys.iter().map(|k| *k as f64 - (total - k) as f64 / (n - 1) as f64).collect())
 }
 
 /// A running mean of the non-zero changes seen, at least 1.
@@ -356,21 +514,31 @@ impl Scale {
 mod tests {
     use super::*;
 
-    /// A search whose root holds seat 0's moves with these visit counts.
-    fn root_with(visits: &[(Key, u32)]) -> Search {
+    /// A search whose root holds seat 0's moves with these visit counts and weights in the
+    /// average strategy.
+    fn root_with(moves: &[(Key, u32, f64)]) -> Search {
         let mut arms = Arms::new(0);
-        for &(key, n) in visits {
+        for &(key, n, weight) in moves {
             let i = arms.of(key);
             arms.arms[i].visits = n;
+            arms.arms[i].strategy = weight;
         }
         let root = Node { seats: vec![arms], children: HashMap::new() };
-        Search { nodes: vec![root], iterations: 0, work: 0, start: Vec::new(), scale: Scale::default() }
+        Search {
+            nodes: vec![root],
+            iterations: 0,
+            work: 0,
+            start: Vec::new(),
+            scale: Scale::default(),
+            beginner: Beginner::default(),
+        }
     }
 
     #[test]
-    fn a_secret_move_is_drawn_in_proportion_to_how_often_it_was_tried() {
+    fn a_secret_move_is_drawn_from_the_average_strategy() {
         let (a, b, c) = ((Value::Int(0), false), (Value::Int(1), false), (Value::Int(2), false));
-        let search = root_with(&[(a, 300), (b, 100), (c, 0)]);
+        // The most tried move is not the one the average strategy favours.
+        let search = root_with(&[(a, 100, 300.0), (b, 300, 100.0), (c, 5, 0.0)]);
         // The fourth action is a card identical to the first: the same key, weighed once.
         let keys = [Some(a), Some(b), Some(c), Some(a)];
         let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -382,6 +550,6 @@ mod tests {
         assert_eq!((drawn[2], drawn[3]), (0, 0), "{drawn:?}");
         assert_eq!(drawn[0] + drawn[1], 4000);
         // In the open, the most tried move, every time.
-        assert_eq!(search.best(0, &keys), Some(0));
+        assert_eq!(search.best(0, &keys), Some(1));
     }
 }

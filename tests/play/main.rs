@@ -6,6 +6,7 @@ mod session;
 
 mod bots;
 mod compiled;
+mod equilibrium;
 mod invariants;
 mod matches_end;
 mod play_session;

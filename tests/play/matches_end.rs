@@ -1,7 +1,7 @@
 //! Matches always end: bots that search vary their secret bids, so an auction of The Third Man
-//! annulled by three equal bids is not bid alike for ever; a match that comes back to the same
-//! position again and again is stopped at the decision; and `trace` prints a long match as it
-//! is played.
+//! annulled by three equal bids is not bid alike for ever; the search's playouts reach an end
+//! where random play almost never does; a match that comes back to the same position again and
+//! again is stopped at the decision; and `trace` prints a long match as it is played.
 
 use paradox::{Actor, Budget, Game, SearchBot, Settings, State, load};
 use std::io::{BufRead, BufReader};
@@ -35,6 +35,27 @@ fn third_man_between_searching_bots_ends_by_its_rules() {
         annulled += annulments(&state);
     }
     assert!(annulled > 0, "no auction was annulled: the test saw nothing of what it is about");
+}
+
+#[test]
+fn the_search_finishes_a_race_that_random_play_never_ends() {
+    // Twelve climbs in a row win; any other move loses every point. Random players never get
+    // there, and a search whose playouts are random sees no way to win.
+    let g = game("tests/fixtures/players/slippery-race.cards");
+    let budget = Budget { iterations: 100, work: u64::MAX };
+    let limit = 300;
+    for seed in 1..=3 {
+        let mut random = paradox::random_bots(&g, seed);
+        let mut state = State::new(g.clone(), seed);
+        paradox::trace::play_up_to(&mut state, &mut random, limit);
+        assert!(state.outcome().is_none(), "seed {seed}: random players ended the race");
+        let mut bots = paradox::random_bots(&g, seed);
+        bots[0] = Box::new(SearchBot::new(seed, budget));
+        let mut state = State::new(g.clone(), seed);
+        paradox::trace::play_up_to(&mut state, &mut bots, limit);
+        let outcome = state.outcome().unwrap_or_else(|| panic!("seed {seed}: the search bot did not finish"));
+        assert_eq!(outcome.winners, [0], "seed {seed}");
+    }
 }
 
 /// The action of `seat` whose name is `name`.

@@ -1,0 +1,97 @@
+//! A beginner's judgement, one move ahead: of the moves open to a seat, the one after which its
+//! player stands best, an end of the match first (a win best of all, a loss worst), then its
+//! advantage in the result's keys (`chips`, `score`) over the others. Ties are broken by lot.
+//! It is the `greedy` player, hundreds of times cheaper than the search, and the search's
+//! playouts use it on some of their moves so that they reach an end where moves made at random
+//! almost never do.
+
+use super::Bot;
+use crate::engine::{Action, Actor, Seen, State};
+use crate::game::SeatId;
+use rand::seq::index::sample;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The `greedy` player: one move ahead, in one world its player cannot tell from the real one.
+pub(crate) struct GreedyBot {
+    seed: u64,
+}
+
+impl GreedyBot {
+    /// A greedy bot whose choices (and worlds) follow from `seed`.
+    pub(crate) fn new(seed: u64) -> Self {
+        GreedyBot { seed }
+    }
+}
+
+impl Bot for GreedyBot {
+    fn choose(&mut self, seen: &Seen<'_>, seat: SeatId) -> Option<Action> {
+        let n = seen.action_count(seat);
+        if n <= 1 {
+            return (n == 1).then_some(0);
+        }
+        let mix = self.seed ^ seen.decisions().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(seat) << 56);
+        let mut rng = ChaCha8Rng::seed_from_u64(mix);
+        let world = seen.sample(&mut rng);
+        Some(best_move(&world, seat, n, &mut rng).0)
+    }
+}
+
+/// The move of `seat` after which its player stands best, looking at `looks` of its moves drawn
+/// by lot (all of them if it has no more); the work the looking took; and whether it preferred
+/// some of the moves it looked at to others. At a secret decision the other seats still to
+/// choose in it choose at random, so that the choices are revealed.
+pub(super) fn best_move(world: &State, seat: SeatId, looks: usize, rng: &mut ChaCha8Rng) -> (Action, u64, bool) {
+    let n = world.action_count(seat);
+    let player = world.game().seats[seat as usize].player;
+    let others: Vec<SeatId> = match world.actor() {
+        Actor::Together(seats) => seats.into_iter().filter(|s| *s != seat).collect(),
+        _ => Vec::new(),
+    };
+    let mut work = 0;
+    let looks = looks.min(n);
+    let mut best: Vec<Action> = Vec::new();
+    let mut top = f64::NEG_INFINITY;
+    let mut after = world.clone();
+    for action in sample(rng, n, looks).into_iter().map(|a| a as Action) {
+        after.clone_from(world);
+        if after.apply(seat, action).is_err() {
+            continue;
+        }
+        for &other in &others {
+            let m = after.action_count(other);
+            if m > 0 && after.apply(other, rng.random_range(0..m) as Action).is_err() {
+                break;
+            }
+        }
+        work += after.work().saturating_sub(world.work()) + 1;
+        let value = standing(&after, player);
+        if value > top {
+            (top, best) = (value, vec![action]);
+        } else if value == top {
+            best.push(action);
+        }
+    }
+    let action = if best.is_empty() { rng.random_range(0..n) as Action } else { best[rng.random_range(0..best.len())] };
+    (action, work, best.len() < looks)
+}
+
+/// How well `player` stands: a win or a loss outweighs any lead; else its advantage in the
+/// result's keys.
+fn standing(world: &State, player: usize) -> f64 {
+    if let Some(outcome) = world.outcome() {
+        return outcome.returns.get(player).map_or(0.0, |r| *r as f64 * 1e15);
+    }
+    advantages(world).and_then(|a| a.get(player).copied()).unwrap_or(0.0)
+}
+
+/// Each player's result key less the mean of the others'.
+pub(super) fn advantages(world: &State) -> Option<Vec<f64>> {
+    let keys = world.player_keys()?;
+    let n = keys.len();
+    if n < 2 {
+        return Some(vec![0.0; n]);
+    }
+    let total: i64 = keys.iter().sum();
+    Some(keys.iter().map(|k| *k as f64 - (total - k) as f64 / (n - 1) as f64).collect())
+}
