@@ -156,3 +156,18 @@ fn a_save_with_moves_past_the_end_of_the_match_is_refused() {
     let out = session(game, &[0]).handle(&format!("load {}", file.display()));
     assert!(out.contains("comes after the match ended"), "{out}");
 }
+
+#[test]
+fn without_a_folder_of_seeds_a_sealed_deal_is_neither_saved_nor_loaded() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("match.json");
+    let nowhere = Setup { seed: SEED, fresh_seeds: true, seeds: None, ..setup("rules/anarchy.cards", &[0]) };
+    let mut session = Session::start(nowhere).0;
+    let out = session.handle(&format!("save {}", file.display()));
+    let why = "there is no folder to keep a sealed deal's seed in: set PARADOX_SEEDS";
+    assert_eq!(out, format!("error: cannot save to {}: {why}\n", file.display()));
+    assert!(!file.exists(), "nothing is written");
+    saved(&mut sealed("rules/anarchy.cards", &dir.path().join("seeds"), 1), &file);
+    let out = session.handle(&format!("load {}", file.display()));
+    assert!(out.contains("here no folder of kept seeds is known: set PARADOX_SEEDS"), "{out}");
+}
