@@ -104,6 +104,8 @@ pub enum AggOp {
     Every,
     Highest,
     Lowest,
+    /// `first t in others(s) where cond`: the first element that meets the condition, or `none`.
+    First,
     /// `cards c in zone where cond`
     Cards,
 }

@@ -40,6 +40,9 @@ module.exports = grammar({
   conflicts: ($) => [
     // `choose cards p from ...` (several cards) or `choose cards c in h where ... cards p` (a size).
     [$.group, $.filter_cards],
+    // `shuffle first t in ...` (the first of a domain) or `shuffle first  t = 1` (the name `first`,
+    // then the next statement): only the `in` after the name tells.
+    [$._expression, $.aggregate_operator],
   ],
 
   rules: {
@@ -220,7 +223,8 @@ module.exports = grammar({
         $.assign_statement,
       ),
 
-    let_statement: ($) => seq('let', field('name', $.identifier), '=', $._rhs),
+    let_statement: ($) =>
+      seq('let', field('name', $.identifier), optional(seq(':', field('type', $.type))), '=', $._rhs),
     call_statement: ($) => seq(field('function', $.identifier), $.arguments),
     assign_statement: ($) => seq($.place, choice('=', '+=', '-='), $._rhs),
     place: ($) => seq(field('name', $.identifier), optional(seq('[', $._expression, ']'))),
@@ -313,6 +317,8 @@ module.exports = grammar({
         $.integer,
         $.template,
         $.identifier,
+        // `first` is an aggregate before a name, a built-in function before `(`, else a name.
+        alias('first', $.identifier),
       ),
 
     binary_expression: ($) => {
@@ -357,17 +363,18 @@ module.exports = grammar({
           optional(seq(choice('of', 'by'), field('body', $._expression))),
         ),
       ),
-    aggregate_operator: (_) => choice('sum', 'max', 'min', 'count', 'exists', 'every', 'highest', 'lowest'),
+    aggregate_operator: (_) =>
+      choice('sum', 'max', 'min', 'count', 'exists', 'every', 'highest', 'lowest', 'first'),
     filter_cards: ($) => seq('cards', field('binder', $.identifier), 'in', $._expression, $.filter),
     card_reference: ($) => seq('card', '(', commaSep1($.named_argument), ')'),
     list: ($) => seq('[', commaSep($._expression), ']'),
-    // `count`, `max` and `min` are aggregates before a name and built-in functions before `(`.
+    // `count`, `max`, `min` and `first` are aggregates before a name and built-in functions before `(`.
     // A name before `(` is called, as pest's ordered choice reads it (a `case` arm's value may end
     // with a name and the next arm start with `(`).
     call: ($) =>
       prec(
         PREC.postfix,
-        seq(field('function', choice($.identifier, alias(choice('count', 'max', 'min'), $.identifier))), $.arguments),
+        seq(field('function', choice($.identifier, alias(choice('count', 'max', 'min', 'first'), $.identifier))), $.arguments),
       ),
     arguments: ($) => seq('(', commaSep(choice($.named_argument, $._expression)), ')'),
     named_argument: ($) => seq(field('name', $.identifier), ':', $._expression),

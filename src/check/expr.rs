@@ -342,7 +342,48 @@ impl Checker {
                 (Type::Int, lx, rx)
             }
         };
-        Ok((fold_binary(op, lx, rx, span), ty))
+        let compared = fold_binary(op, lx, rx, span);
+        if !matches!(op, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge) {
+            return Ok((compared, ty));
+        }
+        Ok((self.absent_cards_compare_false(compared), ty))
+    }
+
+    /// A comparison with an attribute of a card name that may hold `none` (the card of a mixed
+    /// decision when a menu action is chosen, `let c = first(pile)` of an empty pile) is false
+    /// while the name holds `none`, whatever the operator, unless it compares with `none`
+    /// itself: written as `if c != none then COMPARISON else false`.
+    fn absent_cards_compare_false(&self, compared: Expr) -> Expr {
+        let ExprKind::Binary(_, l, r) = &compared.kind else { return compared };
+        let literal_none = |x: &Expr| matches!(x.kind, ExprKind::Const(Value::None));
+        if literal_none(l) || literal_none(r) {
+            return compared;
+        }
+        let names: Vec<(Slot, Span)> = [l, r].into_iter().filter_map(|x| self.optional_card_of(x)).collect();
+        names.into_iter().rev().fold(compared, |inner, (slot, at)| {
+            let present = ExprKind::Binary(
+                BinOp::Ne,
+                boxed(node(ExprKind::Local(slot), at)),
+                boxed(node(ExprKind::Const(Value::None), at)),
+            );
+            let span = inner.span;
+            let otherwise = node(ExprKind::Const(Value::Bool(false)), span);
+            node(ExprKind::If(boxed(node(present, span)), boxed(inner), boxed(otherwise)), span)
+        })
+    }
+
+    /// The name (and the attribute read's span) when `x` reads an attribute of a `card?` name.
+    fn optional_card_of(&self, x: &Expr) -> Option<(Slot, Span)> {
+        let slot = match &x.kind {
+            ExprKind::LocalAttr(slot, _) => *slot,
+            ExprKind::Attr(base, _) => match base.kind {
+                ExprKind::Local(slot) => slot,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let local = self.locals.iter().rev().find(|l| l.slot == slot)?;
+        matches!(&local.ty, Type::Opt(t) if **t == Type::Card).then_some((slot, x.span))
     }
 
     /// Reports `<`, `<=`, `>` or `>=` between values that have no order between them.
@@ -895,7 +936,7 @@ impl Checker {
                     "this aggregate takes no `of`/`by` part",
                     b.span,
                     "unexpected",
-                    "`count`, `exists`, `every` and `cards` take only `where`",
+                    "`count`, `exists`, `every`, `first` and `cards` take only `where`",
                 );
                 (None, self.aggregate_type(op, elem))
             }
@@ -923,10 +964,11 @@ impl Checker {
         }
     }
 
-    fn aggregate_type(&self, op: AggOp, _elem: &Type) -> Type {
+    fn aggregate_type(&self, op: AggOp, elem: &Type) -> Type {
         match op {
             AggOp::Count => Type::Int,
             AggOp::Exists | AggOp::Every => Type::Bool,
+            AggOp::First => elem.clone().opt(),
             _ => Type::Cards,
         }
     }
@@ -934,13 +976,14 @@ impl Checker {
     /// Checks a value to be stored, which must not be a collection or `none` of unknown type.
     pub(super) fn storable_expr(&mut self, e: &ast::Expr) -> (Expr, Type) {
         let (x, t) = self.expr(e);
+        let t = self.list_as_set(&x, t);
         if t == Type::NoneLit {
             self.error(
                 Code::TypeMismatch,
                 "the type of `none` is not known here",
                 e.span,
                 "needs a type",
-                "declare a `var` with an optional type, e.g. `var leader: seat? = none`",
+                "give the name an optional type, e.g. `let leader: seat? = none`",
             );
             return (x, Type::Error);
         }
@@ -956,12 +999,34 @@ impl Checker {
                         "a zone is a place, not a value: name the zone itself where it is needed, or keep one of its cards"
                     }
                     Type::Group => "use the group's name where it is needed, to the end of its block, or move its cards to a zone",
+                    Type::List(_) => {
+                        "a list written out (`[a, b]`) of enumeration values or seats is kept as a set; for an empty one, or a list of another kind, give the set's type: `let seen: set of Rank = []`"
+                    }
                     _ => "use it where it is needed, or keep a single value (a card, a seat, a number)",
                 },
             );
             return (x, Type::Error);
         }
         (x, t)
+    }
+}
+
+impl Checker {
+    /// A list written out (`[a, b]`) of enumeration values or seats, kept as the set of them.
+    fn list_as_set(&self, x: &Expr, t: Type) -> Type {
+        match (&x.kind, t) {
+            (ExprKind::List(_), Type::List(elem)) if self.settable(&elem) => Type::Set(elem),
+            (_, t) => t,
+        }
+    }
+
+    /// Whether a set can hold values of this type: seats, or an enumeration of at most 64 values.
+    pub(super) fn settable(&self, elem: &Type) -> bool {
+        match elem {
+            Type::Seat => true,
+            Type::Enum(e) => self.enums[*e as usize].values.len() <= 64,
+            _ => false,
+        }
     }
 }
 

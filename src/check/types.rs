@@ -175,8 +175,7 @@ impl Checker {
             }
             TypeKind::SetOf(inner) => {
                 let elem = self.resolve_type(inner, false);
-                let too_many = matches!(elem, Type::Enum(e) if self.enums[e as usize].values.len() > 64);
-                if !matches!(elem, Type::Enum(_) | Type::Seat | Type::Error) || inner.optional || too_many {
+                if !(self.settable(&elem) || elem == Type::Error) || inner.optional {
                     self.error(
                         Code::TypeMismatch,
                         format!("a set of {} is not supported", self.type_name(&elem)),

@@ -175,6 +175,11 @@ impl Lower<'_> {
                 o => Compiled::Val(code(move |vm| o.get(vm))),
             };
         }
+        // A list of seats or enumeration values where a set is wanted (`seats`, `others(s)`).
+        if is_collection(e) && !of_cards(e) && !matches!(e.kind, ExprKind::List(_)) {
+            let d = self.domain(e);
+            return Compiled::Val(code(move |vm| vm.set_of_domain(&d)));
+        }
         match &e.kind {
             ExprKind::VarAt(v, ix) => {
                 let (base, ix) = (self.var_slot(*v), self.expr(ix));

@@ -205,6 +205,20 @@ impl<'a> Vm<'a> {
         Ok(Value::Set(bits))
     }
 
+    /// The elements of a domain of seats or enumeration values, as a set.
+    pub(crate) fn set_of_domain(&mut self, d: &D) -> Out<Value> {
+        let mut bits = 0u64;
+        self.for_each(d, &mut |vm, item| {
+            bits |= match item {
+                Value::Enum(i) if i < 64 => 1 << i,
+                Value::Seat(s) if s < 64 => 1 << s,
+                _ => return Err(missing(vm.span(d.at))),
+            };
+            Ok(true)
+        })?;
+        Ok(Value::Set(bits))
+    }
+
     pub(crate) fn around(&self, s: SeatId, k: i64) -> Value {
         let n = (self.game.seats.len() as i64).max(1);
         Value::Seat((s as i64 + k.rem_euclid(n)).rem_euclid(n) as u8)
@@ -313,7 +327,7 @@ impl<'a> Vm<'a> {
         {
             return Ok(tally.reject());
         }
-        if !tally.count() {
+        if !tally.count(item) {
             return Ok(false);
         }
         let Some(body) = &agg.body else { return Ok(true) };
@@ -339,6 +353,10 @@ impl<'a> Vm<'a> {
                 let keep = self.mask(m, cand)?;
                 match agg.op {
                     AggOp::Count => return Ok(Value::Int(keep.len() as i64)),
+                    AggOp::First => {
+                        let found = cards.iter().find(|c| keep.has(**c));
+                        return Ok(found.map_or(Value::None, |c| Value::Card(*c)));
+                    }
                     AggOp::Exists => return Ok(Value::Bool(!keep.is_empty())),
                     AggOp::Every => return Ok(Value::Bool(keep == cand)),
                     _ => Some(keep),
@@ -346,6 +364,7 @@ impl<'a> Vm<'a> {
             }
             None => match agg.op {
                 AggOp::Count => return Ok(Value::Int(size as i64)),
+                AggOp::First => return Ok(cards.first().map_or(Value::None, |c| Value::Card(*c))),
                 AggOp::Exists => return Ok(Value::Bool(size > 0)),
                 AggOp::Every => return Ok(Value::Bool(true)),
                 _ => None,
@@ -660,11 +679,17 @@ impl Tally {
         self.decided.is_none()
     }
 
-    /// An element the filter kept, counted; false once that decides the aggregate.
-    fn count(&mut self) -> bool {
+    /// An element the filter kept, counted; false once that decides the aggregate (`exists`
+    /// found one, `first` found it).
+    fn count(&mut self, item: Value) -> bool {
         self.count += 1;
-        if self.op == AggOp::Exists {
-            self.decided = Some(true);
+        match self.op {
+            AggOp::Exists => self.decided = Some(true),
+            AggOp::First => {
+                self.best = Some((item, 0));
+                return false;
+            }
+            _ => {}
         }
         self.decided.is_none()
     }
@@ -696,6 +721,7 @@ impl Tally {
             AggOp::Exists => Value::Bool(false),
             AggOp::Every => Value::Bool(true),
             AggOp::Sum => Value::Int(self.total),
+            AggOp::First => self.best.map_or(Value::None, |(v, _)| v),
             AggOp::Cards => return Err(missing(self.span)),
             _ => self.best.map(|(v, _)| v).ok_or_else(|| nothing_to_take(self.span))?,
         })

@@ -383,8 +383,10 @@ impl<'a> Eval<'a> {
                 continue;
             }
             count += 1;
-            if agg.op == AggOp::Exists {
-                return Ok(Value::Bool(true));
+            match agg.op {
+                AggOp::Exists => return Ok(Value::Bool(true)),
+                AggOp::First => return Ok(item),
+                _ => {}
             }
             let Some(body) = &agg.body else { continue };
             let value = self.value(body)?;
@@ -412,6 +414,7 @@ impl<'a> Eval<'a> {
             AggOp::Exists => Value::Bool(false),
             AggOp::Every => Value::Bool(true),
             AggOp::Sum => Value::Int(total),
+            AggOp::First => Value::None,
             AggOp::Cards => return Err(missing(span)),
             _ => best.map(|(v, _)| v).ok_or_else(|| {
                 Halt::new(

@@ -47,7 +47,13 @@ const DOCS: [(&str, Builtin); 23] = [
         "count",
         Builtin { usage: "count(zone): int", doc: "the number of cards in a zone, or of elements of a list or set" },
     ),
-    ("first", Builtin { usage: "first(zone): card?", doc: "the bottom card of a zone, `none` when it is empty" }),
+    (
+        "first",
+        Builtin {
+            usage: "first(zone): card?  first x in D where C",
+            doc: "the bottom card of a zone, `none` when it is empty; with `in`, the first element of D meeting C, `none` if none does",
+        },
+    ),
     ("last", Builtin { usage: "last(zone): card?", doc: "the top card of a zone, `none` when it is empty" }),
     ("ord", Builtin { usage: "ord(value): int", doc: "an enumeration value's position, from 0" }),
     ("abs", Builtin { usage: "abs(n): int", doc: "the absolute value of a number" }),

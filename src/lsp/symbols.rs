@@ -501,7 +501,7 @@ impl Walker<'_> {
 
     fn stmt(&mut self, stmt: &Stmt) {
         match &stmt.kind {
-            StmtKind::Let { name, value } => {
+            StmtKind::Let { name, value, .. } => {
                 self.rhs(value);
                 self.local(name, stmt.span, None);
             }

@@ -420,8 +420,10 @@ pub struct Place {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum StmtKind {
+    /// `let NAME [: TYPE] = VALUE`
     Let {
         name: Ident,
+        ty: Option<TypeExpr>,
         value: Rhs,
     },
     Assign {

@@ -142,7 +142,7 @@ pub(crate) fn describe_rule(rule: Rule) -> &'static str {
         Rule::card_type => "`card`",
         Rule::block => "a block `{ ... }`",
         Rule::stmt => "a statement",
-        Rule::let_stmt => "`let NAME = VALUE`",
+        Rule::let_stmt => "`let NAME = VALUE` (or `let NAME: TYPE = VALUE`)",
         Rule::assign_stmt => "an assignment",
         Rule::place => "a variable to assign to",
         Rule::assign_op => "an assignment operator (`=`, `+=`, `-=`)",

@@ -153,6 +153,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             "every" => AggOp::Every,
             "highest" => AggOp::Highest,
             "lowest" => AggOp::Lowest,
+            "first" => AggOp::First,
             _ => return None,
         })
     }
