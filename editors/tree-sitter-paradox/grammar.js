@@ -40,9 +40,12 @@ module.exports = grammar({
   conflicts: ($) => [
     // `choose cards p from ...` (several cards) or `choose cards c in h where ... cards p` (a size).
     [$.group, $.filter_cards],
-    // `shuffle first t in ...` (the first of a domain) or `shuffle first  t = 1` (the name `first`,
-    // then the next statement): only the `in` after the name tells.
-    [$._expression, $.aggregate_operator],
+    // `shuffle first t in ...` (the first of a domain), `shuffle first n of ...` (the bottom of a
+    // pile) or `shuffle first  t = 1` (the name `first`, then the next statement): only the word
+    // after the next name tells.
+    [$.aggregate_operator, $.pile_end],
+    [$._expression, $.aggregate_operator, $.pile_end],
+    [$._expression, $.pile_end],
   ],
 
   rules: {
@@ -308,6 +311,7 @@ module.exports = grammar({
         $.if_expression,
         $.case_expression,
         $.aggregate,
+        $.pile_end,
         $.filter_cards,
         $.card_reference,
         $.list,
@@ -317,8 +321,9 @@ module.exports = grammar({
         $.integer,
         $.template,
         $.identifier,
-        // `first` is an aggregate before a name, a built-in function before `(`, else a name.
-        alias('first', $.identifier),
+        // `first` is an aggregate before a name, `first` and `last` take the end of a pile before
+        // a number, a name or `(` and `of`, are built-in functions before `(`, else names.
+        alias(choice('first', 'last'), $.identifier),
       ),
 
     binary_expression: ($) => {
@@ -365,16 +370,27 @@ module.exports = grammar({
       ),
     aggregate_operator: (_) =>
       choice('sum', 'max', 'min', 'count', 'exists', 'every', 'highest', 'lowest', 'first'),
+    pile_end: ($) =>
+      prec.right(
+        seq(
+          field('side', choice('first', 'last')),
+          field('count', choice($.integer, $.identifier)),
+          'of',
+          field('pile', $.identifier),
+          optional(seq('[', $._expression, ']')),
+        ),
+      ),
     filter_cards: ($) => seq('cards', field('binder', $.identifier), 'in', $._expression, $.filter),
     card_reference: ($) => seq('card', '(', commaSep1($.named_argument), ')'),
     list: ($) => seq('[', commaSep($._expression), ']'),
-    // `count`, `max`, `min` and `first` are aggregates before a name and built-in functions before `(`.
+    // `count`, `max`, `min` and `first` are aggregates before a name, `first` and `last` the end of
+    // a pile before a count, and all are built-in functions before `(`.
     // A name before `(` is called, as pest's ordered choice reads it (a `case` arm's value may end
     // with a name and the next arm start with `(`).
     call: ($) =>
       prec(
         PREC.postfix,
-        seq(field('function', choice($.identifier, alias(choice('count', 'max', 'min', 'first'), $.identifier))), $.arguments),
+        seq(field('function', choice($.identifier, alias(choice('count', 'max', 'min', 'first', 'last'), $.identifier))), $.arguments),
       ),
     arguments: ($) => seq('(', commaSep(choice($.named_argument, $._expression)), ')'),
     named_argument: ($) => seq(field('name', $.identifier), ':', $._expression),

@@ -286,9 +286,9 @@ impl Checker {
                     (AssignOp::Set, _) => self.expect(e, &ty, "the new value"),
                     // The name's value was refused already: nothing to match the change with.
                     (_, Type::Error) => self.expr(e).0,
-                    (_, Type::Set(elem)) => {
-                        let elem = (**elem).clone();
-                        self.expect(e, &elem, "a member to add or remove")
+                    (_, set @ Type::Set(_)) => {
+                        let set = set.clone();
+                        self.set_change(&set, e, "a member to add or remove")
                     }
                     _ => {
                         if !fits(&Type::Int, &ty) {
@@ -333,7 +333,8 @@ impl Checker {
             Target::Local(slot) => {
                 let local = self.locals.iter().rev().find(|l| l.slot == *slot);
                 let name = local.map(|l| l.name.clone()).unwrap_or_default();
-                if ty.base() == &Type::Card {
+                // A set of cards is kept like a card: by the names of the cards.
+                if matches!(ty.base(), Type::Card) || ty.is_card_set() {
                     for value in values {
                         self.note_card_name(&name, *slot, value);
                     }
@@ -795,7 +796,9 @@ impl Checker {
         // Every player reads how many cards move, and to which pile.
         self.refuse_hidden(&random, Reader::Flow("the number of cards moved by lot"));
         let (x, t) = self.expr(cards);
-        if !matches!(t.base(), Type::Card | Type::Cards | Type::Group | Type::ZoneFamily(_) | Type::Error) {
+        if !matches!(t.base(), Type::Card | Type::Cards | Type::Group | Type::ZoneFamily(_) | Type::Error)
+            && !t.is_card_set()
+        {
             let g = self.a_type(&t);
             self.error(
                 Code::WrongKind,

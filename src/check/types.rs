@@ -66,6 +66,8 @@ pub(super) fn fits(want: &Type, got: &Type) -> bool {
         (Type::Opt(w), g) => fits(w, g.base()),
         (w, Type::Opt(g)) => fits(w, g),
         (Type::Set(w), Type::List(g)) => matches!(**g, Type::Error) || fits(w, g),
+        // The cards of a pile, a selection or a group, kept as a set.
+        (Type::Set(w), Type::Cards | Type::Group | Type::ZoneFamily(_)) => **w == Type::Card,
         (Type::Set(w), Type::Set(g)) => fits(w, g),
         (Type::List(w), Type::List(g)) => fits(w, g),
         (w, g) => w == g,
@@ -180,8 +182,8 @@ impl Checker {
                         Code::TypeMismatch,
                         format!("a set of {} is not supported", self.type_name(&elem)),
                         inner.span,
-                        "not an enumeration or seat",
-                        "sets hold seats, or the values of an enumeration of at most 64 values",
+                        "not an enumeration, seat or card",
+                        "sets hold seats, cards, or the values of an enumeration of at most 64 values",
                     );
                     Type::Error
                 } else {

@@ -221,6 +221,7 @@ impl Lower<'_> {
                 DKind::Filter(Box::new(inner), a.slot, pred)
             }
             ExprKind::SetMembers(x, seats) => DKind::SetMembers(self.expr(x), *seats),
+            ExprKind::PileEnd(last, n, pile) => DKind::End(self.pile(pile), self.expr(n), *last),
             _ => DKind::One(self.expr(e)),
         };
         D { kind, at: self.at(e.span) }
@@ -229,7 +230,7 @@ impl Lower<'_> {
 
 /// Whether a domain is made of cards from piles.
 pub(super) fn of_cards(e: &Expr) -> bool {
-    matches!(&e.kind, ExprKind::Zone(..) | ExprKind::ZoneAll(_))
+    matches!(&e.kind, ExprKind::Zone(..) | ExprKind::ZoneAll(_) | ExprKind::PileEnd(..))
         || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }
 
@@ -246,5 +247,6 @@ pub(crate) fn is_collection(e: &Expr) -> bool {
             | ExprKind::Zone(..)
             | ExprKind::ZoneAll(_)
             | ExprKind::SetMembers(..)
+            | ExprKind::PileEnd(..)
     ) || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }

@@ -224,6 +224,7 @@ impl<'a> Eval<'a> {
                     _ => x >= y,
                 })
             }
+            BinOp::Union | BinOp::Without => super::set_op(op, a, b, span)?,
             _ => {
                 let (Value::Int(x), Value::Int(y)) = (a, b) else { return Err(missing(span)) };
                 Value::Int(arith(op, x, y, span)?)
@@ -467,5 +468,6 @@ fn is_collection(e: &Expr) -> bool {
             | ExprKind::Zone(..)
             | ExprKind::ZoneAll(_)
             | ExprKind::SetMembers(..)
+            | ExprKind::PileEnd(..)
     ) || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }

@@ -147,9 +147,9 @@ pub(super) fn references(analysis: &Analysis, offset: usize) -> Option<(usize, V
 // ------------------------------------------------------------------ completion
 
 /// Expression keywords, offered where a value may start.
-const VALUE_WORDS: [&str; 17] = [
+const VALUE_WORDS: [&str; 18] = [
     "if", "case", "not", "card", "cards", "sum", "max", "min", "count", "exists", "every", "highest", "lowest",
-    "first", "true", "false", "none",
+    "first", "last", "true", "false", "none",
 ];
 const TYPE_WORDS: [&str; 6] = ["int", "bool", "seat", "side", "card", "set"];
 

@@ -682,6 +682,10 @@ impl Walker<'_> {
                 });
             }
             ExprKind::List(items) => items.iter().for_each(|i| self.expr(i)),
+            ExprKind::PileEnd { count, pile, .. } => {
+                self.expr(count);
+                self.expr(pile);
+            }
         }
     }
 }

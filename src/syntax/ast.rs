@@ -606,4 +606,10 @@ pub enum ExprKind {
     },
     /// `[two, three]`
     List(Vec<Expr>),
+    /// `last 3 of played` (`last: true`) or `first 2 of stock`: the top or bottom cards of a pile.
+    PileEnd {
+        last: bool,
+        count: Box<Expr>,
+        pile: Box<Expr>,
+    },
 }

@@ -50,3 +50,48 @@ fn first_finds_the_next_seat_still_in_and_none_when_nothing_meets_the_condition(
         assert!(t.said(line), "{line} not said: {:?}", t.lines());
     }
 }
+
+const PILE_ENDS: &str = "tests/fixtures/valid/pile-ends.cards";
+
+#[test]
+fn the_last_cards_of_a_pile_score_pairs_and_runs() {
+    let mut t = Table::open(PILE_ENDS, &[]);
+    // 4, 5, 6 in that order: a run for P1; 3 on 3: a pair for P1; the third from the top is
+    // the first of the last three.
+    t.play_all(&["r4/1", "r5/1", "r6/1"]);
+    assert!(t.said("P1 makes a run of 3 over r4/1"), "{:?}", t.lines());
+    assert_eq!(t.var("score", Some("P1")), 3);
+    t.play_all(&["r3/2", "r3/1"]);
+    assert!(t.said("P1 pairs r3/1"), "{:?}", t.lines());
+    assert_eq!(t.var("score", Some("P1")), 5);
+    // 3, 3, 1: neither; the bottom two are 4 and 5; `last 9` of six cards takes the six.
+    t.play("r1/1");
+    assert_eq!(t.var("score", Some("P2")), 0);
+    assert!(t.said("bottom two: 9; on top: 6 cards"), "{:?}", t.lines());
+}
+
+#[test]
+fn a_run_out_of_order_counts_and_a_pair_needs_the_top_two() {
+    let mut t = Table::open(PILE_ENDS, &[]);
+    // 3 between 2 and 4 is no pair; 2, 3, 4 played as 2, 3, ... : the run comes with the 4.
+    t.play_all(&["r2/1", "r3/2", "r4/1"]);
+    assert!(t.said("P1 makes a run of 3 over r2/1"), "{:?}", t.lines());
+    // 3, 4, 5 on top after P2's 5: a run for P2 (the third from the top is the 3).
+    t.play("r5/1");
+    assert!(t.said("P2 makes a run of 3 over r3/2"), "{:?}", t.lines());
+    // 4, 5, 3: a run again, though played out of order; no pair (the 3 lies under the 4).
+    t.play("r3/1");
+    assert!(t.said("P1 makes a run of 3 over r4/1"), "{:?}", t.lines());
+    assert!(!t.said("P1 pairs r3/1"), "{:?}", t.lines());
+}
+
+#[test]
+fn a_hand_kept_as_a_set_is_searched_for_its_deadwood() {
+    let t = Table::open("tests/fixtures/valid/card-sets.cards", &[]);
+    // Two runs of three for P1; a run of spades and a six of clubs left out for P2.
+    assert_eq!(t.var("deadwood", Some("P1")), 0);
+    assert_eq!(t.var("deadwood", Some("P2")), 6);
+    for line in ["with the spare: 1 more card, true", "the spare one is left out", "on the table: 6 of clubs"] {
+        assert!(t.said(line), "{line} not said: {:?}", t.lines());
+    }
+}
