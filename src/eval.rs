@@ -91,6 +91,58 @@ pub(crate) fn member_of(x: Value, set: Value) -> bool {
     }
 }
 
+/// A set changed by another set or by one member: `Union` (`+`, `+=`) or `Without` (`-`, `-=`).
+/// Sets of enumeration values and seats are bits; sets of cards are groups, which may not grow
+/// past what a group holds (see [`CardGroup`]). A member that is `none` changes nothing.
+pub(crate) fn set_op(op: BinOp, set: Value, other: Value, span: Span) -> Out<Value> {
+    let add = matches!(op, BinOp::Union | BinOp::Add);
+    let bits = |x: Value| match x {
+        Value::Set(bits) => Some(bits),
+        Value::None => Some(0),
+        Value::Enum(i) if i < 64 => Some(1 << i),
+        Value::Seat(s) if s < 64 => Some(1 << s),
+        _ => None,
+    };
+    let cards = |x: Value| match x {
+        Value::Group(g) => Some(g.cards().collect::<Vec<_>>()),
+        Value::Card(c) => Some(vec![c]),
+        Value::None => Some(Vec::new()),
+        _ => None,
+    };
+    match set {
+        Value::Set(a) => {
+            let b = bits(other).ok_or_else(|| missing(span))?;
+            Ok(Value::Set(if add { a | b } else { a & !b }))
+        }
+        Value::Group(g) => {
+            let b = cards(other).ok_or_else(|| missing(span))?;
+            let mut kept: Vec<CardId> = g.cards().filter(|c| add || !b.contains(c)).collect();
+            if add {
+                kept.extend(b);
+                kept.sort_unstable();
+                kept.dedup();
+            }
+            card_group(&kept, span)
+        }
+        _ => Err(missing(span)),
+    }
+}
+
+/// The set of these cards, or the problem of a set too large for a group.
+pub(crate) fn card_group(cards: &[CardId], span: Span) -> Out<Value> {
+    CardGroup::of(cards).map(Value::Group).ok_or_else(|| {
+        Halt::new(
+            Code::OutOfRange,
+            span,
+            "too many cards for a set of cards",
+            "the set would grow past what it holds",
+            &format!(
+                "a set of cards holds any cards of a pack of up to {SMALL_PACK} cards, and at most {MAX_LISTED} of a larger pack"
+            ),
+        )
+    })
+}
+
 pub(crate) fn arith(op: BinOp, x: i64, y: i64, span: Span) -> Out<i64> {
     let result = match op {
         BinOp::Add => x.checked_add(y),

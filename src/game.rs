@@ -98,6 +98,11 @@ impl Type {
         }
     }
 
+    /// Whether it is `set of card` (or `set of card?`).
+    pub fn is_card_set(&self) -> bool {
+        matches!(self.base(), Type::Set(e) if **e == Type::Card)
+    }
+
     /// The type with a `?`: a value of it may be `none`.
     pub fn opt(self) -> Type {
         match self {
@@ -511,6 +516,9 @@ pub enum ExprKind {
     SetMembers(Box<Expr>, bool),
     /// A string with `{expression}` parts, each printed with its type.
     Template(Vec<TemplatePiece>),
+    /// `last N of PILE` (`true`) or `first N of PILE`: the top or bottom N cards of one pile
+    /// (all of them when it holds fewer), bottom first.
+    PileEnd(bool, Box<Expr>, Box<Expr>),
 }
 
 impl Expr {
@@ -522,7 +530,7 @@ impl Expr {
             Zone(_, ix) => ix.iter().map(|x| &**x).collect(),
             VarAt(_, x) | Attr(x, _) | Payload(x, _) | Is(x, ..) | MakeEnum(_, _, x) | Not(x) | Neg(x) => vec![x],
             SetMembers(x, _) => vec![x],
-            Binary(_, l, r) => vec![l, r],
+            Binary(_, l, r) | PileEnd(_, l, r) => vec![l, r],
             Builtin(_, xs) | Call(_, xs) | List(xs) => xs.iter().collect(),
             If(c, t, o) => vec![c, t, o],
             Case(s, arms, o) => {

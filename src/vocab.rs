@@ -91,6 +91,10 @@ pub enum BinOp {
     Mul,
     Div,
     Rem,
+    /// `a + b` of two sets, or of a set and a member (the checker's reading of `+` on sets).
+    Union,
+    /// `a - b` of two sets, or of a set and a member.
+    Without,
 }
 
 /// An aggregate over a domain: `sum`, `max`, `count`, `exists`, `cards`, ...
@@ -104,6 +108,8 @@ pub enum AggOp {
     Every,
     Highest,
     Lowest,
+    /// `first t in others(s) where cond`: the first element that meets the condition, or `none`.
+    First,
     /// `cards c in zone where cond`
     Cards,
 }

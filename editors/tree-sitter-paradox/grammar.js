@@ -40,6 +40,12 @@ module.exports = grammar({
   conflicts: ($) => [
     // `choose cards p from ...` (several cards) or `choose cards c in h where ... cards p` (a size).
     [$.group, $.filter_cards],
+    // `shuffle first t in ...` (the first of a domain), `shuffle first n of ...` (the bottom of a
+    // pile) or `shuffle first  t = 1` (the name `first`, then the next statement): only the word
+    // after the next name tells.
+    [$.aggregate_operator, $.pile_end],
+    [$._expression, $.aggregate_operator, $.pile_end],
+    [$._expression, $.pile_end],
   ],
 
   rules: {
@@ -229,7 +235,8 @@ module.exports = grammar({
         $.assign_statement,
       ),
 
-    let_statement: ($) => seq('let', field('name', $.identifier), '=', $._rhs),
+    let_statement: ($) =>
+      seq('let', field('name', $.identifier), optional(seq(':', field('type', $.type))), '=', $._rhs),
     call_statement: ($) => seq(field('function', $.identifier), $.arguments),
     assign_statement: ($) => seq($.place, choice('=', '+=', '-='), $._rhs),
     place: ($) => seq(field('name', $.identifier), optional(seq('[', $._expression, ']'))),
@@ -313,6 +320,7 @@ module.exports = grammar({
         $.if_expression,
         $.case_expression,
         $.aggregate,
+        $.pile_end,
         $.filter_cards,
         $.card_reference,
         $.list,
@@ -322,6 +330,9 @@ module.exports = grammar({
         $.integer,
         $.template,
         $.identifier,
+        // `first` is an aggregate before a name, `first` and `last` take the end of a pile before
+        // a number, a name or `(` and `of`, are built-in functions before `(`, else names.
+        alias(choice('first', 'last'), $.identifier),
       ),
 
     binary_expression: ($) => {
@@ -366,17 +377,29 @@ module.exports = grammar({
           optional(seq(choice('of', 'by'), field('body', $._expression))),
         ),
       ),
-    aggregate_operator: (_) => choice('sum', 'max', 'min', 'count', 'exists', 'every', 'highest', 'lowest'),
+    aggregate_operator: (_) =>
+      choice('sum', 'max', 'min', 'count', 'exists', 'every', 'highest', 'lowest', 'first'),
+    pile_end: ($) =>
+      prec.right(
+        seq(
+          field('side', choice('first', 'last')),
+          field('count', choice($.integer, $.identifier)),
+          'of',
+          field('pile', $.identifier),
+          optional(seq('[', $._expression, ']')),
+        ),
+      ),
     filter_cards: ($) => seq('cards', field('binder', $.identifier), 'in', $._expression, $.filter),
     card_reference: ($) => seq('card', '(', commaSep1($.named_argument), ')'),
     list: ($) => seq('[', commaSep($._expression), ']'),
-    // `count`, `max` and `min` are aggregates before a name and built-in functions before `(`.
+    // `count`, `max`, `min` and `first` are aggregates before a name, `first` and `last` the end of
+    // a pile before a count, and all are built-in functions before `(`.
     // A name before `(` is called, as pest's ordered choice reads it (a `case` arm's value may end
     // with a name and the next arm start with `(`).
     call: ($) =>
       prec(
         PREC.postfix,
-        seq(field('function', choice($.identifier, alias(choice('count', 'max', 'min'), $.identifier))), $.arguments),
+        seq(field('function', choice($.identifier, alias(choice('count', 'max', 'min', 'first', 'last'), $.identifier))), $.arguments),
       ),
     arguments: ($) => seq('(', commaSep(choice($.named_argument, $._expression)), ')'),
     named_argument: ($) => seq(field('name', $.identifier), ':', $._expression),

@@ -21,7 +21,7 @@ impl Checker {
         if !fits(want, &got) {
             self.mismatch(e.span, want, &got, what);
         }
-        out
+        as_card_set(out, want)
     }
 
     /// Reports a value of the wrong type, as a wrong kind of thing when a seat, side or zone
@@ -110,6 +110,7 @@ impl Checker {
                 self.aggregate(*op, binder, domain, filter.as_deref(), body.as_deref(), span)
             }
             K::List(items) => self.list(items, span),
+            K::PileEnd { last, count, pile } => self.pile_end(*last, count, pile, span),
         }
     }
 
@@ -307,6 +308,7 @@ impl Checker {
             BinOp::Eq | BinOp::Ne => {
                 let (lx, lt) = self.compared(op, l, r, span)?;
                 let (rx, rt) = self.expr(r);
+                let (lx, rx) = (as_card_set(lx, &rt), as_card_set(rx, &lt));
                 if !(fits(&lt, &rt) || fits(&rt, &lt) || lt == Type::NoneLit || rt == Type::NoneLit)
                     || is_collection(&lt)
                     || lt == Type::Text
@@ -337,12 +339,83 @@ impl Checker {
                 (Type::Bool, lx, rx)
             }
             BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem => {
-                let lx = self.expect(l, &Type::Int, "arithmetic");
+                let (lx, lt) = self.expr(l);
+                if let (BinOp::Add | BinOp::Sub, Type::Set(_)) = (op, lt.base()) {
+                    return Ok(self.set_operation(op, lx, lt.base().clone(), r, span));
+                }
+                if !fits(&Type::Int, &lt) {
+                    self.mismatch(l.span, &Type::Int, &lt, "arithmetic");
+                }
                 let rx = self.expect(r, &Type::Int, "arithmetic");
                 (Type::Int, lx, rx)
             }
+            BinOp::Union | BinOp::Without => return Err(Self::error_expr(span)),
         };
-        Ok((fold_binary(op, lx, rx, span), ty))
+        let compared = fold_binary(op, lx, rx, span);
+        if !matches!(op, BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge) {
+            return Ok((compared, ty));
+        }
+        Ok((self.absent_cards_compare_false(compared), ty))
+    }
+
+    /// A comparison with an attribute of a card name that may hold `none` (the card of a mixed
+    /// decision when a menu action is chosen, `let c = first(pile)` of an empty pile) is false
+    /// while the name holds `none`, whatever the operator, unless it compares with `none`
+    /// itself: written as `if c != none then COMPARISON else false`.
+    fn absent_cards_compare_false(&self, compared: Expr) -> Expr {
+        let ExprKind::Binary(_, l, r) = &compared.kind else { return compared };
+        let literal_none = |x: &Expr| matches!(x.kind, ExprKind::Const(Value::None));
+        if literal_none(l) || literal_none(r) {
+            return compared;
+        }
+        let names: Vec<(Slot, Span)> = [l, r].into_iter().filter_map(|x| self.optional_card_of(x)).collect();
+        names.into_iter().rev().fold(compared, |inner, (slot, at)| {
+            let present = ExprKind::Binary(
+                BinOp::Ne,
+                boxed(node(ExprKind::Local(slot), at)),
+                boxed(node(ExprKind::Const(Value::None), at)),
+            );
+            let span = inner.span;
+            let otherwise = node(ExprKind::Const(Value::Bool(false)), span);
+            node(ExprKind::If(boxed(node(present, span)), boxed(inner), boxed(otherwise)), span)
+        })
+    }
+
+    /// The name (and the attribute read's span) when `x` reads an attribute of a `card?` name.
+    fn optional_card_of(&self, x: &Expr) -> Option<(Slot, Span)> {
+        let slot = match &x.kind {
+            ExprKind::LocalAttr(slot, _) => *slot,
+            ExprKind::Attr(base, _) => match base.kind {
+                ExprKind::Local(slot) => slot,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let local = self.locals.iter().rev().find(|l| l.slot == slot)?;
+        matches!(&local.ty, Type::Opt(t) if **t == Type::Card).then_some((slot, x.span))
+    }
+
+    /// `a + b` and `a - b` of a set `a`: the union or difference with a set of the same kind, or
+    /// with one member added or taken away.
+    fn set_operation(&mut self, op: BinOp, lx: Expr, set: Type, r: &ast::Expr, span: Span) -> (Expr, Type) {
+        let rx = self.set_change(
+            &set,
+            r,
+            if op == BinOp::Add { "what is added to a set" } else { "what is taken from a set" },
+        );
+        let op = if op == BinOp::Add { BinOp::Union } else { BinOp::Without };
+        (node(ExprKind::Binary(op, boxed(lx), boxed(rx)), span), set)
+    }
+
+    /// A set of the same kind as `set`, or one member of it: what `+`, `-`, `+=` and `-=` change
+    /// a set by.
+    pub(super) fn set_change(&mut self, set: &Type, e: &ast::Expr, what: &str) -> Expr {
+        let Type::Set(elem) = set else { return self.expr(e).0 };
+        let (x, t) = self.expr(e);
+        if !(fits(elem, &t) || fits(set, &t)) {
+            self.mismatch(e.span, elem, &t, what);
+        }
+        as_card_set(x, set)
     }
 
     /// Reports `<`, `<=`, `>` or `>=` between values that have no order between them.
@@ -690,9 +763,9 @@ impl Checker {
         let (ok, ret, need) = match b {
             Builtin::Count => (element(&t).is_some(), Type::Int, "a zone, list or set"),
             Builtin::First | Builtin::Last => (
-                matches!(t.base(), Type::Cards | Type::Group | Type::ZoneFamily(_) | Type::Error),
+                matches!(t.base(), Type::Cards | Type::Group | Type::ZoneFamily(_) | Type::Error) || t.is_card_set(),
                 Type::Card.opt(),
-                "a zone",
+                "a zone or a set of cards",
             ),
             _ => (matches!(t.base(), Type::Enum(_) | Type::Error), Type::Int, "an enumeration value"),
         };
@@ -816,6 +889,27 @@ impl Checker {
         (node(ExprKind::Case(boxed(s), out, boxed(o)), span), ty)
     }
 
+    /// `last 3 of played`: the top (or bottom) cards of one pile, gone through, counted and moved
+    /// like a `cards c in ... where ...` selection.
+    fn pile_end(&mut self, last: bool, count: &ast::Expr, pile: &ast::Expr, span: Span) -> (Expr, Type) {
+        let n = self.expect(count, &Type::Int, "how many cards");
+        let (p, t) = self.expr(pile);
+        if !matches!(p.kind, ExprKind::Zone(..)) && t != Type::Error {
+            let (g, side) = (self.a_type(&t), if last { "last" } else { "first" });
+            self.error(
+                Code::WrongKind,
+                format!("`{side} N of` takes the cards of one pile, not {g}"),
+                pile.span,
+                "not one pile",
+                match t {
+                    Type::ZoneFamily(_) => format!("say which seat's pile: `{side} 3 of hand[s]`"),
+                    _ => format!("name a zone, such as `{side} 3 of played`"),
+                },
+            );
+        }
+        (node(ExprKind::PileEnd(last, boxed(n), boxed(p)), span), Type::Cards)
+    }
+
     fn list(&mut self, items: &[ast::Expr], span: Span) -> (Expr, Type) {
         let mut ty = Type::Error;
         let mut xs = Vec::new();
@@ -895,7 +989,7 @@ impl Checker {
                     "this aggregate takes no `of`/`by` part",
                     b.span,
                     "unexpected",
-                    "`count`, `exists`, `every` and `cards` take only `where`",
+                    "`count`, `exists`, `every`, `first` and `cards` take only `where`",
                 );
                 (None, self.aggregate_type(op, elem))
             }
@@ -923,10 +1017,11 @@ impl Checker {
         }
     }
 
-    fn aggregate_type(&self, op: AggOp, _elem: &Type) -> Type {
+    fn aggregate_type(&self, op: AggOp, elem: &Type) -> Type {
         match op {
             AggOp::Count => Type::Int,
             AggOp::Exists | AggOp::Every => Type::Bool,
+            AggOp::First => elem.clone().opt(),
             _ => Type::Cards,
         }
     }
@@ -934,13 +1029,14 @@ impl Checker {
     /// Checks a value to be stored, which must not be a collection or `none` of unknown type.
     pub(super) fn storable_expr(&mut self, e: &ast::Expr) -> (Expr, Type) {
         let (x, t) = self.expr(e);
+        let t = self.list_as_set(&x, t);
         if t == Type::NoneLit {
             self.error(
                 Code::TypeMismatch,
                 "the type of `none` is not known here",
                 e.span,
                 "needs a type",
-                "declare a `var` with an optional type, e.g. `var leader: seat? = none`",
+                "give the name an optional type, e.g. `let leader: seat? = none`",
             );
             return (x, Type::Error);
         }
@@ -953,9 +1049,12 @@ impl Checker {
                 "not a single value",
                 match t {
                     Type::Cards | Type::ZoneFamily(_) => {
-                        "a zone is a place, not a value: name the zone itself where it is needed, or keep one of its cards"
+                        "a zone is a place, not a value: name the zone itself where it is needed, keep one of its cards, or keep the cards it holds now as a set: `let h: set of card = hand[s]`"
                     }
-                    Type::Group => "use the group's name where it is needed, to the end of its block, or move its cards to a zone",
+                    Type::Group => "use the group's name where it is needed, to the end of its block, keep its cards as a set (`let kept: set of card = p`), or move its cards to a zone",
+                    Type::List(_) => {
+                        "a list written out (`[a, b]`) of enumeration values or seats is kept as a set; for an empty one, or a list of another kind, give the set's type: `let seen: set of Rank = []`"
+                    }
                     _ => "use it where it is needed, or keep a single value (a card, a seat, a number)",
                 },
             );
@@ -965,12 +1064,44 @@ impl Checker {
     }
 }
 
-/// A set's value, wrapped so that it is gone through member by member where it is iterated.
+impl Checker {
+    /// A list written out (`[a, b]`) of enumeration values or seats, kept as the set of them.
+    fn list_as_set(&self, x: &Expr, t: Type) -> Type {
+        match (&x.kind, t) {
+            (ExprKind::List(_), Type::List(elem)) if self.settable(&elem) => Type::Set(elem),
+            (_, t) => t,
+        }
+    }
+
+    /// Whether a set can hold values of this type: seats, cards, or an enumeration of at most
+    /// 64 values.
+    pub(super) fn settable(&self, elem: &Type) -> bool {
+        match elem {
+            Type::Seat | Type::Card => true,
+            Type::Enum(e) => self.enums[*e as usize].values.len() <= 64,
+            _ => false,
+        }
+    }
+}
+
+/// A set's value, wrapped so that it is gone through member by member where it is iterated (a
+/// set of cards is gone through as it is, like the group it is kept as).
 pub(super) fn iterable(x: Expr, t: &Type) -> Expr {
     match t.base() {
-        Type::Set(elem) => {
+        Type::Set(elem) if **elem != Type::Card => {
             let span = x.span;
             node(ExprKind::SetMembers(boxed(x), **elem == Type::Seat), span)
+        }
+        _ => x,
+    }
+}
+
+/// `[]` where a set of cards is wanted: the empty set of cards (a list written out is a set of
+/// whatever it holds, and an empty one holds nothing to tell).
+pub(super) fn as_card_set(x: Expr, want: &Type) -> Expr {
+    match &x.kind {
+        ExprKind::List(items) if items.is_empty() && want.is_card_set() => {
+            node(ExprKind::Const(Value::Group(CardGroup::EMPTY)), x.span)
         }
         _ => x,
     }

@@ -254,7 +254,9 @@ impl Checker {
             let mut children = e.children();
             let mut body = None;
             match &e.kind {
-                ExprKind::Zone(z, ix) if zone(z).see != Audience::Everyone && !self.pile_shown(e) => {
+                ExprKind::Zone(z, ix)
+                    if zone(z).see != Audience::Everyone && !self.resolved_pile_shown(e, frame, &frames) =>
+                {
                     out.push(found(*z as usize, pile(ix.as_deref()), Read::Cards));
                 }
                 ExprKind::ZoneAll(z) if zone(z).see != Audience::Everyone => {
@@ -267,7 +269,8 @@ impl Checker {
                 }
                 ExprKind::Builtin(Builtin::Count, args) => {
                     if let Some((z, ix)) = args.first().and_then(zone_of) {
-                        if zone(&z).count != Audience::Everyone && !args.first().is_some_and(|a| self.pile_shown(a)) {
+                        let shown = args.first().is_some_and(|a| self.resolved_pile_shown(a, frame, &frames));
+                        if zone(&z).count != Audience::Everyone && !shown {
                             out.push(found(z as usize, pile(ix), Read::Count));
                         }
                         children = ix.into_iter().collect();
@@ -317,6 +320,15 @@ impl Checker {
             // The body first, then the parts in order: pushed the other way round.
             todo.extend(children.into_iter().rev().map(|e| Visit { e, call, frame }));
             todo.extend(body);
+        }
+    }
+
+    /// Whether `e` is a pile a `reveal` has shown, its index read (inside a definition looked
+    /// through) as the argument the call gives it.
+    fn resolved_pile_shown<'a>(&self, e: &'a Expr, frame: Option<usize>, frames: &[Frame<'a>]) -> bool {
+        match &e.kind {
+            ExprKind::Zone(z, ix) => self.shown_pile(*z, ix.as_deref().map(|ix| resolved(ix, frame, frames))),
+            _ => false,
         }
     }
 

@@ -323,7 +323,19 @@ impl Checker {
 
     /// Whether `e` is a pile a `reveal` has shown.
     pub(super) fn pile_shown(&self, e: &Expr) -> bool {
-        pile_key(e).is_some_and(|(z, ix)| self.shown.contains(&Shown::Pile(z, ix)))
+        matches!(&e.kind, ExprKind::Zone(z, ix) if self.shown_pile(*z, ix.as_deref()))
+    }
+
+    /// Whether the pile of zone `z` with the index `ix` is one a `reveal` has shown.
+    pub(super) fn shown_pile(&self, z: ZoneId, ix: Option<&Expr>) -> bool {
+        let ix = match ix {
+            None => None,
+            Some(ix) => match index_key(ix) {
+                Some(key) => Some(key),
+                None => return false,
+            },
+        };
+        self.shown.contains(&Shown::Pile(z, ix))
     }
 
     /// A name or variable is given a value: a pile it indexes is no longer the one revealed.

@@ -134,7 +134,7 @@ impl Checker {
             self.refuse_endless_in_hidden_flow(lp, span);
         }
         let kind = match &s.kind {
-            K::Let { name, value } => self.let_stmt(name, value)?,
+            K::Let { name, ty, value } => self.let_stmt(name, ty.as_ref(), value)?,
             K::Assign { target, op, value } => self.assign(target, *op, value)?,
             K::If { cond, then, otherwise } => {
                 let c = self.expect(cond, &Type::Bool, "the condition of `if`");
@@ -209,10 +209,14 @@ impl Checker {
         ok
     }
 
-    fn let_stmt(&mut self, name: &ast::Ident, value: &ast::Rhs) -> Option<StmtKind> {
+    fn let_stmt(&mut self, name: &ast::Ident, ty: Option<&ast::TypeExpr>, value: &ast::Rhs) -> Option<StmtKind> {
+        let declared = ty.map(|t| self.resolve_type(t, false));
         match value {
             ast::Rhs::Expr(e) => {
-                let (x, t) = self.storable_expr(e);
+                let (x, t) = match &declared {
+                    Some(t) => (self.expect(e, t, "the value of `let`"), t.clone()),
+                    None => self.storable_expr(e),
+                };
                 let slot = self.bind(&name.name, t.clone(), true);
                 let target = Target::Local(slot);
                 self.keep(&target, &t, &[&x], name.span);
@@ -220,7 +224,16 @@ impl Checker {
             }
             ast::Rhs::Random(b) => {
                 let binding = self.random_binding(b);
-                let t = self.lookup_local(&b.name.name).map(|l| l.ty.clone()).unwrap_or(Type::Error);
+                let drawn = self.lookup_local(&b.name.name).map(|l| l.ty.clone()).unwrap_or(Type::Error);
+                let t = match declared {
+                    Some(t) => {
+                        if !fits(&t, &drawn) {
+                            self.mismatch(b.domain.span, &t, &drawn, "what is drawn");
+                        }
+                        t
+                    }
+                    None => drawn,
+                };
                 self.locals.pop();
                 let slot = self.bind(&name.name, t.clone(), true);
                 let target = Target::Local(slot);
@@ -271,9 +284,11 @@ impl Checker {
             ast::Rhs::Expr(e) => {
                 let x = match (op, ty.base()) {
                     (AssignOp::Set, _) => self.expect(e, &ty, "the new value"),
-                    (_, Type::Set(elem)) => {
-                        let elem = (**elem).clone();
-                        self.expect(e, &elem, "a member to add or remove")
+                    // The name's value was refused already: nothing to match the change with.
+                    (_, Type::Error) => self.expr(e).0,
+                    (_, set @ Type::Set(_)) => {
+                        let set = set.clone();
+                        self.set_change(&set, e, "a member to add or remove")
                     }
                     _ => {
                         if !fits(&Type::Int, &ty) {
@@ -318,7 +333,8 @@ impl Checker {
             Target::Local(slot) => {
                 let local = self.locals.iter().rev().find(|l| l.slot == *slot);
                 let name = local.map(|l| l.name.clone()).unwrap_or_default();
-                if ty.base() == &Type::Card {
+                // A set of cards is kept like a card: by the names of the cards.
+                if matches!(ty.base(), Type::Card) || ty.is_card_set() {
                     for value in values {
                         self.note_card_name(&name, *slot, value);
                     }
@@ -780,7 +796,9 @@ impl Checker {
         // Every player reads how many cards move, and to which pile.
         self.refuse_hidden(&random, Reader::Flow("the number of cards moved by lot"));
         let (x, t) = self.expr(cards);
-        if !matches!(t.base(), Type::Card | Type::Cards | Type::Group | Type::ZoneFamily(_) | Type::Error) {
+        if !matches!(t.base(), Type::Card | Type::Cards | Type::Group | Type::ZoneFamily(_) | Type::Error)
+            && !t.is_card_set()
+        {
             let g = self.a_type(&t);
             self.error(
                 Code::WrongKind,

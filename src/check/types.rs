@@ -66,6 +66,8 @@ pub(super) fn fits(want: &Type, got: &Type) -> bool {
         (Type::Opt(w), g) => fits(w, g.base()),
         (w, Type::Opt(g)) => fits(w, g),
         (Type::Set(w), Type::List(g)) => matches!(**g, Type::Error) || fits(w, g),
+        // The cards of a pile, a selection or a group, kept as a set.
+        (Type::Set(w), Type::Cards | Type::Group | Type::ZoneFamily(_)) => **w == Type::Card,
         (Type::Set(w), Type::Set(g)) => fits(w, g),
         (Type::List(w), Type::List(g)) => fits(w, g),
         (w, g) => w == g,
@@ -175,14 +177,13 @@ impl Checker {
             }
             TypeKind::SetOf(inner) => {
                 let elem = self.resolve_type(inner, false);
-                let too_many = matches!(elem, Type::Enum(e) if self.enums[e as usize].values.len() > 64);
-                if !matches!(elem, Type::Enum(_) | Type::Seat | Type::Error) || inner.optional || too_many {
+                if !(self.settable(&elem) || elem == Type::Error) || inner.optional {
                     self.error(
                         Code::TypeMismatch,
                         format!("a set of {} is not supported", self.type_name(&elem)),
                         inner.span,
-                        "not an enumeration or seat",
-                        "sets hold seats, or the values of an enumeration of at most 64 values",
+                        "not an enumeration, seat or card",
+                        "sets hold seats, cards, or the values of an enumeration of at most 64 values",
                     );
                     Type::Error
                 } else {

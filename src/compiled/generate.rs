@@ -166,6 +166,8 @@ fn agg_op(op: AggOp) -> &'static str {
         AggOp::Every => "EVERY",
         AggOp::Highest => "HIGHEST",
         AggOp::Lowest | AggOp::Cards => "LOWEST",
+        // Refused in `aggregate` before this is asked.
+        AggOp::First => "",
     }
 }
 
@@ -1018,7 +1020,7 @@ impl Gen<'_> {
                 let positive = op == BinOp::In;
                 format!("V::Bool(member_of({}, {})? == {positive})", self.expr(l)?, self.expr(r)?)
             }
-            BinOp::Range => "{ return Err(()); }".into(),
+            BinOp::Range | BinOp::Union | BinOp::Without => "{ return Err(()); }".into(),
             BinOp::Eq | BinOp::Ne => {
                 let equal = op == BinOp::Eq;
                 format!("V::Bool(({} == {}) == {equal})", self.expr(l)?, self.expr(r)?)
@@ -1110,6 +1112,9 @@ impl Gen<'_> {
 
     /// An aggregate (the interpreter's `aggregate`, `pile_aggregate` and `tally`).
     fn aggregate(&mut self, a: &Aggregate) -> G<String> {
+        if a.op == AggOp::First {
+            return Err(unsupported("the first element meeting a condition", a.domain.span));
+        }
         let slot = a.slot;
         let op = agg_op(a.op);
         let piles = matches!(a.domain.kind, ExprKind::Zone(..) | ExprKind::ZoneAll(_));

@@ -9,7 +9,7 @@
 use super::lower::{Lower, is_collection, of_cards};
 use super::program::*;
 use super::vm::Vm;
-use crate::eval::{Out, arith, member_of, missing, not_constant, overflow};
+use crate::eval::{Out, arith, member_of, missing, not_constant, overflow, set_op};
 use crate::game::*;
 use crate::vocab::{AggOp, BinOp};
 
@@ -175,6 +175,11 @@ impl Lower<'_> {
                 o => Compiled::Val(code(move |vm| o.get(vm))),
             };
         }
+        // A collection where a set is wanted: `seats`, `others(s)`, a pile, `last 3 of played`.
+        if is_collection(e) && !matches!(e.kind, ExprKind::List(_)) {
+            let d = self.domain(e);
+            return Compiled::Val(code(move |vm| vm.set_of_domain(&d)));
+        }
         match &e.kind {
             ExprKind::VarAt(v, ix) => {
                 let (base, ix) = (self.var_slot(*v), self.expr(ix));
@@ -267,7 +272,7 @@ impl Lower<'_> {
             }
             ExprKind::List(xs) => {
                 let xs: Vec<X> = xs.iter().map(|x| self.expr(x)).collect();
-                Compiled::Val(code(move |vm| vm.set_of(&xs)))
+                Compiled::Val(code(move |vm| vm.set_of(&xs, at)))
             }
             ExprKind::Template(pieces) => Compiled::Text(
                 pieces
@@ -309,6 +314,13 @@ impl Lower<'_> {
                 }))
             }
             BinOp::Range => Compiled::Val(not_here(at)),
+            BinOp::Union | BinOp::Without => {
+                let (l, r) = (self.opnd(l), self.opnd(r));
+                Compiled::Val(code(move |vm| {
+                    let (a, b) = (l.get(vm)?, r.get(vm)?);
+                    set_op(op, a, b, vm.span(at))
+                }))
+            }
             BinOp::Eq | BinOp::Ne => {
                 let (l, r, equal) = (self.opnd(l), self.opnd(r), op == BinOp::Eq);
                 Compiled::Bool(code(move |vm| Ok((l.get(vm)? == r.get(vm)?) == equal)))

@@ -226,6 +226,7 @@ impl Lower<'_> {
                 DKind::Filter(Box::new(inner), a.slot, pred)
             }
             ExprKind::SetMembers(x, seats) => DKind::SetMembers(self.expr(x), *seats),
+            ExprKind::PileEnd(last, n, pile) => DKind::End(self.pile(pile), self.expr(n), *last),
             _ => DKind::One(self.expr(e)),
         };
         D { kind, at: self.at(e.span) }
@@ -234,7 +235,7 @@ impl Lower<'_> {
 
 /// Whether a domain is made of cards from piles.
 pub(super) fn of_cards(e: &Expr) -> bool {
-    matches!(&e.kind, ExprKind::Zone(..) | ExprKind::ZoneAll(_))
+    matches!(&e.kind, ExprKind::Zone(..) | ExprKind::ZoneAll(_) | ExprKind::PileEnd(..))
         || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }
 
@@ -251,6 +252,7 @@ pub(crate) fn is_collection(e: &Expr) -> bool {
             | ExprKind::Zone(..)
             | ExprKind::ZoneAll(_)
             | ExprKind::SetMembers(..)
+            | ExprKind::PileEnd(..)
     ) || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }
 

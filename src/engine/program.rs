@@ -66,6 +66,8 @@ pub(crate) enum DKind {
     Filter(Box<D>, Slot, Pred),
     /// The members of a set value (`true`: of seats).
     SetMembers(X, bool),
+    /// The top (`true`) or bottom cards of a pile, how many.
+    End(P, X, bool),
     /// One value: a card, or nothing for `none`.
     One(X),
 }

@@ -11,8 +11,8 @@ use super::program::*;
 use super::vm::Vm;
 use super::*;
 use crate::diagnostic::Code;
-use crate::eval::{Halt, Out, STEP_BUDGET, missing};
-use crate::vocab::{AssignOp, Extreme, Span};
+use crate::eval::{Halt, Out, STEP_BUDGET, missing, set_op};
+use crate::vocab::{AssignOp, BinOp, Extreme, Span};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
@@ -434,8 +434,8 @@ impl<'s> Flow<'s> {
             (AssignOp::Sub, Value::Int(a), Value::Int(b)) => {
                 Value::Int(a.checked_sub(b).ok_or_else(|| crate::eval::overflow(span()))?)
             }
-            (AssignOp::Add, Value::Set(bits), x) => Value::Set(bits | bit(x)),
-            (AssignOp::Sub, Value::Set(bits), x) => Value::Set(bits & !bit(x)),
+            (AssignOp::Add, set @ (Value::Set(_) | Value::Group(_)), x) => set_op(BinOp::Union, set, x, span())?,
+            (AssignOp::Sub, set @ (Value::Set(_) | Value::Group(_)), x) => set_op(BinOp::Without, set, x, span())?,
             _ => return Err(missing(span())),
         };
         Ok(())
@@ -823,14 +823,6 @@ fn drawn_name(game: &Game, at: Loc, value: Value) -> String {
         _ => None,
     });
     ty.map_or_else(|| names.show_loose(value), |ty| names.show(value, &ty))
-}
-
-fn bit(x: Value) -> u64 {
-    match x {
-        Value::Enum(i) if i < 64 => 1 << i,
-        Value::Seat(s) if s < 64 => 1 << s,
-        _ => 0,
-    }
 }
 
 /// A frame whose statement is not of its kind: the compiled flow and the frames disagree.

@@ -12,7 +12,9 @@ use super::mask::{CardSet, M};
 use super::position::Board;
 use super::program::*;
 use crate::diagnostic::Code;
-use crate::eval::{Halt, MAX_NESTING, Out, STEP_BUDGET, member_of, missing, not_constant, overflow, too_deep};
+use crate::eval::{
+    Halt, MAX_NESTING, Out, STEP_BUDGET, card_group, member_of, missing, not_constant, overflow, too_deep,
+};
 use crate::game::*;
 use crate::vocab::{AggOp, BinOp};
 
@@ -192,14 +194,36 @@ impl<'a> Vm<'a> {
         Ok(end)
     }
 
-    /// A list stored as a set of enumeration values or seats.
-    pub(crate) fn set_of(&mut self, xs: &[X]) -> Out<Value> {
-        let mut bits = 0u64;
+    /// A list stored as a set of enumeration values, seats or cards.
+    pub(crate) fn set_of(&mut self, xs: &[X], at: At) -> Out<Value> {
+        let mut items = smallvec::SmallVec::<[Value; 8]>::new();
         for v in xs {
-            bits |= match self.value(v)? {
-                Value::Enum(i) if i < 64 => 1 << i,
-                Value::Seat(s) if s < 64 => 1 << s,
-                _ => return Err(missing(self.span(v.at))),
+            items.push(self.value(v)?);
+        }
+        self.set_of_values(&items, at)
+    }
+
+    /// The elements of a domain as a set: of seats or enumeration values, or of cards.
+    pub(crate) fn set_of_domain(&mut self, d: &D) -> Out<Value> {
+        let mut items = Vec::new();
+        self.items(d, &mut items)?;
+        self.set_of_values(&items, d.at)
+    }
+
+    /// Values of one kind as their set, or the problem (at `at`) of values that make none.
+    fn set_of_values(&self, items: &[Value], at: At) -> Out<Value> {
+        if let Some(cards) =
+            items.iter().map(|v| if let Value::Card(c) = v { Some(*c) } else { None }).collect::<Option<Vec<_>>>()
+            && !cards.is_empty()
+        {
+            return card_group(&cards, self.span(at));
+        }
+        let mut bits = 0u64;
+        for item in items {
+            bits |= match item {
+                Value::Enum(i) if *i < 64 => 1 << i,
+                Value::Seat(s) if *s < 64 => 1 << s,
+                _ => return Err(missing(self.span(at))),
             };
         }
         Ok(Value::Set(bits))
@@ -313,7 +337,7 @@ impl<'a> Vm<'a> {
         {
             return Ok(tally.reject());
         }
-        if !tally.count() {
+        if !tally.count(item) {
             return Ok(false);
         }
         let Some(body) = &agg.body else { return Ok(true) };
@@ -339,6 +363,10 @@ impl<'a> Vm<'a> {
                 let keep = self.mask(m, cand)?;
                 match agg.op {
                     AggOp::Count => return Ok(Value::Int(keep.len() as i64)),
+                    AggOp::First => {
+                        let found = cards.iter().find(|c| keep.has(**c));
+                        return Ok(found.map_or(Value::None, |c| Value::Card(*c)));
+                    }
                     AggOp::Exists => return Ok(Value::Bool(!keep.is_empty())),
                     AggOp::Every => return Ok(Value::Bool(keep == cand)),
                     _ => Some(keep),
@@ -346,6 +374,7 @@ impl<'a> Vm<'a> {
             }
             None => match agg.op {
                 AggOp::Count => return Ok(Value::Int(size as i64)),
+                AggOp::First => return Ok(cards.first().map_or(Value::None, |c| Value::Card(*c))),
                 AggOp::Exists => return Ok(Value::Bool(size > 0)),
                 AggOp::Every => return Ok(Value::Bool(true)),
                 _ => None,
@@ -557,6 +586,15 @@ impl<'a> Vm<'a> {
                 }
                 _ => Err(missing(self.span(d.at))),
             },
+            DKind::End(p, n, last) => {
+                let Some(pile) = self.pile(p)? else { return Ok(true) };
+                let n = usize::try_from(self.int(n)?.max(0)).unwrap_or(usize::MAX);
+                let board = self.board;
+                let cards = board.pile(pile);
+                let n = n.min(cards.len());
+                let end = if *last { &cards[cards.len() - n..] } else { &cards[..n] };
+                each(self, end.iter().map(|c| Value::Card(*c)), visit)
+            }
             DKind::One(x) => match self.value(x)? {
                 Value::Card(c) => visit(self, Value::Card(c)),
                 Value::Group(g) => each(self, g.cards().map(Value::Card), visit),
@@ -660,11 +698,17 @@ impl Tally {
         self.decided.is_none()
     }
 
-    /// An element the filter kept, counted; false once that decides the aggregate.
-    fn count(&mut self) -> bool {
+    /// An element the filter kept, counted; false once that decides the aggregate (`exists`
+    /// found one, `first` found it).
+    fn count(&mut self, item: Value) -> bool {
         self.count += 1;
-        if self.op == AggOp::Exists {
-            self.decided = Some(true);
+        match self.op {
+            AggOp::Exists => self.decided = Some(true),
+            AggOp::First => {
+                self.best = Some((item, 0));
+                return false;
+            }
+            _ => {}
         }
         self.decided.is_none()
     }
@@ -696,6 +740,7 @@ impl Tally {
             AggOp::Exists => Value::Bool(false),
             AggOp::Every => Value::Bool(true),
             AggOp::Sum => Value::Int(self.total),
+            AggOp::First => self.best.map_or(Value::None, |(v, _)| v),
             AggOp::Cards => return Err(missing(self.span)),
             _ => self.best.map(|(v, _)| v).ok_or_else(|| nothing_to_take(self.span))?,
         })

@@ -224,6 +224,7 @@ impl<'a> Eval<'a> {
                     _ => x >= y,
                 })
             }
+            BinOp::Union | BinOp::Without => super::set_op(op, a, b, span)?,
             _ => {
                 let (Value::Int(x), Value::Int(y)) = (a, b) else { return Err(missing(span)) };
                 Value::Int(arith(op, x, y, span)?)
@@ -383,8 +384,10 @@ impl<'a> Eval<'a> {
                 continue;
             }
             count += 1;
-            if agg.op == AggOp::Exists {
-                return Ok(Value::Bool(true));
+            match agg.op {
+                AggOp::Exists => return Ok(Value::Bool(true)),
+                AggOp::First => return Ok(item),
+                _ => {}
             }
             let Some(body) = &agg.body else { continue };
             let value = self.value(body)?;
@@ -412,6 +415,7 @@ impl<'a> Eval<'a> {
             AggOp::Exists => Value::Bool(false),
             AggOp::Every => Value::Bool(true),
             AggOp::Sum => Value::Int(total),
+            AggOp::First => Value::None,
             AggOp::Cards => return Err(missing(span)),
             _ => best.map(|(v, _)| v).ok_or_else(|| {
                 Halt::new(
@@ -464,5 +468,6 @@ fn is_collection(e: &Expr) -> bool {
             | ExprKind::Zone(..)
             | ExprKind::ZoneAll(_)
             | ExprKind::SetMembers(..)
+            | ExprKind::PileEnd(..)
     ) || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }

@@ -19,8 +19,8 @@ fn operator(op: BinOp) -> (u8, &'static [&'static str]) {
         BinOp::Le => (4, &["<="]),
         BinOp::Gt => (4, &[">"]),
         BinOp::Ge => (4, &[">="]),
-        BinOp::Add => (5, &["+"]),
-        BinOp::Sub => (5, &["-"]),
+        BinOp::Add | BinOp::Union => (5, &["+"]),
+        BinOp::Sub | BinOp::Without => (5, &["-"]),
         BinOp::Mul => (6, &["*"]),
         BinOp::Div => (6, &["/"]),
         BinOp::Rem => (6, &["%"]),
@@ -129,6 +129,10 @@ impl Layout<'_> {
                 group(docs)
             }
             ExprKind::List(items) => self.listed(SQUARE, items.len(), |l, i| l.inline(&items[i])),
+            ExprKind::PileEnd { last, count, pile } => {
+                let side = self.tok(if *last { "last" } else { "first" });
+                concat(vec![side, sp(), self.expr(count), sp(), self.tok("of"), sp(), self.expr(pile)])
+            }
         }
     }
 

@@ -369,8 +369,13 @@ impl Layout<'_> {
 
     fn stmt_parts(&mut self, stmt: &Stmt) -> Doc {
         match &stmt.kind {
-            StmtKind::Let { name, value } => {
-                group(vec![self.tok("let"), sp(), self.tok(&name.name), sp(), self.tok("="), self.rhs(value)])
+            StmtKind::Let { name, ty, value } => {
+                let mut docs = vec![self.tok("let"), sp(), self.tok(&name.name)];
+                if let Some(ty) = ty {
+                    docs.extend([self.tok(":"), sp(), self.type_expr(ty)]);
+                }
+                docs.extend([sp(), self.tok("="), self.rhs(value)]);
+                group(docs)
             }
             StmtKind::Assign { target, value, .. } => {
                 let mut docs = vec![self.tok(&target.name.name)];

@@ -317,6 +317,9 @@ impl Dump<'_> {
                 format!("({op} ${} in {}{filter}{body})", a.slot, self.expr(&a.domain))
             }
             List(xs) => format!("[{}]", self.exprs(xs)),
+            PileEnd(last, n, pile) => {
+                format!("({} {} of {})", if *last { "last" } else { "first" }, self.expr(n), self.expr(pile))
+            }
             Seats => "seats".into(),
             Sides => "sides".into(),
             EnumValues(en) => self.ty(&Type::Enum(*en)),
@@ -369,5 +372,7 @@ fn binop(op: BinOp) -> &'static str {
         BinOp::Mul => "*",
         BinOp::Div => "/",
         BinOp::Rem => "%",
+        BinOp::Union => "union",
+        BinOp::Without => "without",
     }
 }

@@ -47,8 +47,20 @@ const DOCS: [(&str, Builtin); 23] = [
         "count",
         Builtin { usage: "count(zone): int", doc: "the number of cards in a zone, or of elements of a list or set" },
     ),
-    ("first", Builtin { usage: "first(zone): card?", doc: "the bottom card of a zone, `none` when it is empty" }),
-    ("last", Builtin { usage: "last(zone): card?", doc: "the top card of a zone, `none` when it is empty" }),
+    (
+        "first",
+        Builtin {
+            usage: "first(zone): card?  first x in D where C  first N of PILE",
+            doc: "the bottom card of a zone, `none` when it is empty; with `in`, the first element of D meeting C, `none` if none does; with `of`, the bottom N cards of a pile",
+        },
+    ),
+    (
+        "last",
+        Builtin {
+            usage: "last(zone): card?  last N of PILE",
+            doc: "the top card of a zone, `none` when it is empty; with `of`, the top N cards of a pile (`first(last 3 of played)` is the third from the top)",
+        },
+    ),
     ("ord", Builtin { usage: "ord(value): int", doc: "an enumeration value's position, from 0" }),
     ("abs", Builtin { usage: "abs(n): int", doc: "the absolute value of a number" }),
     ("max", Builtin { usage: "max(a, b): int", doc: "the larger of two numbers" }),

@@ -147,9 +147,9 @@ pub(super) fn references(analysis: &Analysis, offset: usize) -> Option<(usize, V
 // ------------------------------------------------------------------ completion
 
 /// Expression keywords, offered where a value may start.
-const VALUE_WORDS: [&str; 16] = [
-    "if", "case", "not", "card", "cards", "sum", "max", "min", "count", "exists", "every", "highest", "lowest", "true",
-    "false", "none",
+const VALUE_WORDS: [&str; 18] = [
+    "if", "case", "not", "card", "cards", "sum", "max", "min", "count", "exists", "every", "highest", "lowest",
+    "first", "last", "true", "false", "none",
 ];
 const TYPE_WORDS: [&str; 6] = ["int", "bool", "seat", "side", "card", "set"];
 
@@ -402,7 +402,8 @@ impl Completions {
 fn locals_before(text: &str) -> Vec<String> {
     let words: Vec<&str> =
         tokens::tokens(text).iter().filter(|t| t.kind != TokenKind::Comment).map(|t| t.text(text)).collect();
-    let binders = ["for", ",", "sum", "max", "min", "count", "exists", "every", "highest", "lowest", "cards", "random"];
+    let binders =
+        ["for", ",", "sum", "max", "min", "count", "exists", "every", "highest", "lowest", "first", "cards", "random"];
     let mut found = Vec::new();
     for (i, word) in words.iter().enumerate() {
         let before = i.checked_sub(1).map_or("", |j| words[j]);

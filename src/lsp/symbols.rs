@@ -501,7 +501,7 @@ impl Walker<'_> {
 
     fn stmt(&mut self, stmt: &Stmt) {
         match &stmt.kind {
-            StmtKind::Let { name, value } => {
+            StmtKind::Let { name, value, .. } => {
                 self.rhs(value);
                 self.local(name, stmt.span, None);
             }
@@ -682,6 +682,10 @@ impl Walker<'_> {
                 });
             }
             ExprKind::List(items) => items.iter().for_each(|i| self.expr(i)),
+            ExprKind::PileEnd { count, pile, .. } => {
+                self.expr(count);
+                self.expr(pile);
+            }
         }
     }
 }

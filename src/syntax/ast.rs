@@ -421,8 +421,10 @@ pub struct Place {
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum StmtKind {
+    /// `let NAME [: TYPE] = VALUE`
     Let {
         name: Ident,
+        ty: Option<TypeExpr>,
         value: Rhs,
     },
     Assign {
@@ -605,4 +607,10 @@ pub enum ExprKind {
     },
     /// `[two, three]`
     List(Vec<Expr>),
+    /// `last 3 of played` (`last: true`) or `first 2 of stock`: the top or bottom cards of a pile.
+    PileEnd {
+        last: bool,
+        count: Box<Expr>,
+        pile: Box<Expr>,
+    },
 }

@@ -142,7 +142,7 @@ pub(crate) fn describe_rule(rule: Rule) -> &'static str {
         Rule::card_type => "`card`",
         Rule::block => "a block `{ ... }`",
         Rule::stmt => "a statement",
-        Rule::let_stmt => "`let NAME = VALUE`",
+        Rule::let_stmt => "`let NAME = VALUE` (or `let NAME: TYPE = VALUE`)",
         Rule::assign_stmt => "an assignment",
         Rule::place => "a variable to assign to",
         Rule::assign_op => "an assignment operator (`=`, `+=`, `-=`)",
@@ -178,6 +178,10 @@ pub(crate) fn describe_rule(rule: Rule) -> &'static str {
         Rule::redo_stmt => "`redo PHASE`",
         Rule::end_stmt => "`end PHASE`",
         Rule::make_card_stmt => "`card { ... }`",
+        Rule::pile_end => "`last N of PILE` or `first N of PILE`",
+        Rule::pile_side => "`first` or `last`",
+        Rule::pile_count => "how many cards: a number or a name",
+        Rule::pile_ref => "a pile `ZONE` or `ZONE[s]`",
         Rule::field_init => "an attribute `name: value`",
         Rule::expr | Rule::expr_only => "an expression",
         Rule::prefix => "`-` or `not`",
@@ -303,7 +307,9 @@ impl Group {
             range_op | or | and | not_in | in_op | eq | ne | le | ge | lt | gt | add | sub | mul | div | rem
             | infix | postfix | field | index | is_test => Some(Group::Operator),
             expr | expr_only | prefix | neg | not | primary | paren | if_expr | case_expr | aggregate | agg_op
-            | filter_cards | card_ref | list | call | bool_lit | none_lit => Some(Group::Expression),
+            | filter_cards | card_ref | list | call | bool_lit | none_lit | pile_end | pile_side => {
+                Some(Group::Expression)
+            }
             stmt | let_stmt | call_stmt | assign_stmt | if_stmt | for_stmt | repeat_stmt | while_stmt | phase_stmt
             | choose_stmt | simultaneous_stmt | move_stmt | shuffle_stmt | deal_stmt | say_stmt | reveal_stmt
             | redo_stmt | end_stmt | make_card_stmt | k_let | k_choose | k_simultaneously | k_shuffle | k_redo

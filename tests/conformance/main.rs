@@ -13,6 +13,7 @@ mod reads;
 mod anarchy;
 mod at_the_table;
 mod buddy;
+mod classics;
 mod constructs;
 mod costly_tricks;
 mod examples;

@@ -246,7 +246,10 @@ fn language_word(scopes: &[String]) -> bool {
 fn is_keyword_rule(rule: Rule) -> bool {
     let name = format!("{rule:?}");
     name.starts_with("k_")
-        || matches!(rule, Rule::agg_op | Rule::extreme | Rule::audience | Rule::bool_lit | Rule::none_lit)
+        || matches!(
+            rule,
+            Rule::agg_op | Rule::pile_side | Rule::extreme | Rule::audience | Rule::bool_lit | Rule::none_lit
+        )
 }
 
 fn project_files() -> Vec<(String, String)> {

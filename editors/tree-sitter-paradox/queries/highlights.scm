@@ -24,6 +24,7 @@
 [ "and" "or" "not" "is" "in" ] @keyword.operator
 
 (aggregate_operator) @keyword.operator
+(pile_end side: _ @keyword.operator)
 (extreme) @keyword.operator
 
 ; ------------------------------------------------------------------ literals

@@ -79,6 +79,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             Rule::if_expr => self.if_expr(pair)?,
             Rule::case_expr => self.case_expr(pair)?,
             Rule::aggregate => self.aggregate(pair)?,
+            Rule::pile_end => self.pile_end(pair)?,
             Rule::filter_cards => self.filter_cards(pair)?,
             Rule::card_ref => self.card_ref(pair)?,
             Rule::list => self.list(pair)?,
@@ -143,6 +144,23 @@ impl<'s, 'p> Reader<'s, 'p> {
         })
     }
 
+    /// `last 3 of played`: the side, how many (a number or a name), the pile.
+    pub(super) fn pile_end(&self, pair: Node<'s>) -> Option<ExprKind> {
+        let mut children = Children::of(pair);
+        let last = children.next()?.as_str() == "last";
+        let count = self.primary(Children::of(children.next()?).next()?)?;
+        let pile = children.next()?;
+        let span = self.span(&pile);
+        let mut parts = Children::of(pile);
+        let name = self.ident(parts.next()?);
+        let zone = Expr { span: name.span, kind: ExprKind::Name(name) };
+        let pile = match parts.next() {
+            Some(index) => Expr { kind: ExprKind::Index(Box::new(zone), Box::new(self.index(index)?)), span },
+            None => zone,
+        };
+        Some(ExprKind::PileEnd { last, count: Box::new(count), pile: Box::new(pile) })
+    }
+
     pub(super) fn agg_op(&self, pair: Node<'s>) -> Option<AggOp> {
         Some(match pair.as_str() {
             "sum" => AggOp::Sum,
@@ -153,6 +171,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             "every" => AggOp::Every,
             "highest" => AggOp::Highest,
             "lowest" => AggOp::Lowest,
+            "first" => AggOp::First,
             _ => return None,
         })
     }

@@ -37,7 +37,12 @@ impl<'s, 'p> Reader<'s, 'p> {
 
     pub(super) fn let_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
         let mut children = Children::of(pair);
-        Some(StmtKind::Let { name: self.ident(children.next()?), value: self.rhs(children.next()?)? })
+        let name = self.ident(children.next()?);
+        let ty = match children.maybe(Rule::type_expr) {
+            Some(ty) => Some(self.type_expr(ty)?),
+            None => None,
+        };
+        Some(StmtKind::Let { name, ty, value: self.rhs(children.next()?)? })
     }
 
     pub(super) fn assign_stmt(&self, pair: Node<'s>) -> Option<StmtKind> {
