@@ -1,6 +1,6 @@
-//! The compiled engine: a game's flow generated as Rust ([`generate`]), built by the user's
-//! `rustc` into a shared library kept in a cache ([`build`]), and loaded behind the engine's
-//! [`Kernel`](crate::engine::Kernel) hook ([`ffi`], the one module with `unsafe`).
+//! The compiled engine: a game's flow generated as Rust (`generate`), built by the user's
+//! `rustc` into a shared library kept in a cache (`build`), and loaded behind the engine's
+//! `Kernel` hook (`ffi`, the one module with `unsafe`).
 //!
 //! The compiled program imports the engine, never the other way round: a kernel reads and
 //! writes the interpreter's own [`Position`](crate::Position), takes the steps it was built

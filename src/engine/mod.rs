@@ -88,7 +88,7 @@ pub(crate) struct Observers {
 /// once, when this is made, and every clone shares it; an `Arc<Game>` converts into one, so a
 /// caller that starts many matches of a game makes one and clones it.
 ///
-/// It may carry a [`Kernel`], a faster engine for its flow made elsewhere: the states started
+/// It may carry a kernel, a faster engine for its flow made elsewhere: the states started
 /// from it that keep no observers run their flow with it.
 #[derive(Clone)]
 pub struct Playable {
