@@ -265,7 +265,8 @@ pub(super) fn diagram(table: &Table, painter: &Painter, columns: usize, detail: 
         // The lowest of the drawings that fit; the first of the lowest.
         fitting.min_by_key(Vec::len).unwrap_or_else(|| draw(NARROWEST, false))
     } else {
-        let limit = WRAP.min(columns.saturating_sub(8)).max(NARROWEST);
+        let widest = if detail == Detail::Full { WRAP } else { columns };
+        let limit = widest.min(columns.saturating_sub(8)).max(NARROWEST);
         let mut lines: Vec<String> = Vec::new();
         for s in around {
             lines.extend(block(s, limit));
