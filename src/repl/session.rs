@@ -1198,31 +1198,6 @@ mod tests {
     }
 
     #[test]
-    fn analyze_judges_the_latest_decisions_within_one_budget_and_says_what_it_left_out() {
-        let mut session = session("rules/costly-tricks.cards", &[0]);
-        // Late in the round, where the latest decisions solve quickly and the earliest do not.
-        for _ in 0..19 {
-            session.handle("#1");
-        }
-        let report = |budget| super::super::analyze::report(&session.decided, &session.state, budget);
-        let judged = |text: &str| text.lines().filter(|l| l.contains(" played ")).count();
-        // Nothing to spend: no decision is judged, and the report says so.
-        let none = report(0);
-        assert_eq!(judged(&none), 0, "{none}");
-        let made: usize = (none.split("(not judged: ").nth(1).and_then(|r| r.split(' ').next()))
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| panic!("{none}"));
-        // A budget: the latest decisions, the earlier ones left out and counted.
-        let some = report(super::super::analyze::ANALYZE_BUDGET / 4);
-        let (n, left) = (judged(&some), made - judged(&some));
-        assert!(n > 0 && left > 0, "{some}");
-        assert!(some.contains(&format!("(not judged: {left} earlier decisions, too large")), "{some}");
-        let last = session.decided.last().map(|(s, seat, a)| s.action_name(*seat, *a).unwrap_or_default());
-        let last_line = some.lines().last().unwrap_or_default();
-        assert!(last_line.contains(&format!("played {}", last.unwrap_or_default())), "{some}");
-    }
-
-    #[test]
     fn new_asks_only_while_the_match_is_on() {
         let mut session = session("tests/fixtures/valid/little-tricks.cards", &[0]);
         assert!(session.handle("new").starts_with("Start a new match?"));

@@ -374,7 +374,7 @@ fn seat_block(seat: &Seat, painter: &Painter, limit: usize, detail: Detail, wide
     lines
 }
 
-/// A pile in a few words: `hand: 13 cards`, `runts: 4 of spades`, `hand: clubs 2 7 Q, hearts 3`.
+/// A pile in a few words: `hand: 13 cards`, `won: 4 of spades`, `hand: clubs 2 7 Q, hearts 3`.
 fn pile_in_line(pile: &Pile, painter: &Painter) -> String {
     let names: Vec<String> = match &pile.cards {
         Cards::Counted => return format!("{} {}", pile.label, counted(pile.count)),
