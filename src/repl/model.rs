@@ -333,6 +333,10 @@ impl<'a> CardNames<'a> {
                     }
                 }
             }
+            // Cards named after their owner are shortened only where all are the owner's.
+            if label.is_none() && shown.iter().any(|c| c.short == c.name) {
+                shown.iter_mut().for_each(|c| c.short = c.name.clone());
+            }
             let shortened = shown.iter().any(|c| c.short != c.name);
             groups.push(Group { label: label.filter(|_| shortened), colour, cards: shown });
         }

@@ -251,7 +251,7 @@ impl Session {
             Command::Help => help(),
             Command::Moves => self.moves(),
             Command::Hint => self.hint(),
-            Command::Analyze => super::analyze::report(&self.decided, &self.state),
+            Command::Analyze => super::analyze::report(&self.decided, &self.state, super::analyze::ANALYZE_BUDGET),
             Command::Undo => self.take_back(),
             Command::Show => self.table_and_turn(),
             Command::Score => self.score(),

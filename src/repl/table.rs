@@ -265,7 +265,8 @@ pub(super) fn diagram(table: &Table, painter: &Painter, columns: usize, detail: 
         // The lowest of the drawings that fit; the first of the lowest.
         fitting.min_by_key(Vec::len).unwrap_or_else(|| draw(NARROWEST, false))
     } else {
-        let limit = WRAP.min(columns.saturating_sub(8)).max(NARROWEST);
+        let widest = if detail == Detail::Full { WRAP } else { columns };
+        let limit = widest.min(columns.saturating_sub(8)).max(NARROWEST);
         let mut lines: Vec<String> = Vec::new();
         for s in around {
             lines.extend(block(s, limit));
@@ -373,7 +374,7 @@ fn seat_block(seat: &Seat, painter: &Painter, limit: usize, detail: Detail, wide
     lines
 }
 
-/// A pile in a few words: `hand: 13 cards`, `runts: 4 of spades`, `hand: clubs 2 7 Q, hearts 3`.
+/// A pile in a few words: `hand: 13 cards`, `won: 4 of spades`, `hand: clubs 2 7 Q, hearts 3`.
 fn pile_in_line(pile: &Pile, painter: &Painter) -> String {
     let names: Vec<String> = match &pile.cards {
         Cards::Counted => return format!("{} {}", pile.label, counted(pile.count)),

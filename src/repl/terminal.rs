@@ -38,6 +38,11 @@ pub fn interactive(mut session: Session, first: &str) -> Result<(), String> {
                 if let Some((width, height)) = terminal_size::terminal_size() {
                     session.resize(width.0 as usize, Some(height.0 as usize));
                 }
+                if matches!(session.command(&line), Ok(super::Command::Analyze)) {
+                    // The work takes a moment: say so before it starts.
+                    println!("Analysing the decisions of this phase, latest first...");
+                    let _ = std::io::stdout().flush();
+                }
                 print!("{}", session.handle(&line));
             }
             Err(ReadlineError::Interrupted) => {}

@@ -147,3 +147,16 @@ fn a_card_is_understood_by_its_ranks_name_in_words() {
     let out = tantony.handle("four of spades");
     assert!(out.contains("North chooses 4 of spades"), "{out}");
 }
+
+#[test]
+fn analyze_judges_the_latest_decisions_within_one_budget_and_says_what_it_left_out() {
+    // Late in the first round, where the latest decisions solve quickly and the earliest do not.
+    let mut costly = session("rules/costly-tricks.cards", &[0]);
+    for _ in 0..19 {
+        costly.handle("#1");
+    }
+    let out = costly.handle("analyze");
+    let judged = out.lines().filter(|l| l.contains(" played ")).count();
+    assert!(judged > 0, "{out}");
+    assert!(out.contains(" earlier decisions, too large to solve within 400000 positions in all)"), "{out}");
+}
