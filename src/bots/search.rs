@@ -241,9 +241,9 @@ const LOOKS: usize = 8;
 const TRIAL: u32 = 64;
 
 /// Whether a search's playouts go on making beginner's moves: only where looking one move ahead
-/// tells moves apart, at least one time in ten, as it does where each move scores; where
-/// scores change only at the end of a hand, looking ahead is mostly work for nothing and the
-/// playouts are made at random.
+/// tells moves apart at least one time in two, as it does where each move scores; where scores
+/// change only at the end of a hand or a series, looking ahead is mostly work for nothing (and
+/// plays the end of a series as no random player would), and the playouts are made at random.
 #[derive(Default)]
 struct Beginner {
     /// Beginner's moves made with a choice of moves, and how many of them preferred some.
@@ -253,7 +253,7 @@ struct Beginner {
 
 impl Beginner {
     fn wanted(&self) -> bool {
-        self.looked < TRIAL || self.told * 10 >= self.looked
+        self.looked < TRIAL || self.told * 2 >= self.looked
     }
 
     fn note(&mut self, options: usize, told: bool) {
