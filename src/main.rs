@@ -95,8 +95,9 @@ enum Command {
         /// user's data folder), and `load` finds it there.
         #[arg(long)]
         seed: Option<u64>,
-        /// The computer players: `default` (the strongest), `random`, `solver` (exact play where
-        /// the position is open and small, else `default`), or one kind per player.
+        /// The computer players: `default`, `random`, `greedy` (cheap), `strong` (more work),
+        /// `solver` (exact play where the position is open and small, else `default`), or one
+        /// kind per player.
         #[arg(long, default_value = "default", value_name = "KINDS")]
         bots: String,
         #[command(flatten)]
@@ -222,8 +223,8 @@ struct LabOptions {
     /// Match `i` is dealt and played from seed `seed + i`.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The computer players: `random`, `default` (the strongest), or one kind per player
-    /// separated by commas (`default,random`).
+    /// The computer players: `random`, `greedy` (cheap), `default`, `strong` (more work),
+    /// `solver`, or one kind per player separated by commas (`default,random`).
     #[arg(long, default_value = "random", value_name = "KINDS")]
     bots: String,
     /// Play until every win share's 95 % interval is within this many percentage points either
@@ -291,8 +292,8 @@ struct MatchOptions {
     /// Seeds the deal, every other chance, and the bots.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The computer players: `random`, `default` (the strongest), or one kind per player
-    /// separated by commas (`default,random`).
+    /// The computer players: `random`, `greedy` (cheap), `default`, `strong` (more work),
+    /// `solver`, or one kind per player separated by commas (`default,random`).
     #[arg(long, default_value = "random", value_name = "KINDS")]
     bots: String,
     /// `text` for people, `json` for tools.

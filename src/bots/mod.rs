@@ -1,11 +1,10 @@
 //! Computer players. A bot is handed a [`Seen`]: what its player may know of the match, never
 //! the match itself, so no bot can peek at a hidden card.
 
-mod greedy;
+mod beginner;
 mod search;
 mod solver;
 
-pub(crate) use greedy::GreedyBot;
 pub use search::{Budget, SearchBot};
 pub(crate) use solver::SolverBot;
 
@@ -44,8 +43,6 @@ impl Bot for RandomBot {
 pub enum Kind {
     /// Uniformly random among the legal actions.
     Random,
-    /// One move ahead, in one world: the move after which its player stands best ([`GreedyBot`]).
-    Greedy,
     /// Monte Carlo tree search over the worlds its player cannot tell apart ([`SearchBot`]).
     Search(Budget),
     /// Exact analysis where the position is open and small enough, else the search (`SolverBot`).
@@ -65,7 +62,7 @@ impl Kind {
     fn named(name: &str) -> Option<Kind> {
         match name {
             "random" => Some(Kind::Random),
-            "greedy" => Some(Kind::Greedy),
+            "greedy" => Some(Kind::Search(Budget::GREEDY)),
             "default" | "mcts" => Some(Kind::strongest()),
             "strong" => Some(Kind::Search(Budget::STRONG)),
             "solver" => Some(Kind::Solver),
@@ -79,7 +76,6 @@ impl Kind {
         let seed = seed.wrapping_add(1 + player as u64);
         match self {
             Kind::Random => Box::new(RandomBot::new(seed)),
-            Kind::Greedy => Box::new(GreedyBot::new(seed)),
             Kind::Search(budget) => Box::new(SearchBot::new(seed, budget)),
             Kind::Solver => Box::new(SolverBot::new(seed)),
         }

@@ -17,7 +17,7 @@
 //! how each player's key moved against the others'.
 
 use super::Bot;
-use super::greedy::{advantages, best_move};
+use super::beginner::{advantages, best_move};
 use crate::engine::{Action, Actor, Seen, State};
 use crate::game::{SeatId, Value};
 use rand::{RngExt, SeedableRng};
@@ -38,6 +38,9 @@ impl Budget {
     /// The default bot's: about 0.1 to 0.2 s a move on this project's 2-core machine (release build,
     /// `paradox bench --bot-moves`), twice the work it had before the engine was rebuilt for speed.
     pub const DEFAULT: Budget = Budget { iterations: 8_000, work: 4_000_000 };
+    /// The `greedy` bot's, for labs that play many matches: a playout or two per move, two
+    /// hundred times fewer than the default's.
+    pub const GREEDY: Budget = Budget { iterations: 40, work: 20_000 };
     /// The `strong` bot's, for analysis: four times the default's.
     pub const STRONG: Budget = Budget { iterations: 32_000, work: 16_000_000 };
 }
@@ -238,9 +241,9 @@ const LOOKS: usize = 8;
 const TRIAL: u32 = 64;
 
 /// Whether a search's playouts go on making beginner's moves: only where looking one move ahead
-/// tells moves apart, at least one time in ten, as it does where each move scores; where
-/// scores change only at the end of a hand, looking ahead is mostly work for nothing and the
-/// playouts are made at random.
+/// tells moves apart at least one time in two, as it does where each move scores; where scores
+/// change only at the end of a hand or a series, looking ahead is mostly work for nothing (and
+/// plays the end of a series as no random player would), and the playouts are made at random.
 #[derive(Default)]
 struct Beginner {
     /// Beginner's moves made with a choice of moves, and how many of them preferred some.
@@ -250,7 +253,7 @@ struct Beginner {
 
 impl Beginner {
     fn wanted(&self) -> bool {
-        self.looked < TRIAL || self.told * 10 >= self.looked
+        self.looked < TRIAL || self.told * 2 >= self.looked
     }
 
     fn note(&mut self, options: usize, told: bool) {

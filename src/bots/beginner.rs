@@ -1,41 +1,14 @@
 //! A beginner's judgement, one move ahead: of the moves open to a seat, the one after which its
 //! player stands best, an end of the match first (a win best of all, a loss worst), then its
 //! advantage in the result's keys (`chips`, `score`) over the others. Ties are broken by lot.
-//! It is the `greedy` player, hundreds of times cheaper than the search, and the search's
-//! playouts use it on some of their moves so that they reach an end where moves made at random
-//! almost never do.
+//! The search's playouts use it on some of their moves, so that they reach an end where moves
+//! made at random almost never do.
 
-use super::Bot;
-use crate::engine::{Action, Actor, Seen, State};
+use crate::engine::{Action, Actor, State};
 use crate::game::SeatId;
+use rand::RngExt;
 use rand::seq::index::sample;
-use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-/// The `greedy` player: one move ahead, in one world its player cannot tell from the real one.
-pub(crate) struct GreedyBot {
-    seed: u64,
-}
-
-impl GreedyBot {
-    /// A greedy bot whose choices (and worlds) follow from `seed`.
-    pub(crate) fn new(seed: u64) -> Self {
-        GreedyBot { seed }
-    }
-}
-
-impl Bot for GreedyBot {
-    fn choose(&mut self, seen: &Seen<'_>, seat: SeatId) -> Option<Action> {
-        let n = seen.action_count(seat);
-        if n <= 1 {
-            return (n == 1).then_some(0);
-        }
-        let mix = self.seed ^ seen.decisions().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(seat) << 56);
-        let mut rng = ChaCha8Rng::seed_from_u64(mix);
-        let world = seen.sample(&mut rng);
-        Some(best_move(&world, seat, n, &mut rng).0)
-    }
-}
 
 /// The move of `seat` after which its player stands best, looking at `looks` of its moves drawn
 /// by lot (all of them if it has no more); the work the looking took; and whether it preferred
