@@ -690,8 +690,16 @@ pub fn combine(op: u8, old: V, v: V) -> R<V> {
         (0, _, v) => v,
         (1, V::Int(a), V::Int(b)) => V::Int(a.checked_add(b).ok_or(())?),
         (2, V::Int(a), V::Int(b)) => V::Int(a.checked_sub(b).ok_or(())?),
-        (1, V::Set(bits), x) => V::Set(bits | bit(x)),
-        (2, V::Set(bits), x) => V::Set(bits & !bit(x)),
+        (1 | 2, V::Set(bits), x) => {
+            // The interpreter's `set_op`: a set, `none` or one member; anything else stops there.
+            let b = match x {
+                V::Set(b) => b,
+                V::None => 0,
+                V::Enum(_) | V::Seat(_) if bit(x) != 0 => bit(x),
+                _ => return Err(()),
+            };
+            V::Set(if op == 1 { bits | b } else { bits & !b })
+        }
         _ => return Err(()),
     })
 }
