@@ -522,6 +522,23 @@ pub enum ExprKind {
 }
 
 impl Expr {
+    /// Whether this expression stands for several values (a domain or a pile) rather than one.
+    pub fn is_collection(&self) -> bool {
+        matches!(
+            self.kind,
+            ExprKind::Seats
+                | ExprKind::Sides
+                | ExprKind::EnumValues(_)
+                | ExprKind::List(_)
+                | ExprKind::Binary(BinOp::Range, ..)
+                | ExprKind::Builtin(Builtin::Others | Builtin::Members, _)
+                | ExprKind::Zone(..)
+                | ExprKind::ZoneAll(_)
+                | ExprKind::SetMembers(..)
+                | ExprKind::PileEnd(..)
+        ) || matches!(&self.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
+    }
+
     /// The expressions directly inside this one (a definition's body is not inside its call).
     pub fn children(&self) -> Vec<&Expr> {
         use ExprKind::*;

@@ -140,22 +140,6 @@ fn of_cards(e: &Expr) -> bool {
         || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }
 
-/// Whether an expression stands for several values (the lowering's `is_collection`).
-fn is_collection(e: &Expr) -> bool {
-    matches!(
-        e.kind,
-        ExprKind::Seats
-            | ExprKind::Sides
-            | ExprKind::EnumValues(_)
-            | ExprKind::List(_)
-            | ExprKind::Binary(BinOp::Range, ..)
-            | ExprKind::Builtin(Builtin::Others | Builtin::Members, _)
-            | ExprKind::Zone(..)
-            | ExprKind::ZoneAll(_)
-            | ExprKind::SetMembers(..)
-    ) || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
-}
-
 fn agg_op(op: AggOp) -> &'static str {
     match op {
         AggOp::Sum => "SUM",
@@ -1007,7 +991,7 @@ impl Gen<'_> {
         Ok(match op {
             BinOp::And => format!("V::Bool(truth({})? && truth({})?)", self.expr(l)?, self.expr(r)?),
             BinOp::Or => format!("V::Bool(truth({})? || truth({})?)", self.expr(l)?, self.expr(r)?),
-            BinOp::In | BinOp::NotIn if is_collection(r) => {
+            BinOp::In | BinOp::NotIn if r.is_collection() => {
                 let v = self.expr(l)?;
                 let n = self.fresh();
                 let found = self.each(r, &mut |_, item, label| {

@@ -6,7 +6,7 @@
 //! What the checker's evaluator reports, the compiled code reports the same way: the same
 //! problems, at the same places in the rule file.
 
-use super::lower::{Lower, is_collection, of_cards};
+use super::lower::{Lower, of_cards};
 use super::program::*;
 use super::vm::Vm;
 use crate::eval::{Out, arith, member_of, missing, not_constant, overflow, set_op};
@@ -176,7 +176,7 @@ impl Lower<'_> {
             };
         }
         // A collection where a set is wanted: `seats`, `others(s)`, a pile, `last 3 of played`.
-        if is_collection(e) && !matches!(e.kind, ExprKind::List(_)) {
+        if e.is_collection() && !matches!(e.kind, ExprKind::List(_)) {
             let d = self.domain(e);
             return Compiled::Val(code(move |vm| vm.set_of_domain(&d)));
         }
@@ -298,7 +298,7 @@ impl Lower<'_> {
                 let (l, r) = (self.boolean(l), self.boolean(r));
                 Compiled::Bool(code(move |vm| Ok(l(vm)? || r(vm)?)))
             }
-            BinOp::In | BinOp::NotIn if is_collection(r) => {
+            BinOp::In | BinOp::NotIn if r.is_collection() => {
                 let (v, d, positive) = (self.opnd(l), self.domain(r), op == BinOp::In);
                 Compiled::Bool(code(move |vm| {
                     let v = v.get(vm)?;

@@ -239,23 +239,6 @@ pub(super) fn of_cards(e: &Expr) -> bool {
         || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }
 
-/// Whether an expression stands for several values (a domain or a pile) rather than one.
-pub(crate) fn is_collection(e: &Expr) -> bool {
-    matches!(
-        e.kind,
-        ExprKind::Seats
-            | ExprKind::Sides
-            | ExprKind::EnumValues(_)
-            | ExprKind::List(_)
-            | ExprKind::Binary(BinOp::Range, ..)
-            | ExprKind::Builtin(Builtin::Others | Builtin::Members, _)
-            | ExprKind::Zone(..)
-            | ExprKind::ZoneAll(_)
-            | ExprKind::SetMembers(..)
-            | ExprKind::PileEnd(..)
-    ) || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
-}
-
 /// What the lowering makes of conditions on cards and of values of cards, for the compiled
 /// engine, which must work them out the same way (a condition worked out as a mask over the
 /// pack writes no local name; a value looked up in a table is not worked out at all).

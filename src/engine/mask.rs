@@ -228,9 +228,7 @@ impl<'a> Lower<'a> {
                 Some((table, other, _)) => Mask::Eq { table, rhs: other, negate: *op == BinOp::Ne },
                 None => each,
             },
-            ExprKind::Binary(op @ (BinOp::In | BinOp::NotIn), l, r)
-                if !super::lower::is_collection(r) && !mentions(r, s) =>
-            {
+            ExprKind::Binary(op @ (BinOp::In | BinOp::NotIn), l, r) if !r.is_collection() && !mentions(r, s) => {
                 match self.table(l, s) {
                     Some(table) => Mask::In { table, set: r, negate: *op == BinOp::NotIn },
                     None => each,

@@ -200,7 +200,7 @@ impl<'a> Eval<'a> {
             BinOp::Or => return Ok(Value::Bool(self.truth(l)? || self.truth(r)?)),
             BinOp::In | BinOp::NotIn => {
                 let x = self.value(l)?;
-                let found = if is_collection(r) { self.items(r)?.contains(&x) } else { member_of(x, self.value(r)?) };
+                let found = if r.is_collection() { self.items(r)?.contains(&x) } else { member_of(x, self.value(r)?) };
                 return Ok(Value::Bool(found == (op == BinOp::In)));
             }
             BinOp::Range => return Err(not_constant(span)),
@@ -453,21 +453,4 @@ impl<'a> Eval<'a> {
         }
         Ok(out)
     }
-}
-
-/// Whether an expression stands for several values (a domain or a pile) rather than one.
-fn is_collection(e: &Expr) -> bool {
-    matches!(
-        e.kind,
-        ExprKind::Seats
-            | ExprKind::Sides
-            | ExprKind::EnumValues(_)
-            | ExprKind::List(_)
-            | ExprKind::Binary(BinOp::Range, ..)
-            | ExprKind::Builtin(Builtin::Others | Builtin::Members, _)
-            | ExprKind::Zone(..)
-            | ExprKind::ZoneAll(_)
-            | ExprKind::SetMembers(..)
-            | ExprKind::PileEnd(..)
-    ) || matches!(&e.kind, ExprKind::Aggregate(a) if a.op == AggOp::Cards)
 }
