@@ -239,10 +239,7 @@ impl PyState {
     /// read: in a secret decision, as it stood before anyone chose.
     #[pyo3(signature = (sealed = false))]
     fn save(&self, sealed: bool) -> PyResult<String> {
-        let mut snapshot = self.inner.snapshot();
-        if sealed {
-            seal(&mut snapshot);
-        }
+        let snapshot = if sealed { self.inner.sealed_snapshot() } else { self.inner.snapshot() };
         serde_json::to_string(&snapshot).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
@@ -252,17 +249,5 @@ impl PyState {
 
     fn __repr__(&self) -> String {
         format!("<paradox.State of {:?}, {} decisions>", self.inner.game().name, self.decisions())
-    }
-}
-
-/// Leaves out of a snapshot the choices already made in the secret decision waiting now, as if
-/// nobody had chosen yet (see `State::chosen_in_secret`): computer players choose the same again.
-fn seal(snapshot: &mut paradox::Snapshot) {
-    if let paradox::Pending::Together { seats, .. } = &mut snapshot.position.pending {
-        let mut unsaid = 0;
-        for secret in seats.iter_mut() {
-            unsaid += u64::from(secret.chosen.take().is_some());
-        }
-        snapshot.position.decisions -= unsaid;
     }
 }

@@ -265,6 +265,21 @@ impl State {
         Snapshot { position: self.pos.clone(), log: self.obs.log.clone(), knowledge: self.obs.knowledge.clone() }
     }
 
+    /// The state as a save that players may read: in a secret decision, as it stood before
+    /// anyone chose, so that no choice still sealed can be read from it (the seats of
+    /// [`State::chosen_in_secret`] choose again on loading).
+    pub fn sealed_snapshot(&self) -> Snapshot {
+        let mut saved = self.snapshot();
+        if let Pending::Together { seats, .. } = &mut saved.position.pending {
+            for secret in seats.iter_mut() {
+                if secret.chosen.take().is_some() {
+                    saved.position.decisions -= 1;
+                }
+            }
+        }
+        saved
+    }
+
     /// The seats that have made their choice in the secret decision waiting now, still sealed
     /// (none outside a secret decision): a save leaves those choices out, and computer players
     /// choose again on loading, from the same seed and position, and so choose the same.
