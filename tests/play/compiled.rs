@@ -146,3 +146,33 @@ fn nothing_of_the_rule_files_text_enters_the_compiled_code() {
     let Some(ready) = compiled(&game) else { return };
     assert!(side_by_side(&game, &ready.playable, 1..10) > 10);
 }
+
+/// Sets joined and taken apart by whole sets: the options of the choice are the joined set.
+const JOINED_SETS: &str = r#"game "Joined sets"
+players 2
+enum Suit { a, b, c, d }
+card { suit: Suit  name "{suit}" }
+deck { for s in Suit { card { suit: s } } }
+zone stock
+var mine: set of Suit = [a]
+var more: set of Suit = [b, c]
+var less: set of Suit = [c]
+var score: int = 0
+play {
+  mine += more
+  mine -= less
+  choose s from mine by P1
+  score = count(mine) + ord(s)
+}
+result highest p in seats by score
+"#;
+
+#[test]
+fn a_set_assigned_a_whole_set_plays_the_same_compiled() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("joined.cards");
+    std::fs::write(&file, JOINED_SETS).expect("written");
+    let game = game_of(&file.display().to_string(), &[]);
+    let Some(ready) = compiled(&game) else { return };
+    side_by_side(&game, &ready.playable, 1..4);
+}
