@@ -207,27 +207,14 @@ impl Gen<'_> {
         writeln!(out, "static ENUM_MEMBER: [&[u16]; {}] = [{members}];", game.enums.len()).ok();
         let lens =
             |names: &mut dyn Iterator<Item = usize>| names.map(|n| format!("{n}usize")).collect::<Vec<_>>().join(", ");
-        writeln!(
-            out,
-            "static SEAT_NAME_LEN: [usize; {}] = [{}];",
-            game.seats.len(),
-            lens(&mut game.seats.iter().map(|s| s.display.len()))
-        )
-        .ok();
-        writeln!(
-            out,
-            "static SIDE_NAME_LEN: [usize; {}] = [{}];",
-            game.sides.len(),
-            lens(&mut game.sides.iter().map(|s| s.display.len()))
-        )
-        .ok();
-        writeln!(
-            out,
-            "static CARD_NAME_LEN: [usize; {}] = [{}];",
-            game.card_names.len(),
-            lens(&mut game.card_names.iter().map(String::len))
-        )
-        .ok();
+        let name_lens: [(&str, Vec<usize>); 3] = [
+            ("SEAT_NAME_LEN", game.seats.iter().map(|s| s.display.len()).collect()),
+            ("SIDE_NAME_LEN", game.sides.iter().map(|s| s.display.len()).collect()),
+            ("CARD_NAME_LEN", game.card_names.iter().map(String::len).collect()),
+        ];
+        for (name, table) in name_lens {
+            writeln!(out, "static {name}: [usize; {}] = [{}];", table.len(), lens(&mut table.into_iter())).ok();
+        }
         let enum_lens: Vec<String> =
             game.enums.iter().map(|e| format!("&[{}]", lens(&mut e.values.iter().map(|v| v.display.len())))).collect();
         writeln!(out, "static ENUM_NAME_LEN: [&[usize]; {}] = [{}];", game.enums.len(), enum_lens.join(", ")).ok();
