@@ -205,7 +205,7 @@ module.exports = grammar({
 
     // ------------------------------------------------------------ types
 
-    type: ($) => prec.right(seq(choice($.set_type, $.range_type, 'card', $.identifier), optional('?'))),
+    type: ($) => prec.right(seq(choice($.set_type, $.range_type, 'card', 'zone', $.identifier), optional('?'))),
     set_type: ($) => seq('set', 'of', $.type),
     range_type: ($) => seq($.signed_integer, '..', $.signed_integer),
 

@@ -523,7 +523,7 @@ impl Checker {
         for decl in &parts.defines {
             let id = self.fn_sigs.len() as FnId;
             self.define_global(&decl.name, Global::Fn(id));
-            let params = decl.params.iter().map(|(_, t)| self.resolve_type(t, false)).collect();
+            let params = decl.params.iter().map(|(_, t)| self.param_type(t)).collect();
             let ret = self.resolve_type(&decl.ret, false);
             self.fn_sigs.push(FnSig { params, ret });
             let placeholder = Expr { kind: ExprKind::Const(Value::None), span: decl.span };
@@ -535,19 +535,26 @@ impl Checker {
                 recursive: false,
             });
         }
+        self.declare_instances(&parts.defines);
     }
 
+    /// Checks the body of each definition, and of each instance of one with `zone` parameters.
     pub(super) fn check_function_bodies(&mut self, parts: &Parts) {
-        for (i, decl) in parts.defines.iter().enumerate() {
+        for (i, (d, zones)) in self.fn_origins.clone().into_iter().enumerate() {
+            let decl = parts.defines[d];
             self.current_fn = Some(i as FnId);
             let sig = self.fn_sigs[i].clone();
             let first = self.slots as Slot;
             let (slots, body) = self.scoped(|c| {
+                let mut zones = zones.into_iter();
                 let slots: Vec<Slot> = decl
                     .params
                     .iter()
                     .zip(&sig.params)
-                    .map(|((name, _), t)| c.bind(&name.name, t.clone(), false))
+                    .map(|((name, _), t)| match t {
+                        Type::Cards => c.bind_pile(&name.name, zones.next().unwrap_or(0)),
+                        _ => c.bind(&name.name, t.clone(), false),
+                    })
                     .collect();
                 let body = c.expect(&decl.body, &sig.ret, "the definition's value");
                 (slots, body)

@@ -150,6 +150,10 @@ impl Checker {
     fn name(&mut self, ident: &ast::Ident) -> (Expr, Type) {
         let span = ident.span;
         if let Some(local) = self.lookup_local(&ident.name) {
+            if let Some((zone, index)) = local.pile {
+                let index = index.map(|slot| boxed(node(ExprKind::Local(slot), span)));
+                return (node(ExprKind::Zone(zone, index), span), Type::Cards);
+            }
             return (node(ExprKind::Local(local.slot), span), local.ty.clone());
         }
         if let Some((global, _)) = self.globals.get(&ident.name).copied() {
@@ -226,7 +230,8 @@ impl Checker {
                 (node(ExprKind::Var(v), span), info.ty.clone())
             }
             Global::Fn(f) => {
-                let types: Vec<String> = self.fn_sigs[f as usize].params.iter().map(|t| self.type_name(t)).collect();
+                let types: Vec<String> =
+                    self.fn_sigs[f as usize].params.iter().map(|t| self.param_type_name(t)).collect();
                 self.error(
                     Code::Arguments,
                     format!("`{}` is a definition", ident.name),
@@ -702,15 +707,26 @@ impl Checker {
 
     fn call_definition(&mut self, f: FnId, func: &ast::Ident, args: &[&ast::Expr], span: Span) -> (Expr, Type) {
         let sig = self.fn_sigs[f as usize].clone();
-        if let Some(caller) = self.current_fn {
-            self.calls.push((caller, f, func.span));
-        }
-        let types: Vec<String> = sig.params.iter().map(|t| self.type_name(t)).collect();
+        let types: Vec<String> = sig.params.iter().map(|t| self.param_type_name(t)).collect();
         let usage = format!("{}({})", func.name, types.join(", "));
         if !self.arity(func, args, sig.params.len(), span, &usage) {
             return Self::error_expr(span);
         }
-        let xs = args.iter().zip(&sig.params).map(|(a, t)| self.expect(a, t, "the argument")).collect();
+        // A `zone` parameter's argument picks the instance; its seat or side is the value passed.
+        let (mut xs, mut zones) = (Vec::new(), Vec::new());
+        for (a, t) in args.iter().zip(&sig.params) {
+            if *t != Type::Cards {
+                xs.push(self.expect(a, t, "the argument"));
+                continue;
+            }
+            let (zone, index) = self.pile_argument(a, &func.name).unwrap_or((0, None));
+            zones.push(zone);
+            xs.push(index.unwrap_or(node(ExprKind::Const(Value::None), a.span)));
+        }
+        let f = self.instance(f, zones);
+        if let Some(caller) = self.current_fn {
+            self.calls.push((caller, f, func.span));
+        }
         (node(ExprKind::Call(f, xs), span), sig.ret)
     }
 

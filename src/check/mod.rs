@@ -14,6 +14,7 @@ mod expr;
 mod flow;
 mod hidden;
 mod leaks;
+mod piles;
 mod procedure;
 mod settings;
 mod show;
@@ -82,6 +83,9 @@ struct Local {
     slot: Slot,
     ty: Type,
     assignable: bool,
+    /// For a `zone` parameter, the pile it stands for: its zone, and the slot holding the
+    /// seat or side of a per-seat or per-side zone (see [`piles`]).
+    pile: Option<(ZoneId, Option<Slot>)>,
 }
 
 /// Where statements are being checked.
@@ -125,6 +129,10 @@ struct Checker {
     /// Definitions called while checking a definition's body: (caller, callee, span).
     calls: Vec<(FnId, FnId, Span)>,
     current_fn: Option<FnId>,
+    /// For each definition id, the declaration it was made from and the zones its `zone`
+    /// parameters stand for (see [`piles`]), and the id of each such instance.
+    fn_origins: Vec<(usize, Vec<ZoneId>)>,
+    fn_instances: HashMap<(FnId, Vec<ZoneId>), FnId>,
     /// The procedures, and those whose calls are being checked, innermost last.
     procedures: Vec<procedure::Procedure>,
     expanding: Vec<usize>,
@@ -199,7 +207,7 @@ impl Checker {
     /// Declares a local in the innermost scope and returns its slot.
     fn bind(&mut self, name: &str, ty: Type, assignable: bool) -> Slot {
         let slot = self.new_slot();
-        self.locals.push(Local { name: name.to_string(), slot, ty, assignable });
+        self.locals.push(Local { name: name.to_string(), slot, ty, assignable, pile: None });
         slot
     }
 

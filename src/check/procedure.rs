@@ -4,6 +4,7 @@
 //! from the arguments, then the procedure's statements run. The body sees its parameters and the
 //! file's global names, never the names of the flow around the call.
 
+use super::piles::Argument;
 use super::stmt::Flow;
 use super::{Checker, Global, Local};
 use crate::diagnostic::Code;
@@ -29,7 +30,7 @@ impl Checker {
         for decl in decls {
             let id = self.procedures.len();
             self.define_global(&decl.name, Global::Procedure(id));
-            let params = decl.params.iter().map(|(n, t)| (n.name.clone(), self.resolve_type(t, false))).collect();
+            let params = decl.params.iter().map(|(n, t)| (n.name.clone(), self.param_type(t))).collect();
             self.procedures.push(Procedure {
                 name: decl.name.name.clone(),
                 params,
@@ -55,7 +56,7 @@ impl Checker {
         if args.len() != procedure.params.len() {
             let n = procedure.params.len();
             let wanted: Vec<String> =
-                procedure.params.iter().map(|(p, t)| format!("{p}: {}", self.type_name(t))).collect();
+                procedure.params.iter().map(|(p, t)| format!("{p}: {}", self.param_type_name(t))).collect();
             self.error(
                 Code::Arguments,
                 format!("`{}` takes {n} argument{}, not {}", procedure.name, if n == 1 { "" } else { "s" }, args.len()),
@@ -81,12 +82,24 @@ impl Checker {
             return None;
         }
         let what = format!("an argument of `{}`", procedure.name);
-        let values: Vec<Expr> =
-            args.iter().zip(&procedure.params).map(|(a, (_, ty))| self.expect(a, ty, &what)).collect();
+        let values = args
+            .iter()
+            .zip(&procedure.params)
+            .map(|(a, (_, ty))| self.argument(a, ty, &what, &procedure.name))
+            .collect();
         self.expanding.push(id);
         let stmts = self.body(&procedure, values, flow);
         self.expanding.pop();
         Some(StmtKind::Call(self.add_block(Block { stmts })))
+    }
+
+    /// The argument of a parameter: a value, or for a `zone` parameter the pile.
+    fn argument(&mut self, arg: &ast::Expr, ty: &Type, what: &str, callee: &str) -> Argument {
+        if *ty != Type::Cards {
+            return Argument::Value(self.expect(arg, ty, what));
+        }
+        let (zone, index) = self.pile_argument(arg, callee).unwrap_or((0, None));
+        Argument::Pile(zone, index)
     }
 
     /// Whether one more call may be unfolded. Each call is checked and compiled afresh, so
@@ -113,14 +126,22 @@ impl Checker {
 
     /// The statements of a call: each parameter set from its argument, then the body, in a
     /// scope that holds the parameters and nothing of the flow around the call.
-    fn body(&mut self, procedure: &Procedure, values: Vec<Expr>, flow: &Flow) -> Vec<Stmt> {
+    fn body(&mut self, procedure: &Procedure, values: Vec<Argument>, flow: &Flow) -> Vec<Stmt> {
         let outer: Vec<Local> = std::mem::take(&mut self.locals);
         let mut stmts = Vec::new();
         for ((name, ty), value) in procedure.params.iter().zip(values) {
-            let slot = self.bind(name, ty.clone(), false);
+            let (slot, ty, value) = match value {
+                Argument::Value(value) => (self.bind(name, ty.clone(), false), ty.clone(), value),
+                Argument::Pile(zone, index) => {
+                    let slot = self.bind_pile(name, zone);
+                    let Some(index) = index else { continue };
+                    let owner = self.zones[zone as usize].owner;
+                    (slot, if owner == Some(ast::Owner::Side) { Type::Side } else { Type::Seat }, index)
+                }
+            };
             let target = Target::Local(slot);
             let span = value.span;
-            self.keep(&target, ty, &[&value], span);
+            self.keep(&target, &ty, &[&value], span);
             stmts.push(Stmt { kind: StmtKind::Assign(target, AssignOp::Set, value), span });
         }
         stmts.extend(self.stmts(&procedure.body.stmts, flow));
@@ -161,10 +182,14 @@ impl Checker {
             }
             let procedure = self.procedures[id].clone();
             let blocks = self.blocks.len();
+            let span = procedure.body.span;
             let values = procedure
                 .params
                 .iter()
-                .map(|_| Expr { kind: ExprKind::Const(Value::None), span: procedure.body.span })
+                .map(|(_, ty)| match ty {
+                    Type::Cards => Argument::Pile(self.sample_zone(), None),
+                    _ => Argument::Value(Expr { kind: ExprKind::Const(Value::None), span }),
+                })
                 .collect();
             self.expanding.push(id);
             self.body(&procedure, values, flow);

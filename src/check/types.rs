@@ -191,6 +191,7 @@ impl Checker {
                 }
             }
             TypeKind::Named(ident) => self.named_type(ident),
+            TypeKind::Zone => self.zone_not_a_value(t.span),
         };
         if t.optional { base.opt() } else { base }
     }

@@ -346,6 +346,7 @@ impl Layout<'_> {
             TypeKind::Range(..) => return self.compact(ty.span),
             TypeKind::Named(name) => vec![self.tok(&name.name)],
             TypeKind::Card => vec![self.tok("card")],
+            TypeKind::Zone => vec![self.tok("zone")],
             TypeKind::SetOf(element) => vec![self.tok("set"), sp(), self.tok("of"), sp(), self.type_expr(element)],
         };
         if ty.optional {

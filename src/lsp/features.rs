@@ -151,7 +151,7 @@ const VALUE_WORDS: [&str; 18] = [
     "if", "case", "not", "card", "cards", "sum", "max", "min", "count", "exists", "every", "highest", "lowest",
     "first", "last", "true", "false", "none",
 ];
-const TYPE_WORDS: [&str; 6] = ["int", "bool", "seat", "side", "card", "set"];
+const TYPE_WORDS: [&str; 7] = ["int", "bool", "seat", "side", "card", "set", "zone"];
 
 /// What may be written at an offset of `text`: names in scope, keywords the grammar expects
 /// there, card attributes after `.`, members after `is`, phases after `redo`, `end`, `reset`

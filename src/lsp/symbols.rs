@@ -491,7 +491,7 @@ impl Walker<'_> {
                 self.refer(name, symbol);
             }
             TypeKind::SetOf(element) => self.type_expr(element),
-            TypeKind::Card | TypeKind::Range(..) => {}
+            TypeKind::Card | TypeKind::Zone | TypeKind::Range(..) => {}
         }
     }
 

@@ -373,6 +373,8 @@ pub enum TypeKind {
     Named(Ident),
     /// `card`
     Card,
+    /// `zone`: a parameter of a definition or procedure standing for one pile.
+    Zone,
     /// `0..10`: an int attribute with its range of values.
     Range(i64, i64),
     /// `set of Colour`

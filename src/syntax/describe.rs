@@ -140,6 +140,7 @@ pub(crate) fn describe_rule(rule: Rule) -> &'static str {
         Rule::set_type => "`set of TYPE`",
         Rule::range_type => "a range `LOW..HIGH`",
         Rule::card_type => "`card`",
+        Rule::zone_type => "`zone`",
         Rule::block => "a block `{ ... }`",
         Rule::stmt => "a statement",
         Rule::let_stmt => "`let NAME = VALUE` (or `let NAME: TYPE = VALUE`)",

@@ -95,3 +95,16 @@ fn a_hand_kept_as_a_set_is_searched_for_its_deadwood() {
         assert!(t.said(line), "{line} not said: {:?}", t.lines());
     }
 }
+
+#[test]
+fn definitions_and_procedures_take_piles_as_zone_parameters() {
+    let t = Table::open("tests/fixtures/valid/zone-parameters.cards", &[]);
+    // Pairs and the two cards on top, of a seat's pile and of a shared one, before and after a
+    // procedure moves the top card of one pile it is given to another.
+    assert_eq!(t.var("points", Some("P1")), 14);
+    assert_eq!(t.var("points", Some("P2")), 8);
+    for line in ["P1 14, P2 8, crib 12", "after the passes: P1 11, P2 10, crib 7"] {
+        assert!(t.said(line), "{line} not said: {:?}", t.lines());
+    }
+}
+

@@ -176,3 +176,12 @@ fn a_set_assigned_a_whole_set_plays_the_same_compiled() {
     let Some(ready) = compiled(&game) else { return };
     side_by_side(&game, &ready.playable, 1..4);
 }
+
+#[test]
+fn zone_parameters_compile() {
+    // A definition's instances for its piles are ordinary definitions: nothing is left.
+    let game = game_of("tests/fixtures/valid/zone-parameters.cards", &[]);
+    let Some(ready) = compiled(&game) else { return };
+    assert!(ready.left.is_empty(), "{:?}", ready.left.iter().map(|l| l.what).collect::<Vec<_>>());
+    side_by_side(&game, &ready.playable, 1..2);
+}

@@ -381,6 +381,24 @@ fn references_reach_across_a_rule_file_and_its_scenarios() {
     client.stop();
 }
 
+#[test]
+fn hover_and_completion_know_zone_parameters() {
+    let (uri, text) = file("tests/fixtures/valid/zone-parameters.cards");
+    let mut client = Client::start();
+    client.open(&uri, &text);
+    let found = client.at("textDocument/hover", &uri, position(&text, "worth(hand[s])", 0));
+    let definition = found["contents"]["value"].as_str().unwrap_or_default();
+    assert!(definition.contains("define worth(z: zone): int"), "{definition}");
+    let found = client.at("textDocument/hover", &uri, position(&text, "z of c.rank", 0));
+    let parameter = found["contents"]["value"].as_str().unwrap_or_default();
+    assert!(parameter.contains("z: zone"), "{parameter}");
+    let typed = text.replacen("define tops(z: zone)", "define tops(z: )", 1);
+    client.change(&uri, 2, &typed);
+    let types = labels(&client.at("textDocument/completion", &uri, position(&typed, "z: )", 3)));
+    assert!(types.contains(&"zone".to_string()) && types.contains(&"card".to_string()), "{types:?}");
+    client.stop();
+}
+
 // ------------------------------------------------------------------ completion
 
 #[test]

@@ -73,6 +73,7 @@
 ; ------------------------------------------------------------------ names, as used
 
 (type "card" @type.builtin)
+(type "zone" @type.builtin)
 ((type (identifier) @type.builtin)
   (#any-of? @type.builtin "int" "bool" "seat" "side"))
 ((type (identifier) @type)

@@ -424,6 +424,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             Rule::set_type => self.set_type(ty)?,
             Rule::range_type => self.range_type(ty)?,
             Rule::card_type => TypeKind::Card,
+            Rule::zone_type => TypeKind::Zone,
             Rule::ident => TypeKind::Named(self.ident(ty)),
             _ => return None,
         };
