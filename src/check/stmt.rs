@@ -536,20 +536,12 @@ impl Checker {
         let by = self.expect(&c.by, &Type::Seat, "the seat that decides");
         let (slot, menu) = match &c.menu {
             None => (self.bind(&c.name.name, elem.clone(), false), None),
-            Some((_, list)) if group.is_some() => {
-                self.error(
-                    Code::Misplaced,
-                    "menu actions are offered with one card at a time",
-                    list.span,
-                    "a menu beside several cards",
-                    "choose the cards and the action in two decisions, or one card with the menu: `choose c from hand[s] or m from Move by s`",
-                );
-                (self.bind(&c.name.name, elem.clone(), false), None)
-            }
             Some((name, list)) => {
                 let (d, menu_elem) = self.menu(&elem, list);
                 domains.push(d);
-                let slot = self.bind(&c.name.name, elem.opt(), false);
+                // Beside several cards, a menu action leaves the group empty rather than `none`.
+                let cards = if group.is_some() { elem.clone() } else { elem.opt() };
+                let slot = self.bind(&c.name.name, cards, false);
                 elem = menu_elem;
                 (slot, Some(self.bind(&name.name, elem.clone().opt(), false)))
             }
@@ -667,8 +659,8 @@ impl Checker {
         let x = super::expr::iterable(x, &t);
         let zone = matches!(t.base(), Type::Cards | Type::Group | Type::ZoneFamily(_));
         match element(&t) {
-            Some(el) if !zone && *cards == Type::Card => (x, el),
-            _ if *cards != Type::Card && *cards != Type::Error => {
+            Some(el) if !zone && matches!(cards, Type::Card | Type::Group) => (x, el),
+            _ if !matches!(cards, Type::Card | Type::Group | Type::Error) => {
                 self.error(
                     Code::TypeMismatch,
                     "menu actions are offered with cards",

@@ -48,18 +48,25 @@ impl Flow<'_> {
         out
     }
 
-    /// Adds the legal groups of a choice of several cards (see [`super::groups`](mod@super::groups)).
+    /// Adds the legal groups of a choice of several cards, and its menu actions if it has a
+    /// menu (see [`super::groups`](mod@super::groups)).
     fn add_groups(&mut self, ask: &Ask) -> Out<()> {
         let base = self.pos.stack.len();
-        for d in &ask.domains {
+        let (zones, menu) = ask.domains.split_at(ask.domains.len() - usize::from(ask.menu.is_some()));
+        for d in zones {
+            self.push_items(d)?;
+        }
+        let actions = self.pos.stack.len();
+        for d in menu {
             self.push_items(d)?;
         }
         let (board, locals, stack, options) = self.pos.parts();
-        let cards: Vec<CardId> = stack[base..].iter().filter_map(|v| Item::card(*v)).collect();
+        let cards: Vec<CardId> = stack[base..actions].iter().filter_map(|v| Item::card(*v)).collect();
+        let actions: Vec<Value> = stack[actions..].to_vec();
         stack.truncate(base);
         let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
         let first = options.len();
-        let out = super::groups::legal_groups(&mut vm, ask, &cards, options).and_then(|()| {
+        let out = super::groups::legal_groups(&mut vm, ask, &cards, &actions, options).and_then(|()| {
             if options.len() == first {
                 return Err(no_option(&vm, ask));
             }
@@ -179,7 +186,7 @@ impl Flow<'_> {
     fn chose(&mut self, at: Loc, seat: SeatId, opt: Opt, secret: bool) {
         if self.obs.log.is_some() {
             let action = option_name(self.game, self.prog, self.pos, at, seat, opt);
-            let labelled = self.prog.ask_at(at.block, at.index).is_some_and(|(a, _)| a.label.is_some());
+            let labelled = self.prog.ask_at(at.block, at.index).is_some_and(|(a, _)| a.label_for(opt.value).is_some());
             self.log(|_| Event::Chose { seat, action, secret, value: opt.value, labelled });
         }
         if let Some(k) = &mut self.obs.knowledge {
@@ -288,7 +295,7 @@ fn declarations(vm: &mut Vm<'_>, ask: &Ask, options: &mut Vec<Opt>, first: usize
 /// How an option is named: the choice's `as` label, or the value's name, plus the declaration.
 pub(super) fn option_name(game: &Game, prog: &Program, pos: &Position, at: Loc, seat: SeatId, opt: Opt) -> String {
     let Some((ask, bind)) = prog.ask_at(at.block, at.index) else { return format!("{:?}", opt.value) };
-    let base = match &ask.label {
+    let base = match ask.label_for(opt.value) {
         Some(label) => {
             // Naming is for people, not for speed: a copy of the local names takes the bound names.
             let mut locals = pos.locals.clone();

@@ -1,7 +1,8 @@
 //! Choices of several cards at once (`choose 2 cards p from hand[s] by s`). The groups of the
 //! decision's cards of each size it allows are gone through one at a time, never all built:
 //! smallest first, then in the order the cards lie. The options are the groups allowed by the
-//! first tier that allows any. A decision looks at no more than [`MAX_GROUPS`] groups.
+//! first tier that allows any. A decision looks at no more than [`MAX_GROUPS`] groups. A menu
+//! beside the cards (`or m from Move`) adds its actions after the groups, under the same tiers.
 
 use super::program::Ask;
 use super::vm::Vm;
@@ -12,8 +13,15 @@ use crate::eval::{Halt, Out};
 /// The most groups one decision looks at.
 pub(super) const MAX_GROUPS: u64 = 65_536;
 
-/// Adds to `options` the legal groups of `cards` for a choice of several cards.
-pub(super) fn legal_groups(vm: &mut Vm<'_>, ask: &Ask, cards: &[CardId], options: &mut Vec<Opt>) -> Out<()> {
+/// Adds to `options` the legal groups of `cards` for a choice of several cards, then the legal
+/// menu `actions`.
+pub(super) fn legal_groups(
+    vm: &mut Vm<'_>,
+    ask: &Ask,
+    cards: &[CardId],
+    actions: &[Value],
+    options: &mut Vec<Opt>,
+) -> Out<()> {
     let Some((least, most)) = &ask.group else { return Ok(()) };
     let n = cards.len();
     let (least, most) = (vm.int(least)?, most.as_ref().map(|m| vm.int(m)).transpose()?);
@@ -39,17 +47,34 @@ pub(super) fn legal_groups(vm: &mut Vm<'_>, ask: &Ask, cards: &[CardId], options
             ids.extend(picks.iter().map(|&i| cards[i]));
             let group = CardGroup::of(&ids).ok_or_else(|| too_large(vm, ask, k))?;
             let value = Value::Group(group);
-            if let Some(tier) = first_tier(vm, ask, value, best)? {
-                if best.is_none_or(|b| tier < b) {
-                    options.truncate(first);
-                    best = Some(tier);
-                }
-                options.push(Opt { value, declared: false, tier });
-            }
+            offer(vm, ask, value, &mut best, options, first)?;
             if !next_pick(&mut picks, n) {
                 break;
             }
         }
+    }
+    for &value in actions {
+        offer(vm, ask, value, &mut best, options, first)?;
+    }
+    Ok(())
+}
+
+/// Adds `value` to the options (those from `first` on) if a tier allows it and it is no
+/// later than the options kept so far, which it replaces if it comes earlier.
+fn offer(
+    vm: &mut Vm<'_>,
+    ask: &Ask,
+    value: Value,
+    best: &mut Option<u32>,
+    options: &mut Vec<Opt>,
+    first: usize,
+) -> Out<()> {
+    if let Some(tier) = first_tier(vm, ask, value, *best)? {
+        if best.is_none_or(|b| tier < b) {
+            options.truncate(first);
+            *best = Some(tier);
+        }
+        options.push(Opt { value, declared: false, tier });
     }
     Ok(())
 }

@@ -173,13 +173,25 @@ pub(crate) struct Ask {
 }
 
 impl Ask {
-    /// What an option sets the choice's names to: its value, or in a mixed decision a card to
-    /// the card's name and any other value to the menu's name, the other name `none`.
+    /// What an option sets the choice's names to: its value, or in a mixed decision a card (or
+    /// a group) to the cards' name and any other value to the menu's name, the other name
+    /// `none` (or, for a group, the empty group).
     pub(crate) fn names(&self, value: Value) -> impl Iterator<Item = (Slot, Value)> {
-        let card = matches!(value, Value::Card(_));
-        let main = if card || self.menu.is_none() { value } else { Value::None };
+        let card = matches!(value, Value::Card(_) | Value::Group(_));
+        let main = match (card || self.menu.is_none(), &self.group) {
+            (true, _) => value,
+            (false, Some(_)) => Value::Group(CardGroup::EMPTY),
+            (false, None) => Value::None,
+        };
         let menu = self.menu.map(|m| (m, if card { Value::None } else { value }));
         std::iter::once((self.slot, main)).chain(menu)
+    }
+
+    /// The `as` label that names an option: in a decision with a menu it names the cards, and
+    /// a menu action is named by its own name.
+    pub(crate) fn label_for(&self, value: Value) -> Option<&X> {
+        let action = self.menu.is_some() && !matches!(value, Value::Card(_) | Value::Group(_));
+        self.label.as_ref().filter(|_| !action)
     }
 }
 

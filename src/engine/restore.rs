@@ -174,7 +174,8 @@ impl Ids<'_> {
     /// run-time problem, as it would have in the match itself.
     /// Whether a value can be an option of the decision: of its type, or a card of a mixed one.
     fn option_typed(&self, v: Value, choose: &Choose) -> bool {
-        self.typed(v, &choose.elem) || (choose.menu.is_some() && self.typed(v, &Type::Card))
+        let cards = if choose.group.is_some() { Type::Group } else { Type::Card };
+        self.typed(v, &choose.elem) || (choose.menu.is_some() && self.typed(v, &cards))
     }
 
     fn typed(&self, v: Value, ty: &Type) -> bool {

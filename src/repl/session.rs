@@ -13,7 +13,7 @@ use super::table::{Painter, render};
 use crate::bots::Kind;
 use crate::diagnostic::Problem;
 use crate::engine::{Action, Actor, State, pile_label};
-use crate::game::{CardId, Game, SeatId, Value};
+use crate::game::{CardGroup, CardId, Game, SeatId, Value};
 use crate::report::{Findings, Source, Style};
 use crate::syntax::ast::File;
 use std::collections::{HashMap, HashSet};
@@ -333,22 +333,28 @@ impl Session {
         Moves { names: list.iter().map(|(_, name)| name.clone()).collect(), groups }
     }
 
-    /// The cards of each move, when the moves are groups of cards chosen at once.
+    /// The cards of each move, when the moves are groups of cards chosen at once (a menu
+    /// action beside them takes none, and is typed by its name).
     fn groups(&self, seat: SeatId, list: &[(Action, String)]) -> Option<Groups> {
         let game = self.state.game();
         let name = |c: CardId| game.card_names.get(c as usize).cloned().unwrap_or_default();
+        let choice = self.state.choice_cards(seat)?;
         let mut of_move = Vec::with_capacity(list.len());
         let mut declared = Vec::with_capacity(list.len());
         let mut ids = std::collections::BTreeSet::new();
         for (action, move_name) in list {
-            let Some((Value::Group(g), with)) = self.state.action_key(seat, *action) else { return None };
+            let (value, with) = self.state.action_key(seat, *action)?;
+            let g = match value {
+                Value::Group(g) => g,
+                _ => CardGroup::EMPTY,
+            };
             ids.extend(g.cards());
             of_move.push(g.cards().map(name).collect());
             // A declaration is named by its flag's word, after the move's name.
             declared.push(with.then(|| move_name.rsplit(' ').next().unwrap_or_default().to_lowercase()));
         }
         // Every card of the choice, so that one in no move is still read as that card.
-        ids.extend(self.state.choice_cards(seat).unwrap_or_default());
+        ids.extend(choice);
         let mut cards: Vec<String> = Vec::new();
         for c in ids {
             let n = name(c);

@@ -108,3 +108,31 @@ fn definitions_and_procedures_take_piles_as_zone_parameters() {
     }
 }
 
+#[test]
+fn a_menu_action_beside_several_cards_passes_with_an_empty_group() {
+    let mut t = Table::open("tests/fixtures/valid/menu-beside-several-cards.cards", &[]);
+    // P1 holds three 2s and three 5s: one to three cards of one rank, no pass while a group
+    // beats the empty pile; the label names the groups.
+    let mut legal = t.legal();
+    legal.dedup();
+    assert_eq!(
+        legal,
+        [
+            "P1 plays r2",
+            "P1 plays r2 + r2",
+            "P1 plays r2 + r2 + r2",
+            "P1 plays r5",
+            "P1 plays r5 + r5",
+            "P1 plays r5 + r5 + r5"
+        ]
+    );
+    t.play("P1 plays r5 + r5 + r5");
+    // P2's 3s do not beat a 5: the pass alone, named by the menu, leaving the group empty.
+    assert_eq!(t.legal(), ["pass"]);
+    t.play("pass");
+    assert!(t.said("P2: 0 cards, pass"), "{:?}", t.lines());
+    assert!(t.said("P1: 3 cards, "), "{:?}", t.lines());
+    t.play_all(&["pass", "pass", "pass", "pass"]);
+    assert_eq!(t.var("played", Some("P1")), 3);
+    assert_eq!(t.var("passed", Some("P2")), 3);
+}

@@ -178,10 +178,14 @@ fn a_set_assigned_a_whole_set_plays_the_same_compiled() {
 }
 
 #[test]
-fn zone_parameters_compile() {
+fn zone_parameters_compile_and_a_menu_beside_several_cards_is_left_to_the_interpreter() {
     // A definition's instances for its piles are ordinary definitions: nothing is left.
     let game = game_of("tests/fixtures/valid/zone-parameters.cards", &[]);
     let Some(ready) = compiled(&game) else { return };
     assert!(ready.left.is_empty(), "{:?}", ready.left.iter().map(|l| l.what).collect::<Vec<_>>());
     side_by_side(&game, &ready.playable, 1..2);
+    let game = game_of("tests/fixtures/valid/menu-beside-several-cards.cards", &[]);
+    let Some(ready) = compiled(&game) else { return };
+    assert!(ready.left.iter().any(|l| l.what == "a choice of several cards at once"), "{:?}", ready.left.len());
+    assert!(side_by_side(&game, &ready.playable, 1..6) >= 30);
 }
