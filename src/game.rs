@@ -218,6 +218,8 @@ pub struct FnInfo {
     /// Whether it can call itself, directly or through others: a call then keeps the values
     /// of `scope` of the calls it is inside of, and puts them back when it returns.
     pub recursive: bool,
+    /// `memo`: every value it works out is kept until the evaluation ends.
+    pub memo: bool,
 }
 
 impl FnInfo {

@@ -172,7 +172,16 @@ module.exports = grammar({
     reset: ($) => seq('reset', field('phase', $.identifier)),
 
     define_declaration: ($) =>
-      seq('define', field('name', $.identifier), $.parameters, ':', field('type', $.type), '=', field('value', $._expression)),
+      seq(
+        'define',
+        field('name', $.identifier),
+        $.parameters,
+        ':',
+        field('type', $.type),
+        optional('memo'),
+        '=',
+        field('value', $._expression),
+      ),
     procedure_declaration: ($) => seq('define', field('name', $.identifier), $.parameters, field('body', $.block)),
     parameters: ($) => seq('(', commaSep($.parameter), ')'),
     parameter: ($) => seq(field('name', $.identifier), ':', field('type', $.type)),

@@ -533,6 +533,7 @@ impl Checker {
                 body: placeholder,
                 scope: 0..0,
                 recursive: false,
+                memo: decl.memo,
             });
         }
         self.declare_instances(&parts.defines);

@@ -38,7 +38,8 @@ type G<T> = Result<T, Unsupported>;
 /// Generates the kernel of a game. `key` is written into it, to be checked when it is loaded.
 pub(crate) fn generate(game: &Game, key: u64) -> G<Generated> {
     let layout = Layout::of(game);
-    let mut g = Gen { game, layout: &layout, cards: CardLowering::new(game, &layout), out: String::new(), n: 0 };
+    let kept = kept_by_the_interpreter(game);
+    let mut g = Gen { game, layout: &layout, cards: CardLowering::new(game, &layout), out: String::new(), n: 0, kept };
     g.tables(key)?;
     let mut left = Vec::new();
     let mut exec = String::from("impl K {\nfn exec(&mut self, block: u32, pc: u32) -> R<Go> {\nmatch (block, pc) {\n");
@@ -101,6 +102,39 @@ struct Gen<'a> {
     out: String,
     /// A counter for fresh names and labels.
     n: usize,
+    /// The definitions a call of which is left to the interpreter (see [`kept_by_the_interpreter`]).
+    kept: Vec<bool>,
+}
+
+/// The `memo` definitions, and those that call one: the interpreter keeps their values for the
+/// evaluation, which the kernel does not, so a call of one is left to the interpreter (its
+/// steps, and so the budget, would differ).
+fn kept_by_the_interpreter(game: &Game) -> Vec<bool> {
+    fn calls(e: &Expr, out: &mut Vec<FnId>) {
+        if let ExprKind::Call(f, _) = e.kind {
+            out.push(f);
+        }
+        e.children().into_iter().for_each(|x| calls(x, out));
+    }
+    let callees: Vec<Vec<FnId>> = (game.functions.iter())
+        .map(|f| {
+            let mut out = Vec::new();
+            calls(&f.body, &mut out);
+            out
+        })
+        .collect();
+    let mut kept: Vec<bool> = game.functions.iter().map(|f| f.memo).collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (f, to) in callees.iter().enumerate() {
+            if !kept[f] && to.iter().any(|&g| kept[g as usize]) {
+                kept[f] = true;
+                changed = true;
+            }
+        }
+    }
+    kept
 }
 
 /// A value as a Rust expression of the prelude's `V`.
@@ -928,6 +962,9 @@ impl Gen<'_> {
             ExprKind::Neg(x) => format!("V::Int(int({})?.checked_neg().ok_or(())?)", self.expr(x)?),
             ExprKind::Binary(op, l, r) => self.binary(*op, l, r)?,
             ExprKind::Builtin(b, args) => self.builtin(*b, args)?,
+            ExprKind::Call(f, _) if self.kept[*f as usize] => {
+                return Err(unsupported("a call of a `memo` definition", e.span));
+            }
             ExprKind::Call(f, args) => {
                 let mut code = String::from("{ ");
                 let mut names = Vec::new();

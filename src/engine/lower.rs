@@ -19,7 +19,13 @@ impl Program {
         let functions = game
             .functions
             .iter()
-            .map(|f| Func { params: f.params.clone(), body: low.expr(&f.body), depth: depth(&f.body), kept: f.kept() })
+            .map(|f| Func {
+                params: f.params.clone(),
+                body: low.expr(&f.body),
+                depth: depth(&f.body),
+                kept: f.kept(),
+                memo: f.memo,
+            })
             .collect();
         let inits = game.vars.iter().map(|v| low.expr(&v.init)).collect();
         let resets = (0..game.phases.len() as PhaseId)

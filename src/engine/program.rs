@@ -238,6 +238,8 @@ pub(crate) struct Func {
     pub depth: usize,
     /// The slots a call keeps for the calls it is inside of (empty unless it can recurse).
     pub kept: std::ops::Range<Slot>,
+    /// `memo`: every value worked out is kept until the evaluation ends.
+    pub memo: bool,
 }
 
 /// A lowered `show` line.

@@ -31,7 +31,17 @@ pub(crate) struct Vm<'a> {
     /// Definitions already worked out during this evaluation, with their arguments: the position
     /// cannot change while a `Vm` reads it, so a definition called again gives the same value.
     memo: smallvec::SmallVec<[Memo; MEMOS_INLINE]>,
+    /// The values of `memo` definitions worked out during this evaluation, for any arguments
+    /// (at most [`KEPT`]); made at the first call of one.
+    kept: Option<Box<Kept>>,
 }
+
+/// The values of `memo` definitions, by definition and arguments.
+type Kept = std::collections::HashMap<(FnId, smallvec::SmallVec<[Value; 4]>), Value>;
+
+/// How many values of `memo` definitions an evaluation keeps; past that, they are worked out
+/// again.
+const KEPT: usize = 65_536;
 
 /// How many definitions' values an evaluation keeps.
 const MEMOS: usize = 16;
@@ -57,7 +67,7 @@ impl<'a> Vm<'a> {
         locals: &'a mut [Value],
         steps: usize,
     ) -> Self {
-        Vm { game, prog, board, locals, steps, nesting: 0, memo: smallvec::SmallVec::new() }
+        Vm { game, prog, board, locals, steps, nesting: 0, memo: smallvec::SmallVec::new(), kept: None }
     }
 
     pub(crate) fn span(&self, at: At) -> crate::vocab::Span {
@@ -246,8 +256,11 @@ impl<'a> Vm<'a> {
     }
 
     /// A definition called with its arguments' values (worked out once per evaluation for
-    /// each set of at most two arguments).
+    /// each set of at most two arguments, or of any for a `memo` definition).
     pub(crate) fn call(&mut self, f: FnId, args: &[Value], at: At) -> Out<Value> {
+        if self.prog.functions[f as usize].memo {
+            return self.call_kept(f, args, at);
+        }
         let key = match args {
             [] => Some([Value::None; 2]),
             [a] => Some([*a, Value::None]),
@@ -264,6 +277,21 @@ impl<'a> Vm<'a> {
             && self.memo.len() < MEMOS
         {
             self.memo.push(Memo { f, args, value });
+        }
+        Ok(value)
+    }
+
+    /// A call of a `memo` definition: its kept value for these arguments, or the value worked
+    /// out and kept.
+    fn call_kept(&mut self, f: FnId, args: &[Value], at: At) -> Out<Value> {
+        let key = (f, args.iter().copied().collect());
+        if let Some(value) = self.kept.as_ref().and_then(|k| k.get(&key)) {
+            return Ok(*value);
+        }
+        let value = self.work_out(f, args, at)?;
+        let kept = self.kept.get_or_insert_with(Box::default);
+        if kept.len() < KEPT {
+            kept.insert(key, value);
         }
         Ok(value)
     }

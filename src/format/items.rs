@@ -275,14 +275,11 @@ impl Layout<'_> {
 
     fn define(&mut self, define: &DefineDecl) -> Doc {
         let mut docs = vec![self.tok("define"), sp(), self.tok(&define.name.name)];
-        docs.extend([
-            self.params(&define.params),
-            self.tok(":"),
-            sp(),
-            self.type_expr(&define.ret),
-            sp(),
-            self.tok("="),
-        ]);
+        docs.extend([self.params(&define.params), self.tok(":"), sp(), self.type_expr(&define.ret), sp()]);
+        if define.memo {
+            docs.extend([self.tok("memo"), sp()]);
+        }
+        docs.push(self.tok("="));
         docs.push(self.value(&define.body));
         group(docs)
     }

@@ -72,7 +72,8 @@ impl Dump<'_> {
         for (i, f) in g.functions.iter().enumerate() {
             let params: Vec<String> = f.params.iter().map(|s| format!("${s}")).collect();
             let body = self.expr(&f.body);
-            self.line(0, &format!("define {i} {}({}) = {body}", f.name, params.join(", ")));
+            let memo = if f.memo { " memo" } else { "" };
+            self.line(0, &format!("define {i} {}({}){memo} = {body}", f.name, params.join(", ")));
         }
         for (i, p) in g.phases.iter().enumerate() {
             self.line(0, &format!("phase {i} {}", p.name));

@@ -269,6 +269,8 @@ pub struct DefineDecl {
     pub name: Ident,
     pub params: Vec<(Ident, TypeExpr)>,
     pub ret: TypeExpr,
+    /// `memo`: its values are kept for the rest of the evaluation that works them out.
+    pub memo: bool,
     pub body: Expr,
     pub span: Span,
 }

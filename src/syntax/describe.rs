@@ -26,6 +26,7 @@ pub(crate) fn describe_rule(rule: Rule) -> &'static str {
         Rule::k_all => "`all`",
         Rule::k_and => "`and`",
         Rule::k_any => "`any`",
+        Rule::k_memo => "`memo`",
         Rule::k_as => "`as`",
         Rule::k_by => "`by`",
         Rule::k_card => "`card`",

@@ -136,3 +136,21 @@ fn a_menu_action_beside_several_cards_passes_with_an_empty_group() {
     assert_eq!(t.var("played", Some("P1")), 3);
     assert_eq!(t.var("passed", Some("P2")), 3);
 }
+
+const MEMO: &str = "tests/fixtures/valid/memo.cards";
+
+#[test]
+fn a_memo_definition_answers_each_question_once_and_fits_the_budget() {
+    let t = Table::open(MEMO, &[]);
+    assert!(t.state.failure().is_none(), "{:?}", t.state.failure());
+    assert_eq!(t.var("climbs", None), 2_504_730_781_961);
+    assert!(t.said("2504730781961 ways; 3 pairs of cards"), "{:?}", t.lines());
+    // The same rules without `memo` ask over a billion calls: the match stops on the budget.
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("without-memo.cards");
+    let text = std::fs::read_to_string(MEMO).expect("the fixture").replace(" memo =", " =");
+    std::fs::write(&file, text).expect("written");
+    let t = Table::open(&file.display().to_string(), &[]);
+    let failure = t.state.failure().map(|p| p.message.clone()).unwrap_or_default();
+    assert!(failure.contains("steps"), "{failure:?}");
+}

@@ -189,3 +189,13 @@ fn zone_parameters_compile_and_a_menu_beside_several_cards_is_left_to_the_interp
     assert!(ready.left.iter().any(|l| l.what == "a choice of several cards at once"), "{:?}", ready.left.len());
     assert!(side_by_side(&game, &ready.playable, 1..6) >= 30);
 }
+
+#[test]
+fn a_call_of_a_memo_definition_is_left_to_the_interpreter() {
+    // The interpreter keeps a `memo` definition's values; the kernel would work them out again
+    // and spend other steps.
+    let game = game_of("tests/fixtures/valid/memo.cards", &[]);
+    let Some(ready) = compiled(&game) else { return };
+    assert!(ready.left.iter().any(|l| l.what == "a call of a `memo` definition"), "{:?}", ready.left.len());
+    side_by_side(&game, &ready.playable, 1..2);
+}

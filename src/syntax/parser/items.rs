@@ -281,11 +281,13 @@ impl<'s, 'p> Reader<'s, 'p> {
 
     pub(super) fn define_decl(&self, pair: Node<'s>) -> Option<DefineDecl> {
         let span = self.span(&pair);
+        let memo = pair.clone().into_inner().any(|p| p.as_rule() == Rule::k_memo);
         let mut children = Children::of(pair);
         Some(DefineDecl {
             name: self.ident(children.next()?),
             params: children.run_of(Rule::fn_param).map(|p| self.fn_param(p)).collect::<Option<_>>()?,
             ret: self.type_expr(children.next()?)?,
+            memo,
             body: self.expr(children.next()?)?,
             span,
         })

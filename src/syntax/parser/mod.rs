@@ -237,6 +237,7 @@ fn is_token(rule: Rule) -> bool {
             | k_where
             | k_while
             | k_zone
+            | k_memo
     )
 }
 
