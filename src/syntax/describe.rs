@@ -486,6 +486,7 @@ fn advice(found: &str, expected: &Expected, line_start: bool) -> Option<String> 
         "then" if expected.block => "an `if` statement takes its branch in braces: `if CONDITION { ... }`",
         "elif" | "elsif" => "write `else if`",
         ":=" => "assignment is written `=`",
+        "memo" if wants("`:`") => "`memo` comes after a definition's type: `define NAME(...): TYPE memo = VALUE`",
         _ if wants(Group::Statement.words()) && starts_declaration(found) => {
             return Some(format!(
                 "`{found}` starts a declaration, which cannot stand inside a block: is a `}}` missing above it?"
