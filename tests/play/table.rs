@@ -160,3 +160,19 @@ fn analyze_judges_the_latest_decisions_within_one_budget_and_says_what_it_left_o
     assert!(judged > 0, "{out}");
     assert!(out.contains(" earlier decisions, too large to solve within 400000 positions in all)"), "{out}");
 }
+
+#[test]
+fn compass_seats_are_drawn_from_the_seat_the_rule_file_puts_at_the_bottom() {
+    // Tantony says `seat South at bottom`: South sees West on its left, North across, East on
+    // its right; North, at the bottom of its own table, sees the others turned with it.
+    let path = std::path::Path::new("rules/tantony.cards");
+    let game = std::sync::Arc::new(paradox::load(path, &paradox::Settings::default()).expect("loads"));
+    let state = paradox::State::new(game.clone(), 1);
+    let names = |player: usize| -> Vec<String> {
+        paradox::repl::Table::of(&state, player).seats.iter().map(|s| s.name.clone()).collect()
+    };
+    assert_eq!(names(2), ["West", "North", "East", "South"]);
+    assert_eq!(names(0), ["East", "South", "West", "North"]);
+    // A spectator, who has no seat, sees South at the bottom too.
+    assert_eq!(names(game.players), ["West", "North", "East", "South"]);
+}
