@@ -155,9 +155,14 @@ fn analyze_judges_the_latest_decisions_within_one_budget_and_says_what_it_left_o
     for _ in 0..19 {
         costly.handle("#1");
     }
-    let out = costly.handle("analyze");
+    let mut progress = Vec::new();
+    let out = costly.handle_showing("analyze", &mut |line| progress.push(line.to_string()));
     let judged = out.lines().filter(|l| l.contains(" played ")).count();
     assert!(judged > 0, "{out}");
+    // The work says how it goes: before each decision judged (and the one found too large).
+    assert_eq!(progress.len(), judged + 1, "{progress:?}");
+    assert!(progress[0].starts_with("Analysing decision 1 of "), "{progress:?}");
+    assert!(progress[1].contains(" positions searched...") && !progress[1].contains(", 0 of "), "{progress:?}");
     assert!(out.contains(" earlier decisions, too large to solve within 400000 positions in all)"), "{out}");
 }
 
