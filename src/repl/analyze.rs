@@ -33,7 +33,7 @@ pub(super) fn report(decided: &[Decided], now: &State, budget: u64, progress: &m
     let mut judged = Vec::new();
     for (k, (state, seat, action)) in mine.iter().rev().enumerate() {
         progress(&format!(
-            "Analysing decision {} of {} (latest first), {} of {budget} positions searched...",
+            "Analysing decision {} of {}, latest first: {} of {budget} positions",
             k + 1,
             mine.len(),
             budget - left

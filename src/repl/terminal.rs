@@ -38,9 +38,12 @@ pub fn interactive(mut session: Session, first: &str) -> Result<(), String> {
                 if let Some((width, height)) = terminal_size::terminal_size() {
                     session.resize(width.0 as usize, Some(height.0 as usize));
                 }
-                // Long work (`analyze`) says how it goes on one line, rewritten, then cleared.
+                // Long work (`analyze`) says how it goes on one line (cut to the screen's width,
+                // as a wrapped line could not be rewritten), rewritten, then cleared.
                 let mut shown = false;
+                let columns = terminal_size::terminal_size().map_or(80, |(w, _)| w.0 as usize);
                 let answer = session.handle_showing(&line, &mut |news| {
+                    let news: String = news.chars().take(columns.saturating_sub(1)).collect();
                     print!("\r{news}\u{1b}[K");
                     let _ = std::io::stdout().flush();
                     shown = true;
