@@ -292,6 +292,9 @@ pub struct Game {
     pub players: usize,
     /// The seats, in order, with their names and players.
     pub seats: Vec<SeatInfo>,
+    /// The seat the table is drawn from (`seat X at bottom`): where one person sits unless told
+    /// otherwise, and what a spectator sees at the bottom.
+    pub bottom: Option<SeatId>,
     /// The sides, with their seats.
     pub sides: Vec<SideInfo>,
     /// The parameters, with the values this game was compiled with.

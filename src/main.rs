@@ -82,7 +82,8 @@ enum Command {
     Play {
         /// A rule file or scenario.
         file: PathBuf,
-        /// Your seat, by number (1 is the first seat in the rule file) or name.
+        /// Your seat, by number (1 is the first seat in the rule file) or name; by default the
+        /// first seat, or the one the rule file draws at the bottom (`seat X at bottom`).
         #[arg(long, value_name = "SEAT", conflicts_with = "humans")]
         seat: Option<String>,
         /// Hot-seat play: the seats of the people at the table (`1,3`); every other seat is a bot.
@@ -721,7 +722,7 @@ fn bench(
 }
 
 /// `paradox play`: sets the table up and hands it to a terminal or a script.
-fn play(file: &std::path::Path, seats: &str, seed: Option<u64>, bots: &str, options: &GameOptions) -> ExitCode {
+fn play(file: &std::path::Path, seats: Option<&str>, seed: Option<u64>, bots: &str, options: &GameOptions) -> ExitCode {
     let game = match load_game(file, options) {
         Ok(game) => Arc::new(game),
         Err(code) => return code,
@@ -730,7 +731,9 @@ fn play(file: &std::path::Path, seats: &str, seed: Option<u64>, bots: &str, opti
         eprintln!("error: {message}");
         ExitCode::from(2)
     };
-    let humans = match paradox::repl::players_at(&game, seats) {
+    // Without a seat named, one person sits where the rule file draws the table from.
+    let home = (game.bottom.unwrap_or(0) as usize + 1).to_string();
+    let humans = match paradox::repl::players_at(&game, seats.unwrap_or(&home)) {
         Ok(humans) => humans,
         Err(message) => return usage(message),
     };
@@ -984,8 +987,7 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
         }
         Command::Build { file, options } => build(file, options),
         Command::Play { file, seat, humans, seed, bots, options } => {
-            let seats = humans.as_deref().or(seat.as_deref()).unwrap_or("1");
-            play(file, seats, *seed, bots, options)
+            play(file, humans.as_deref().or(seat.as_deref()), *seed, bots, options)
         }
     }
 }

@@ -87,6 +87,7 @@ module.exports = grammar({
         $.players_declaration,
         $.seats_declaration,
         $.control_declaration,
+        $.bottom_declaration,
         $.side_declaration,
         $.param_declaration,
         $.enum_declaration,
@@ -109,6 +110,7 @@ module.exports = grammar({
     seats_declaration: ($) => seq('seats', commaSep1($.seat)),
     seat: ($) => seq(field('name', $.identifier), optional(field('display', $.string))),
     control_declaration: ($) => seq('seat', field('seat', $.identifier), 'played', 'by', field('by', $.identifier)),
+    bottom_declaration: ($) => seq('seat', field('seat', $.identifier), 'at', 'bottom'),
     side_declaration: ($) =>
       seq(
         'side',

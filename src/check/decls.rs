@@ -17,6 +17,7 @@ pub(super) struct Parts<'a> {
     pub players: Vec<&'a ast::PlayersDecl>,
     pub seats: Vec<&'a ast::SeatsDecl>,
     pub controls: Vec<&'a ast::ControlDecl>,
+    pub bottoms: Vec<&'a ast::BottomDecl>,
     pub sides: Vec<&'a ast::SideDecl>,
     pub params: Vec<&'a ast::ParamDecl>,
     pub enums: Vec<&'a ast::EnumDecl>,
@@ -43,6 +44,7 @@ impl<'a> Parts<'a> {
                 ast::Item::Players(d) => parts.players.push(d),
                 ast::Item::Seats(d) => parts.seats.push(d),
                 ast::Item::Control(d) => parts.controls.push(d),
+                ast::Item::Bottom(d) => parts.bottoms.push(d),
                 ast::Item::Side(d) => parts.sides.push(d),
                 ast::Item::Param(d) => parts.params.push(d),
                 ast::Item::Enum(d) => parts.enums.push(d),
@@ -104,6 +106,7 @@ fn item_span(item: &ast::Item) -> Span {
         ast::Item::Players(d) => d.span,
         ast::Item::Seats(d) => d.span,
         ast::Item::Control(d) => d.span,
+        ast::Item::Bottom(d) => d.span,
         ast::Item::Side(d) => d.span,
         ast::Item::Param(d) => d.span,
         ast::Item::Enum(d) => d.span,
@@ -213,6 +216,21 @@ impl Checker {
             self.report(problem);
         }
         self.declare_sides(parts);
+        self.declare_bottom(parts);
+    }
+
+    /// `seat X at bottom`: at most one seat, a declared one.
+    fn declare_bottom(&mut self, parts: &Parts) {
+        let Some(first) = parts.bottoms.first() else { return };
+        for extra in &parts.bottoms[1..] {
+            self.seat_named(&extra.seat);
+            self.report(
+                Problem::new(Code::Duplicate, "two seats are drawn at the bottom", extra.span, "declared again here")
+                    .note(first.span, "first declared here")
+                    .help("one seat is at the bottom of the table; keep one `seat ... at bottom`"),
+            );
+        }
+        self.bottom = self.seat_named(&first.seat);
     }
 
     fn add_seat(&mut self, ident: &ast::Ident, display: String) {

@@ -110,6 +110,8 @@ struct Checker {
     name: Option<String>,
     players: usize,
     seats: Vec<SeatInfo>,
+    /// The seat declared `at bottom`.
+    bottom: Option<SeatId>,
     sides: Vec<SideInfo>,
     params: Vec<ParamInfo>,
     enums: Vec<EnumInfo>,
@@ -290,6 +292,7 @@ impl Checker {
             name: self.name.clone()?,
             players: self.players,
             seats: std::mem::take(&mut self.seats),
+            bottom: self.bottom,
             sides: std::mem::take(&mut self.sides),
             params: std::mem::take(&mut self.params),
             enums: std::mem::take(&mut self.enums),

@@ -371,6 +371,7 @@ impl Walker<'_> {
                 self.name(&control.seat);
                 self.name(&control.by);
             }
+            Item::Bottom(bottom) => self.name(&bottom.seat),
             Item::Side(side) => side.seats.iter().for_each(|s| self.name(s)),
             Item::Param(param) => {
                 self.type_expr(&param.ty);

@@ -16,8 +16,9 @@ pub(super) type Decided = (State, SeatId, Action);
 pub(super) const ANALYZE_BUDGET: u64 = 2 * QUICK_BUDGET;
 
 /// The decisions of the phase the solver would stop at now, each judged, within `budget`
-/// positions in all.
-pub(super) fn report(decided: &[Decided], now: &State, budget: u64) -> String {
+/// positions in all; `progress` is told, before each decision is judged, which one it is and
+/// how much of the budget is spent (a terminal shows it while the work goes on).
+pub(super) fn report(decided: &[Decided], now: &State, budget: u64, progress: &mut dyn FnMut(&str)) -> String {
     let Ok(task) = prepare(now, None) else {
         return "There is nothing to analyse here: the position is not open, or the rule file names no quantity (`solve`).\n".into();
     };
@@ -30,7 +31,13 @@ pub(super) fn report(decided: &[Decided], now: &State, budget: u64) -> String {
     }
     let mut left = budget;
     let mut judged = Vec::new();
-    for (state, seat, action) in mine.iter().rev() {
+    for (k, (state, seat, action)) in mine.iter().rev().enumerate() {
+        progress(&format!(
+            "Analysing decision {} of {}, latest first: {} of {budget} positions",
+            k + 1,
+            mine.len(),
+            budget - left
+        ));
         match judge(state, *seat, *action, left.min(QUICK_BUDGET)) {
             Some((line, nodes)) => {
                 judged.push(line);

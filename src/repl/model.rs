@@ -150,10 +150,15 @@ impl Table {
     }
 }
 
-/// The seats clockwise from the one after `player`'s first seat, that seat last.
+/// The seats clockwise from the one after the bottom seat, that seat last: the seat the rule
+/// file draws at the bottom when it is `player`'s, else `player`'s first seat; for a player with
+/// no seat (a spectator), the rule file's bottom seat, else the first.
 fn drawing_order(game: &Game, player: usize) -> Vec<usize> {
     let seats = game.seats.len();
-    let home = game.seats.iter().position(|s| s.player == player).unwrap_or(0);
+    let bottom = game.bottom.map(|s| s as usize);
+    let home = (bottom.filter(|s| game.seats[*s].player == player))
+        .or_else(|| game.seats.iter().position(|s| s.player == player))
+        .unwrap_or(bottom.unwrap_or(0));
     (1..=seats).map(|k| (home + k) % seats).collect()
 }
 

@@ -105,7 +105,9 @@ impl Plays {
                     continue;
                 }
                 let order = lay.remove(&pile).unwrap_or_default();
+                // A trick lies face up; cards gathered face down (a stock dealt out again) are not one.
                 if let Some(taken) = leaving.remove(&pile)
+                    && seen_by_all(pile)
                     && taken.cards.iter().all(|(_, seat)| seat.is_some())
                 {
                     plays.last.insert(pile, taken.in_order(&order));

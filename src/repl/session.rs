@@ -216,6 +216,12 @@ impl Session {
 
     /// Handles one line; the text is what to print.
     pub fn handle(&mut self, line: &str) -> String {
+        self.handle_showing(line, &mut |_| {})
+    }
+
+    /// [`Session::handle`], telling `progress` how a long piece of work (`analyze`) is going
+    /// while it goes on.
+    pub fn handle_showing(&mut self, line: &str, progress: &mut dyn FnMut(&str)) -> String {
         if self.waiting {
             self.waiting = false;
             return self.screen();
@@ -227,14 +233,14 @@ impl Session {
             return match question {
                 Question::NewMatch if yes => self.new_match(),
                 Question::NewMatch if no => "No new match: this one goes on.\n".into(),
-                Question::NewMatch => format!("No new match.\n{}", self.handle(line)),
+                Question::NewMatch => format!("No new match.\n{}", self.handle_showing(line, progress)),
                 Question::Replace(path) if yes => self.write_save(&path),
                 Question::Replace(path) if no => format!("Not saved: {} is as it was.\n", path.display()),
-                Question::Replace(_) => format!("Not saved.\n{}", self.handle(line)),
+                Question::Replace(_) => format!("Not saved.\n{}", self.handle_showing(line, progress)),
             };
         }
         match self.command(line) {
-            Ok(command) => self.run(command),
+            Ok(command) => self.run(command, progress),
             Err(message) => format!("error: {message}\n"),
         }
     }
@@ -245,13 +251,15 @@ impl Session {
         Command::parse(line, &self.typed_moves(&self.move_list()))
     }
 
-    fn run(&mut self, command: Command) -> String {
+    fn run(&mut self, command: Command, progress: &mut dyn FnMut(&str)) -> String {
         match command {
             Command::Nothing => String::new(),
             Command::Help => help(),
             Command::Moves => self.moves(),
             Command::Hint => self.hint(),
-            Command::Analyze => super::analyze::report(&self.decided, &self.state, super::analyze::ANALYZE_BUDGET),
+            Command::Analyze => {
+                super::analyze::report(&self.decided, &self.state, super::analyze::ANALYZE_BUDGET, progress)
+            }
             Command::Undo => self.take_back(),
             Command::Show => self.table_and_turn(),
             Command::Score => self.score(),

@@ -38,12 +38,20 @@ pub fn interactive(mut session: Session, first: &str) -> Result<(), String> {
                 if let Some((width, height)) = terminal_size::terminal_size() {
                     session.resize(width.0 as usize, Some(height.0 as usize));
                 }
-                if matches!(session.command(&line), Ok(super::Command::Analyze)) {
-                    // The work takes a moment: say so before it starts.
-                    println!("Analysing the decisions of this phase, latest first...");
+                // Long work (`analyze`) says how it goes on one line (cut to the screen's width,
+                // as a wrapped line could not be rewritten), rewritten, then cleared.
+                let mut shown = false;
+                let columns = terminal_size::terminal_size().map_or(80, |(w, _)| w.0 as usize);
+                let answer = session.handle_showing(&line, &mut |news| {
+                    let news: String = news.chars().take(columns.saturating_sub(1)).collect();
+                    print!("\r{news}\u{1b}[K");
                     let _ = std::io::stdout().flush();
+                    shown = true;
+                });
+                if shown {
+                    print!("\r\u{1b}[K");
                 }
-                print!("{}", session.handle(&line));
+                print!("{answer}");
             }
             Err(ReadlineError::Interrupted) => {}
             Err(ReadlineError::Eof) => {

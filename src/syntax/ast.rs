@@ -87,6 +87,8 @@ pub enum Item {
     Seats(SeatsDecl),
     /// `control ...`: which player decides for which seats.
     Control(ControlDecl),
+    /// `seat X at bottom`: the seat the table is drawn from.
+    Bottom(BottomDecl),
     /// `side ...`.
     Side(SideDecl),
     /// `param ...`: a value the command line may set.
@@ -161,6 +163,13 @@ pub struct SeatsDecl {
 pub struct ControlDecl {
     pub seat: Ident,
     pub by: Ident,
+    pub span: Span,
+}
+
+/// `seat South at bottom`
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BottomDecl {
+    pub seat: Ident,
     pub span: Span,
 }
 

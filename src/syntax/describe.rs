@@ -61,6 +61,8 @@ pub(crate) fn describe_rule(rule: Rule) -> &'static str {
         Rule::k_phase => "`phase`",
         Rule::k_play => "`play`",
         Rule::k_played => "`played`",
+        Rule::k_at => "`at`",
+        Rule::k_bottom => "`bottom`",
         Rule::k_players => "`players`",
         Rule::k_random => "`random`",
         Rule::k_redo => "`redo`",
@@ -99,6 +101,7 @@ pub(crate) fn describe_rule(rule: Rule) -> &'static str {
         Rule::seats_decl => "`seats A, B, ...`",
         Rule::named => "a name with an optional display name in quotes",
         Rule::control_decl => "`seat X played by Y`",
+        Rule::bottom_decl => "`seat X at bottom`",
         Rule::side_decl => "a side `side NAME { SEATS }`",
         Rule::param_decl => "a parameter `param NAME: TYPE = VALUE`",
         Rule::literal => "a number, `true`, `false` or a name",
@@ -316,12 +319,11 @@ impl Group {
             | choose_stmt | simultaneous_stmt | move_stmt | shuffle_stmt | deal_stmt | say_stmt | reveal_stmt
             | redo_stmt | end_stmt | make_card_stmt | k_let | k_choose | k_simultaneously | k_shuffle | k_redo
             | k_say | k_reveal | k_while | k_repeat | k_move | k_deal | k_end => Some(Group::Statement),
-            item | game_decl | players_decl | seats_decl | control_decl | side_decl | param_decl | enum_decl
-            | card_decl | deck_decl | zone_decl | var_decl | define_decl | proc_decl | play_decl | result_decl
-            | variant_decl | show_decl | solve_decl | sheet_decl | k_sheet | k_solve | k_show | k_game | k_players
-            | k_seats | k_param | k_enum | k_deck | k_zone | k_var | k_define | k_play | k_result | k_variant => {
-                Some(Group::Declaration)
-            }
+            item | game_decl | players_decl | seats_decl | control_decl | bottom_decl | side_decl | param_decl
+            | enum_decl | card_decl | deck_decl | zone_decl | var_decl | define_decl | proc_decl | play_decl
+            | result_decl | variant_decl | show_decl | solve_decl | sheet_decl | k_sheet | k_solve | k_show
+            | k_game | k_players | k_seats | k_param | k_enum | k_deck | k_zone | k_var | k_define | k_play
+            | k_result | k_variant => Some(Group::Declaration),
             _ => None,
         }
     }

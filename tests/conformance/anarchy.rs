@@ -187,32 +187,35 @@ fn scored(bids: [&str; 4]) -> Table {
 #[test]
 fn cards_reds_blacks_best_a_suit_and_shorts_each_score_at_their_rate() {
     let t = scored(["reds", "shorts", "blacks", "cards"]);
-    assert!(t.said("P1 won 6 cards on a bid of reds: 12 points, 12 in all"), "{:?}", narration(&t));
-    assert!(t.said("P2 won 0 cards on a bid of shorts: 15 points, 15 in all"));
-    assert!(t.said("P3 won 6 cards on a bid of blacks: 10 points, 10 in all"), "5 black cards at 2");
-    assert!(t.said("P4 won 0 cards on a bid of cards: 0 points, 0 in all"));
+    assert!(t.said("P1 bid reds: 6 red cards (of 6 won) × 2 = 12 points, 12 in all"), "{:?}", narration(&t));
+    assert!(t.said("P2 bid shorts: 0 won of 3 dealt, 3 short × 5 = 15 points, 15 in all"));
+    assert!(t.said("P3 bid blacks: 5 black cards (of 6 won) × 2 = 10 points, 10 in all"), "5 black cards at 2");
+    assert!(t.said("P4 bid cards: 0 cards won × 1 = 0 points, 0 in all"));
 
     let t = scored(["hearts", "cards", "best suit", "shorts"]);
-    assert!(t.said("P1 won 6 cards on a bid of hearts: 24 points, 24 in all"));
-    assert!(t.said("P2 won 0 cards on a bid of cards: 0 points, 0 in all"));
-    assert!(t.said("P3 won 6 cards on a bid of best suit: 9 points, 9 in all"), "3 spades, the suit won most, at 3");
-    assert!(t.said("P4 won 0 cards on a bid of shorts: 15 points, 15 in all"));
+    assert!(t.said("P1 bid hearts: 6 cards of hearts (of 6 won) × 4 = 24 points, 24 in all"));
+    assert!(t.said("P2 bid cards: 0 cards won × 1 = 0 points, 0 in all"));
+    assert!(
+        t.said("P3 bid best suit: 3 cards of the suit won most (of 6 won) × 3 = 9 points, 9 in all"),
+        "3 spades, the suit won most, at 3"
+    );
+    assert!(t.said("P4 bid shorts: 0 won of 3 dealt, 3 short × 5 = 15 points, 15 in all"));
 
     let t = scored(["blacks", "reds", "cards", "clubs"]);
-    assert!(t.said("P1 won 6 cards on a bid of blacks: 0 points, 0 in all"));
-    assert!(t.said("P3 won 6 cards on a bid of cards: 6 points, 6 in all"));
-    assert!(t.said("P4 won 0 cards on a bid of clubs: 0 points, 0 in all"));
+    assert!(t.said("P1 bid blacks: 0 black cards (of 6 won) × 2 = 0 points, 0 in all"));
+    assert!(t.said("P3 bid cards: 6 cards won × 1 = 6 points, 6 in all"));
+    assert!(t.said("P4 bid clubs: 0 cards of clubs (of 0 won) × 4 = 0 points, 0 in all"));
 
     let t = scored(["diamonds", "spades", "spades", "reds"]);
-    assert!(t.said("P3 won 6 cards on a bid of spades: 12 points, 12 in all"));
-    assert!(t.said("P1 won 6 cards on a bid of diamonds: 0 points, 0 in all"));
+    assert!(t.said("P3 bid spades: 3 cards of spades (of 6 won) × 4 = 12 points, 12 in all"));
+    assert!(t.said("P1 bid diamonds: 0 cards of diamonds (of 6 won) × 4 = 0 points, 0 in all"));
 }
 
 #[test]
 fn shorts_is_never_negative_for_a_player_who_wins_more_than_was_dealt() {
     let t = scored(["shorts", "shorts", "shorts", "shorts"]);
-    assert!(t.said("P1 won 6 cards on a bid of shorts: 0 points, 0 in all"), "{:?}", narration(&t));
-    assert!(t.said("P2 won 0 cards on a bid of shorts: 15 points, 15 in all"));
+    assert!(t.said("P1 bid shorts: 6 won of 3 dealt, 0 short × 5 = 0 points, 0 in all"), "{:?}", narration(&t));
+    assert!(t.said("P2 bid shorts: 0 won of 3 dealt, 3 short × 5 = 15 points, 15 in all"));
 }
 
 // ---------------------------------------------------------------- the target
@@ -309,8 +312,8 @@ fn a_low_ace_ranks_below_every_other_singleton_and_the_low_call_lasts_one_trick(
     assert!(t.said("P3 takes the diamonds with the A of diamonds"), "P3's Ace was not called low");
     assert!(t.said("P4 takes the 2 singletons with the Q of clubs"), "{:?}", narration(&t));
     // The deal is over; P1 won nothing: 5 for each of the two cards short.
-    assert!(t.said("P1 won 0 cards on a bid of shorts: 10 points, 10 in all"), "{:?}", narration(&t));
-    assert!(t.said("P4 won 4 cards on a bid of cards: 4 points, 4 in all"));
+    assert!(t.said("P1 bid shorts: 0 won of 2 dealt, 2 short × 5 = 10 points, 10 in all"), "{:?}", narration(&t));
+    assert!(t.said("P4 bid cards: 4 cards won × 1 = 4 points, 4 in all"));
 
     // The Ace of hearts turned up high takes the Queen of clubs instead.
     let mut t = Table::open("examples/anarchy-low-ace.cards", &[]);
@@ -318,7 +321,7 @@ fn a_low_ace_ranks_below_every_other_singleton_and_the_low_call_lasts_one_trick(
     reveal(&mut t, &[("P1", "A of spades low"), ("P2", "2 of spades"), ("P3", "9 of clubs"), ("P4", "J of clubs")]);
     reveal(&mut t, &[("P1", "A of hearts"), ("P2", "5 of diamonds"), ("P3", "A of diamonds"), ("P4", "Q of clubs")]);
     assert!(t.said("P1 takes the 2 singletons with the A of hearts"), "{:?}", narration(&t));
-    assert!(t.said("P1 won 2 cards on a bid of shorts: 0 points, 0 in all"));
+    assert!(t.said("P1 bid shorts: 2 won of 2 dealt, 0 short × 5 = 0 points, 0 in all"));
 }
 
 // ---------------------------------------------------------------- ties

@@ -436,7 +436,9 @@ struct Anarchy;
 
 impl Watch for Anarchy {
     fn decided(&mut self, state: &State, said: &[String]) {
-        for line in said.iter().filter(|l| l.contains(" on a bid of ")) {
+        // A deal's score: `P1 bid reds: 6 red cards (of 8 won) × 2 = 12 points, 12 in all`.
+        let scored: Vec<&String> = said.iter().filter(|l| l.contains(" × ") && l.ends_with(" in all")).collect();
+        for line in scored {
             let n = numbers(line);
             assert!(n[n.len() - 2] >= 0, "a deal scores no negative points: {line}");
         }

@@ -155,8 +155,29 @@ fn analyze_judges_the_latest_decisions_within_one_budget_and_says_what_it_left_o
     for _ in 0..19 {
         costly.handle("#1");
     }
-    let out = costly.handle("analyze");
+    let mut progress = Vec::new();
+    let out = costly.handle_showing("analyze", &mut |line| progress.push(line.to_string()));
     let judged = out.lines().filter(|l| l.contains(" played ")).count();
     assert!(judged > 0, "{out}");
+    // The work says how it goes: before each decision judged (and the one found too large).
+    assert_eq!(progress.len(), judged + 1, "{progress:?}");
+    assert!(progress[0].starts_with("Analysing decision 1 of "), "{progress:?}");
+    assert!(progress[1].ends_with(" positions") && !progress[1].contains(": 0 of "), "{progress:?}");
     assert!(out.contains(" earlier decisions, too large to solve within 400000 positions in all)"), "{out}");
+}
+
+#[test]
+fn compass_seats_are_drawn_from_the_seat_the_rule_file_puts_at_the_bottom() {
+    // Tantony says `seat South at bottom`: South sees West on its left, North across, East on
+    // its right; North, at the bottom of its own table, sees the others turned with it.
+    let path = std::path::Path::new("rules/tantony.cards");
+    let game = std::sync::Arc::new(paradox::load(path, &paradox::Settings::default()).expect("loads"));
+    let state = paradox::State::new(game.clone(), 1);
+    let names = |player: usize| -> Vec<String> {
+        paradox::repl::Table::of(&state, player).seats.iter().map(|s| s.name.clone()).collect()
+    };
+    assert_eq!(names(2), ["West", "North", "East", "South"]);
+    assert_eq!(names(0), ["East", "South", "West", "North"]);
+    // A spectator, who has no seat, sees South at the bottom too.
+    assert_eq!(names(game.players), ["West", "North", "East", "South"]);
 }

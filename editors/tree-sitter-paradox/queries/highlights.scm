@@ -9,7 +9,7 @@
 [
   "game" "players" "seats" "seat" "side" "param" "enum" "card" "deck" "zone" "var" "define"
   "play" "result" "show" "sheet" "solve" "variant" "scenario" "extends" "set" "replace"
-  "default" "played" "per" "name" "see" "count" "of" "memo"
+  "default" "played" "at" "bottom" "per" "name" "see" "count" "of" "memo"
 ] @keyword
 
 [ "if" "then" "else" "case" ] @keyword.conditional
@@ -47,6 +47,7 @@
 
 (seat name: (identifier) @constant)
 (control_declaration seat: (identifier) @constant by: (identifier) @constant)
+(bottom_declaration seat: (identifier) @constant)
 (side_declaration name: (identifier) @constant)
 (side_declaration member: (identifier) @constant)
 (param_declaration name: (identifier) @constant)

@@ -31,6 +31,7 @@ impl<'s, 'p> Reader<'s, 'p> {
             Rule::players_decl => Item::Players(self.players_decl(pair)?),
             Rule::seats_decl => Item::Seats(self.seats_decl(pair)?),
             Rule::control_decl => Item::Control(self.control_decl(pair)?),
+            Rule::bottom_decl => Item::Bottom(self.bottom_decl(pair)?),
             Rule::side_decl => Item::Side(self.side_decl(pair)?),
             Rule::param_decl => Item::Param(self.param_decl(pair)?),
             Rule::enum_decl => Item::Enum(self.enum_decl(pair)?),
@@ -87,6 +88,11 @@ impl<'s, 'p> Reader<'s, 'p> {
         let span = self.span(&pair);
         let mut children = Children::of(pair);
         Some(ControlDecl { seat: self.ident(children.next()?), by: self.ident(children.next()?), span })
+    }
+
+    pub(super) fn bottom_decl(&self, pair: Node<'s>) -> Option<BottomDecl> {
+        let span = self.span(&pair);
+        Some(BottomDecl { seat: self.ident(Children::of(pair).next()?), span })
     }
 
     pub(super) fn side_decl(&self, pair: Node<'s>) -> Option<SideDecl> {

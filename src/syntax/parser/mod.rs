@@ -174,6 +174,8 @@ fn is_token(rule: Rule) -> bool {
             | k_and
             | k_any
             | k_as
+            | k_at
+            | k_bottom
             | k_by
             | k_card
             | k_cards
