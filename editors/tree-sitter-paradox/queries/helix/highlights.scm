@@ -9,7 +9,7 @@
 [
   "game" "players" "seats" "seat" "side" "param" "enum" "card" "deck" "zone" "var" "define"
   "play" "result" "show" "sheet" "solve" "variant" "scenario" "extends" "set" "replace"
-  "default" "played" "at" "bottom" "per" "name" "see" "count" "of"
+  "default" "played" "at" "bottom" "per" "name" "see" "count" "of" "memo"
 ] @keyword
 
 [ "if" "then" "else" "case" ] @keyword.control.conditional
