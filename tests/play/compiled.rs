@@ -17,13 +17,13 @@ fn cache() -> &'static Path {
     DIR.get_or_init(|| tempfile::tempdir().expect("a temporary folder")).path()
 }
 
-fn game_of(file: &str, sets: &[&str]) -> Arc<Game> {
+pub(crate) fn game_of(file: &str, sets: &[&str]) -> Arc<Game> {
     let settings = Settings { sets: sets.iter().map(|s| s.to_string()).collect(), variant: None };
     Arc::new(load(Path::new(file), &settings).unwrap_or_else(|e| panic!("{file}: {e:?}")))
 }
 
 /// The game's compiled engine, or `None` (said) where no Rust compiler can be run.
-fn compiled(game: &Arc<Game>) -> Option<Compiled> {
+pub(crate) fn compiled(game: &Arc<Game>) -> Option<Compiled> {
     if toolchain().is_none() {
         eprintln!("skipped: no Rust compiler (rustc) here to build the compiled engine");
         return None;
