@@ -25,9 +25,19 @@ fn same_bot_matches(file: &str, sets: &[&str], seeds: std::ops::Range<u64>, kind
         let interpreted = bot_match(Playable::new(game.clone()), seed, &kinds);
         let native = bot_match(ready.playable.clone(), seed, &kinds);
         assert!(interpreted.is_over(), "{file}: seed {seed}: the match ends");
-        assert_eq!(text(&interpreted), text(&native), "{file}: seed {seed}: the text trace");
-        assert_eq!(json_lines(&interpreted), json_lines(&native), "{file}: seed {seed}: the JSON trace");
+        same_lines(&text(&interpreted), &text(&native), &format!("{file}: seed {seed}: the text trace"));
+        same_lines(&json_lines(&interpreted), &json_lines(&native), &format!("{file}: seed {seed}: the JSON trace"));
     }
+}
+
+/// Two traces the same, or a failure that shows the first line where they part.
+fn same_lines(interpreted: &str, native: &str, what: &str) {
+    let parted = interpreted.lines().zip(native.lines()).position(|(a, b)| a != b);
+    if let Some(i) = parted {
+        let (a, b) = (interpreted.lines().nth(i), native.lines().nth(i));
+        panic!("{what}: line {} differs:\n  interpreted: {a:?}\n  compiled:    {b:?}", i + 1);
+    }
+    assert_eq!(interpreted.len(), native.len(), "{what}: one trace is longer");
 }
 
 #[test]
