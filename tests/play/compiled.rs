@@ -176,3 +176,12 @@ fn a_set_assigned_a_whole_set_plays_the_same_compiled() {
     let Some(ready) = compiled(&game) else { return };
     side_by_side(&game, &ready.playable, 1..4);
 }
+
+#[test]
+fn a_choice_with_a_declaration_plays_the_same_compiled() {
+    let game = game_of("tests/fixtures/valid/choice-blind-by-position.cards", &[]);
+    let Some(ready) = compiled(&game) else { return };
+    assert!(ready.left.is_empty(), "every statement runs natively: {:?}", ready.left);
+    // Both the plain and the declared options get chosen over these seeds.
+    assert!(side_by_side(&game, &ready.playable, 1..40) > 100);
+}

@@ -813,6 +813,36 @@ impl K {
     }
 }
 
+impl K {
+    /// The option at index `i` of the position's (below their number).
+    fn opt_at(&self, i: usize) -> Opt {
+        let b = &self.io().options;
+        debug_assert!(i < b.len);
+        // SAFETY: the options lent are `len` valid options.
+        unsafe { *b.ptr.add(i) }
+    }
+
+    /// Appends an option as it is (declared or not).
+    fn push_whole(&mut self, opt: Opt) {
+        if self.io().options.len == self.io().options.cap {
+            (self.io().grow)(self.io, 2, 1);
+        }
+        let b = &mut self.io_mut().options;
+        // SAFETY: the host made room for one more.
+        unsafe { b.ptr.add(b.len).write(opt) };
+        b.len += 1;
+    }
+
+    /// Takes the options `from..to` out, those after them moving down (`Vec::drain`).
+    fn drop_options(&mut self, from: usize, to: usize) {
+        let b = &mut self.io_mut().options;
+        debug_assert!(from <= to && to <= b.len);
+        // SAFETY: both ranges lie within the `len` valid options; `Opt` is `Copy`.
+        unsafe { std::ptr::copy(b.ptr.add(to), b.ptr.add(from), b.len - to) };
+        b.len -= to - from;
+    }
+}
+
 /// A set of cards (paradox's `CardSet`): card `c` at bit `c % 64` of word `c / 64`.
 pub type CS = [u64; 4];
 pub const CS0: CS = [0; 4];
