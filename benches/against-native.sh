@@ -10,10 +10,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
 old=${2:-}
-native_dir=../shared/bench/native-costly-tricks
+native_dir=${NATIVE_DIR:-../shared/bench/native-costly-tricks}
 native_target=${NATIVE_TARGET_DIR:-/tmp/native-target}
-cargo build --quiet --release
-new="$(cargo metadata --format-version 1 --no-deps | grep -o '"target_directory":"[^"]*"' | sed 's/.*:"//; s/"$//')/release/paradox"
+# PARADOX_BIN names a release binary already built (else this builds one).
+new=${PARADOX_BIN:-}
+if [ -z "$new" ]; then
+  cargo build --quiet --release
+  new="$(cargo metadata --format-version 1 --no-deps | grep -o '"target_directory":"[^"]*"' | sed 's/.*:"//; s/"$//')/release/paradox"
+fi
 # shared/ is read-only in CI, so the reference is built elsewhere.
 CARGO_TARGET_DIR=$native_target cargo build --quiet --release --manifest-path "$native_dir/Cargo.toml"
 native="$native_target/release/native-costly-tricks"

@@ -210,5 +210,10 @@ pub fn text(figures: &[Figures]) -> String {
 /// The compiled engine's random play against the interpreter's, as a ratio.
 pub fn ratio(interpreted: &Figures, compiled: &Figures) -> String {
     let ratio = compiled.decisions_per_second / interpreted.decisions_per_second.max(1e-9);
-    format!("{}: compiled random play at {ratio:.2}x the interpreter's", compiled.game)
+    let mut out = format!("{}: compiled random play at {ratio:.2}x the interpreter's", compiled.game);
+    if let (Some(i), Some(c)) = (&interpreted.bot, &compiled.bot) {
+        let faster = i.median_seconds / c.median_seconds.max(1e-9);
+        out.push_str(&format!(", the default bot's median move {faster:.2}x faster"));
+    }
+    out
 }

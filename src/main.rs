@@ -101,6 +101,10 @@ enum Command {
         /// kind per player.
         #[arg(long, default_value = "default", value_name = "KINDS")]
         bots: String,
+        /// The engine the bots search with: `auto` uses the compiled engine when it is in the
+        /// cache; the match is the same with any.
+        #[arg(long, value_enum, default_value_t = paradox::compiled::Engine::Auto)]
+        engine: paradox::compiled::Engine,
         #[command(flatten)]
         options: GameOptions,
     },
@@ -153,6 +157,11 @@ enum Command {
         /// `text` for people, `json` for tools.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// The engine that searches: `auto` uses the compiled engine when it is in the cache,
+        /// or builds it when the search proves deep (past 200,000 positions); the answer is the
+        /// same with any.
+        #[arg(long, value_enum, default_value_t = paradox::compiled::Engine::Auto)]
+        engine: paradox::compiled::Engine,
         #[command(flatten)]
         options: GameOptions,
     },
@@ -300,6 +309,10 @@ struct MatchOptions {
     /// `text` for people, `json` for tools.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// The engine the bots search with: `auto` uses the compiled engine when it is in the
+    /// cache; the trace is the same with any.
+    #[arg(long, value_enum, default_value_t = paradox::compiled::Engine::Auto)]
+    engine: paradox::compiled::Engine,
     #[command(flatten)]
     options: GameOptions,
 }
@@ -423,8 +436,12 @@ fn trace(run: &MatchOptions) -> ExitCode {
         Format::Text => paradox::trace::Format::Text,
         Format::Json => paradox::trace::Format::Json,
     };
+    let playable = match match_engine(&game, run.engine, file, &kinds) {
+        Ok(playable) => playable,
+        Err(code) => return code,
+    };
     let mut out = paradox::printable::Printable::new(std::io::stdout().lock(), false);
-    let state = match paradox::trace::stream_match(game, seed, &kinds, format, &mut out) {
+    let state = match paradox::trace::stream_match(playable, seed, &kinds, format, &mut out) {
         Ok(state) => state,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
         Err(e) => {
@@ -446,6 +463,26 @@ fn trace(run: &MatchOptions) -> ExitCode {
         return ExitCode::from(1);
     }
     ExitCode::SUCCESS
+}
+
+/// The game with the engine asked for, for one match between `kinds` of bots: only the worlds
+/// the bots search run on a compiled engine (the match itself is watched, and interpreted), so
+/// bots that do not search need none. For one match `auto` builds none: it takes one from the
+/// cache. `Err` carries the exit code, after saying why.
+fn match_engine(
+    game: &Arc<Game>,
+    engine: paradox::compiled::Engine,
+    file: &std::path::Path,
+    kinds: &[Kind],
+) -> Result<paradox::Playable, ExitCode> {
+    let searching = kinds.iter().any(|k| *k != Kind::Random);
+    if !searching && engine == paradox::compiled::Engine::Auto {
+        return Ok(paradox::Playable::new(game.clone()));
+    }
+    paradox::compiled::choose(game, engine, &printable_path(file), false).map_err(|message| {
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    })
 }
 
 /// `sim` and `compare`: loads every configuration, plays the run (or one shard of it) and
@@ -537,8 +574,9 @@ fn prepare(
     let mut entrants = paradox::compare::entrants(&loaded, &lab.bots, lab.skill.as_deref())
         .map_err(|m| usage(if m.starts_with("--skill") { m } else { format!("--bots: {m}") }))?;
     let label = printable_path(file);
-    let worth =
-        (lab.precision.map_or(games, |_| lab.max_games)).saturating_mul(entrants.len() as u64) >= WORTH_BUILDING;
+    let matches = lab.precision.map_or(games, |_| lab.max_games).saturating_mul(entrants.len() as u64);
+    let thinking = entrants.iter().flat_map(|e| e.kinds.iter().chain(e.skill.iter().flatten())).map(thinks);
+    let worth = matches >= WORTH_BUILDING || matches.saturating_mul(thinking.max().unwrap_or(0)) >= WORTH_THINKING;
     for entrant in &mut entrants {
         let playable = paradox::compiled::choose(&entrant.game, lab.engine, &label, worth).map_err(usage)?;
         entrant.play_with(playable);
@@ -560,6 +598,20 @@ fn prepare(
 /// How many matches make a run long enough to pay for building the compiled engine (a build
 /// takes about as long as a few hundred thousand decisions of the interpreter).
 const WORTH_BUILDING: u64 = 100_000;
+
+/// How much thinking (matches, times the work one move of their most thoughtful bot may take)
+/// pays for building the compiled engine: two matches of the default players, a few hundred of
+/// `greedy` ones (a default player's match takes as long as a hundred thousand random ones).
+const WORTH_THINKING: u64 = 2 * paradox::Budget::DEFAULT.work;
+
+/// The work one move of a bot of this kind may take (0: it does not search).
+fn thinks(kind: &Kind) -> u64 {
+    match kind {
+        Kind::Random => 0,
+        Kind::Search(budget) => budget.work,
+        Kind::Solver => paradox::Budget::DEFAULT.work,
+    }
+}
 
 /// A file's name as it may be printed.
 fn printable_path(file: &std::path::Path) -> String {
@@ -721,8 +773,19 @@ fn bench(
     ExitCode::SUCCESS
 }
 
+/// What `paradox play` is asked: the rule file, the people's seats, the deal, the bots and
+/// their engine.
+struct PlayQuestion<'a> {
+    file: &'a std::path::Path,
+    seats: Option<&'a str>,
+    seed: Option<u64>,
+    bots: &'a str,
+    engine: paradox::compiled::Engine,
+}
+
 /// `paradox play`: sets the table up and hands it to a terminal or a script.
-fn play(file: &std::path::Path, seats: Option<&str>, seed: Option<u64>, bots: &str, options: &GameOptions) -> ExitCode {
+fn play(table: PlayQuestion, options: &GameOptions) -> ExitCode {
+    let PlayQuestion { file, seats, seed, bots, engine } = table;
     let game = match load_game(file, options) {
         Ok(game) => Arc::new(game),
         Err(code) => return code,
@@ -740,6 +803,10 @@ fn play(file: &std::path::Path, seats: Option<&str>, seed: Option<u64>, bots: &s
     let kinds = match paradox::repl::bot_kinds(bots, game.players, &humans) {
         Ok(kinds) => kinds,
         Err(message) => return usage(format!("--bots: {message}")),
+    };
+    let playable = match match_engine(&game, engine, file, &kinds) {
+        Ok(playable) => playable,
+        Err(code) => return code,
     };
     let (source, origin) = match paradox::repl::origin(file, &options.settings()) {
         Ok(found) => found,
@@ -763,7 +830,7 @@ fn play(file: &std::path::Path, seats: Option<&str>, seed: Option<u64>, bots: &s
         width: width(),
         height: height(terminal),
     };
-    let (session, first) = paradox::repl::Session::start(setup);
+    let (session, first) = paradox::repl::Session::start_on(setup, playable);
     let played = if scripted {
         let mut out = paradox::printable::Printable::new(std::io::stdout().lock(), false);
         paradox::repl::terminal::scripted(session, &first, &mut std::io::stdin().lock(), &mut out)
@@ -785,24 +852,62 @@ struct SolveQuestion<'a> {
     after: Option<&'a str>,
     max_positions: u64,
     max_memory_mib: u64,
+    engine: paradox::compiled::Engine,
+}
+
+/// How many positions a search may take on the interpreter before `solve --engine auto` builds
+/// the compiled engine for it (a fraction of a second: quick questions stay quick).
+const SHALLOW: u64 = 200_000;
+
+/// The position `solve` is asked about, in a match of `playable`: the deal of the seed, and the
+/// moves after it. `Err` carries the exit code, after saying why.
+fn solve_position(playable: paradox::Playable, question: &SolveQuestion) -> Result<paradox::State, ExitCode> {
+    let mut state = paradox::State::bare(playable, question.seed);
+    match paradox::solve::play_moves(&mut state, question.after.unwrap_or_default()) {
+        Ok(()) => Ok(state),
+        Err(message) => {
+            eprintln!("error: --after: {message}");
+            Err(ExitCode::from(2))
+        }
+    }
 }
 
 /// `paradox solve`: the exact analysis of the position after the deal (and `after`).
 fn solve(file: &std::path::Path, question: SolveQuestion, format: Format, options: &GameOptions) -> ExitCode {
+    use paradox::compiled::Engine;
+    use paradox::solve::{Limits, Unsolvable};
     let game = match load_game(file, options) {
         Ok(game) => Arc::new(game),
         Err(code) => return code,
     };
-    let mut state = paradox::State::bare(game, question.seed);
-    if let Err(message) = paradox::solve::play_moves(&mut state, question.after.unwrap_or_default()) {
-        eprintln!("error: --after: {message}");
-        return ExitCode::from(2);
-    }
-    let analysis = paradox::solve::prepare(&state, question.until).and_then(|task| {
-        let limits =
-            paradox::solve::Limits { positions: question.max_positions, table_bytes: question.max_memory_mib << 20 };
-        paradox::solve::analyze_within(&state, &task, limits)
-    });
+    let limits = Limits { positions: question.max_positions, table_bytes: question.max_memory_mib << 20 };
+    let label = printable_path(file);
+    let on = |engine: Engine, build: bool, limits: Limits| -> Result<_, ExitCode> {
+        let playable = paradox::compiled::choose(&game, engine, &label, build).map_err(|message| {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        })?;
+        let state = solve_position(playable, &question)?;
+        Ok(paradox::solve::prepare(&state, question.until)
+            .and_then(|task| paradox::solve::analyze_within(&state, &task, limits)))
+    };
+    // `auto` tries the interpreter first, and builds the compiled engine only for a search that
+    // proves deep.
+    let probe = Limits { positions: limits.positions.min(SHALLOW), ..limits };
+    let first = match question.engine {
+        Engine::Auto if !paradox::compiled::cached(&game) => on(Engine::Interpreted, false, probe),
+        engine => on(engine, false, limits),
+    };
+    let analysis = match first {
+        Ok(Err(Unsolvable::TooLarge(_))) if question.engine == Engine::Auto && probe.positions < limits.positions => {
+            on(Engine::Auto, true, limits)
+        }
+        first => first,
+    };
+    let analysis = match analysis {
+        Ok(analysis) => analysis,
+        Err(code) => return code,
+    };
     match analysis {
         Ok(analysis) => {
             match format {
@@ -971,13 +1076,14 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
         }
         Command::Merge { files, output } => merge(files, output),
         Command::Fmt { files, check } => fmt(files, *check),
-        Command::Solve { file, seed, until, after, max_positions, max_memory, format, options } => {
+        Command::Solve { file, seed, until, after, max_positions, max_memory, format, engine, options } => {
             let question = SolveQuestion {
                 seed: *seed,
                 until: until.as_deref(),
                 after: after.as_deref(),
                 max_positions: *max_positions,
                 max_memory_mib: *max_memory,
+                engine: *engine,
             };
             solve(file, question, *format, options)
         }
@@ -986,8 +1092,9 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
             bench(files, *seconds, *bot_moves, *format, *engine, options)
         }
         Command::Build { file, options } => build(file, options),
-        Command::Play { file, seat, humans, seed, bots, options } => {
-            play(file, humans.as_deref().or(seat.as_deref()), *seed, bots, options)
+        Command::Play { file, seat, humans, seed, bots, engine, options } => {
+            let seats = humans.as_deref().or(seat.as_deref());
+            play(PlayQuestion { file, seats, seed: *seed, bots, engine: *engine }, options)
         }
     }
 }

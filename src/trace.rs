@@ -1,7 +1,7 @@
 //! A whole match between bots as a record: the text for people, JSON lines for tools.
 
 use crate::bots::{Bot, Kind, seat_bots};
-use crate::engine::{Actor, Event, State, pile_name};
+use crate::engine::{Actor, Event, Playable, State, pile_name};
 use crate::game::{CardId, Game, Value};
 use serde_json::json;
 use std::io::Write;
@@ -57,8 +57,9 @@ pub fn play_watching(
 
 /// The match `paradox trace FILE --seed SEED --bots KINDS` prints: bots of the given kinds,
 /// one per player (see [`seat_bots`]), play it to the end with every event logged; a match still
-/// going after [`ENDLESS_AFTER`] decisions is left unfinished.
-pub fn bot_match(game: Arc<Game>, seed: u64, kinds: &[Kind]) -> State {
+/// going after [`ENDLESS_AFTER`] decisions is left unfinished. The match itself is played by the
+/// interpreter (it is observed); the worlds the bots search run on the playable's kernel, if any.
+pub fn bot_match(game: impl Into<Playable>, seed: u64, kinds: &[Kind]) -> State {
     let mut bots = seat_bots(kinds, seed);
     let mut state = State::new(game, seed);
     play_out(&mut state, &mut bots);
@@ -68,7 +69,7 @@ pub fn bot_match(game: Arc<Game>, seed: u64, kinds: &[Kind]) -> State {
 /// [`bot_match`], writing the record of the match to `out` in `format` as it is played, each
 /// line as soon as it is final. Stops playing when `out` fails (a closed pipe), with its error.
 pub fn stream_match(
-    game: Arc<Game>,
+    game: impl Into<Playable>,
     seed: u64,
     kinds: &[Kind],
     format: Format,

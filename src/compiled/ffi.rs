@@ -11,7 +11,7 @@ use std::ffi::c_void;
 use std::path::Path;
 
 /// The interface version, the same as the prelude's `ABI_VERSION`.
-const ABI_VERSION: u64 = 1;
+const ABI_VERSION: u64 = 2;
 
 /// A vector of the position's, lent to the kernel.
 #[repr(C)]
@@ -45,6 +45,7 @@ struct Io {
     narrated: u64,
     at: Loc,
     seat: u32,
+    stop: usize,
     host: *mut c_void,
     grow: extern "C" fn(*mut Io, u32, usize),
     move_cards: extern "C" fn(*mut Io, *const u16, usize, u32),
@@ -114,6 +115,7 @@ impl Kernel for Loaded {
     fn run(&self, lent: &mut Lent<'_>) -> Ran {
         let work = lent.work;
         let spent = *lent.spent as u64;
+        let stop = lent.stop;
         let mut host = Host { lent, secrets: Vec::new() };
         let mut io = Io {
             cards: std::ptr::null(),
@@ -137,6 +139,7 @@ impl Kernel for Loaded {
             narrated: 0,
             at: Loc { block: 0, index: 0 },
             seat: 0,
+            stop,
             host: std::ptr::null_mut(),
             grow,
             move_cards,

@@ -584,9 +584,6 @@ impl Gen<'_> {
         if c.group.is_some() {
             return Err(unsupported("a choice of several cards at once", c.span));
         }
-        if c.declare.is_some() {
-            return Err(unsupported("a declaration with a choice", c.span));
-        }
         let by = self.expr(&c.by)?;
         let names = match c.menu {
             None => format!("self.set_local({}, item);", c.slot),
@@ -626,6 +623,10 @@ impl Gen<'_> {
         if c.tiers.is_empty() {
             tiers = "for j in 0..n { let item = self.item(&items, j)?; self.push_opt(item, 0); }".into();
         }
+        let declared = match &c.declare {
+            Some((_, _, when)) => self.declarations(when, &names)?,
+            None => String::new(),
+        };
         let items = match &c.domains[..] {
             [d] if matches!(d.kind, ExprKind::Zone(..) | ExprKind::ZoneAll(_)) => {
                 let run = self.run(d)?;
@@ -642,11 +643,21 @@ impl Gen<'_> {
         };
         writeln!(
             self.out,
-            "impl K {{\nfn opts_{}_{}(&mut self) -> R<()> {{\nlet first = self.io().options.len;\nlet mut vm = Vm::new(); let vm = &mut vm;\n{items}\nlet n = self.count_items(&items);\nself.charge(n as u64)?;\n{tiers}\nif self.io().options.len == first {{ return Err(()); }}\nself.drop_items(&items);\nOk(())\n}}\n}}",
+            "impl K {{\nfn opts_{}_{}(&mut self) -> R<()> {{\nlet first = self.io().options.len;\nlet mut vm = Vm::new(); let vm = &mut vm;\n{items}\nlet n = self.count_items(&items);\nself.charge(n as u64)?;\n{tiers}\nif self.io().options.len == first {{ return Err(()); }}\n{declared}self.drop_items(&items);\nOk(())\n}}\n}}",
             at.0, at.1
         )
         .ok();
         Ok(by)
+    }
+
+    /// A declaration's options (the interpreter's `declarations`): each legal option from
+    /// `first` on offered again, and once more declared where `when` holds for it; `names`
+    /// binds the option's names to `item`.
+    fn declarations(&mut self, when: &Expr, names: &str) -> G<String> {
+        let when = self.expr(when)?;
+        Ok(format!(
+            "let plain = self.io().options.len;\nfor i in first..plain {{ let opt = self.opt_at(i); self.push_whole(opt); let item = opt.value; {names} if truth({when})? {{ self.push_whole(Opt {{ declared: true, ..opt }}); }} }}\nself.drop_options(first, plain);\n"
+        ))
     }
 
     /// `choose`: the seat, then its options (the interpreter's `open_decision`).

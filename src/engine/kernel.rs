@@ -17,8 +17,8 @@ use crate::game::{SeatId, Value};
 
 /// Runs steps of the flow natively. See the module documentation.
 pub(crate) trait Kernel: Send + Sync + std::fmt::Debug {
-    /// Takes steps from where the position stands, until a decision is opened or a step is
-    /// left to the interpreter. Every step it takes is one the interpreter would have taken
+    /// Takes steps from where the position stands, until a decision is opened, a step is left
+    /// to the interpreter, or the phase `lent.stop` names ends. Every step it takes is one the interpreter would have taken
     /// the same way, counted the same way in `lent.spent`.
     fn run(&self, lent: &mut Lent<'_>) -> Ran;
 }
@@ -53,6 +53,9 @@ pub(crate) struct Lent<'a> {
     pub(crate) spent: &'a mut usize,
     /// Steps spent before the last decision.
     pub(crate) work: u64,
+    /// Where the kernel stops, before its next step, as the interpreter's search does: when the
+    /// phase whose frame is at this index of the frames ends (`usize::MAX`: nowhere).
+    pub(crate) stop: usize,
 }
 
 /// The parts of a position a kernel reads and writes in place.

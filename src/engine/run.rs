@@ -170,9 +170,8 @@ impl<'s> Flow<'s> {
             if depth != usize::MAX && self.phase_ends(depth) {
                 return true;
             }
-            if depth == usize::MAX
-                && let Some(kernel) = self.kernel
-                && self.native(kernel)
+            if let Some(kernel) = self.kernel
+                && self.native(kernel, depth)
             {
                 return false;
             }
@@ -210,10 +209,12 @@ impl<'s> Flow<'s> {
         false
     }
 
-    /// Runs the kernel's steps; true once it has opened a decision. The step it stops before,
-    /// if any, is the interpreter's.
-    fn native(&mut self, kernel: &dyn Kernel) -> bool {
-        let mut lent = Lent { pos: &mut *self.pos, prog: self.prog, spent: &mut *self.spent, work: *self.work };
+    /// Runs the kernel's steps, stopping where the phase at `depth` ends as
+    /// [`Flow::advance_within`] does; true once it has opened a decision. The step it stops
+    /// before, if any, is the interpreter's.
+    fn native(&mut self, kernel: &dyn Kernel, depth: usize) -> bool {
+        let (pos, spent, work) = (&mut *self.pos, &mut *self.spent, *self.work);
+        let mut lent = Lent { pos, prog: self.prog, spent, work, stop: depth };
         match kernel.run(&mut lent) {
             Ran::Yield => false,
             Ran::Choice { at, seat } => {

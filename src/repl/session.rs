@@ -12,7 +12,7 @@ use super::sheet;
 use super::table::{Painter, render};
 use crate::bots::Kind;
 use crate::diagnostic::Problem;
-use crate::engine::{Action, Actor, State, pile_label};
+use crate::engine::{Action, Actor, Playable, State, pile_label};
 use crate::game::{CardGroup, CardId, Game, SeatId, Value};
 use crate::report::{Findings, Source, Style};
 use crate::syntax::ast::File;
@@ -126,7 +126,14 @@ pub struct Session {
 impl Session {
     /// Starts the match; the text is what to print first.
     pub fn start(setup: Setup) -> (Session, String) {
-        let state = State::new(setup.game.clone(), setup.seed);
+        let playable = Playable::new(setup.game.clone());
+        Session::start_on(setup, playable)
+    }
+
+    /// [`Session::start`] with `playable`, the setup's game with the engine its matches are to
+    /// be played with: the worlds the bots search run on its kernel, if it has one.
+    pub fn start_on(setup: Setup, playable: Playable) -> (Session, String) {
+        let state = State::new(playable, setup.seed);
         let shown = vec![0; setup.game.players];
         let rules = crate::syntax::parse(&setup.source.text).ok();
         let mut session = Session {

@@ -17,13 +17,13 @@ fn cache() -> &'static Path {
     DIR.get_or_init(|| tempfile::tempdir().expect("a temporary folder")).path()
 }
 
-fn game_of(file: &str, sets: &[&str]) -> Arc<Game> {
+pub(crate) fn game_of(file: &str, sets: &[&str]) -> Arc<Game> {
     let settings = Settings { sets: sets.iter().map(|s| s.to_string()).collect(), variant: None };
     Arc::new(load(Path::new(file), &settings).unwrap_or_else(|e| panic!("{file}: {e:?}")))
 }
 
 /// The game's compiled engine, or `None` (said) where no Rust compiler can be run.
-fn compiled(game: &Arc<Game>) -> Option<Compiled> {
+pub(crate) fn compiled(game: &Arc<Game>) -> Option<Compiled> {
     if toolchain().is_none() {
         eprintln!("skipped: no Rust compiler (rustc) here to build the compiled engine");
         return None;
@@ -198,4 +198,13 @@ fn a_call_of_a_memo_definition_is_left_to_the_interpreter() {
     let Some(ready) = compiled(&game) else { return };
     assert!(ready.left.iter().any(|l| l.what == "a call of a `memo` definition"), "{:?}", ready.left.len());
     side_by_side(&game, &ready.playable, 1..2);
+}
+
+#[test]
+fn a_choice_with_a_declaration_plays_the_same_compiled() {
+    let game = game_of("tests/fixtures/valid/choice-blind-by-position.cards", &[]);
+    let Some(ready) = compiled(&game) else { return };
+    assert!(ready.left.is_empty(), "every statement runs natively: {:?}", ready.left);
+    // Both the plain and the declared options get chosen over these seeds.
+    assert!(side_by_side(&game, &ready.playable, 1..40) > 100);
 }

@@ -6,6 +6,7 @@ mod session;
 
 mod bots;
 mod compiled;
+mod compiled_search;
 mod equilibrium;
 mod invariants;
 mod matches_end;

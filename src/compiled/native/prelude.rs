@@ -12,7 +12,7 @@
 use std::ffi::c_void;
 
 /// The interface's version: paradox refuses a kernel of another version.
-pub const ABI_VERSION: u64 = 1;
+pub const ABI_VERSION: u64 = 2;
 /// The step budgets of the interpreter (`src/eval.rs`, `src/engine/run.rs`).
 pub const STEP_BUDGET: u64 = 1_000_000;
 pub const MATCH_BUDGET: u64 = 5_000_000;
@@ -104,6 +104,9 @@ pub struct Io {
     pub narrated: u64,
     pub at: Loc,
     pub seat: u32,
+    /// The index among the frames of the phase whose end stops the run before its next step,
+    /// as the interpreter's search stops (`usize::MAX`: none).
+    pub stop: usize,
     pub host: *mut c_void,
     /// Makes room for `additional` more elements in vector `which` (0 frames, 1 stack, 2 options).
     pub grow: extern "C" fn(*mut Io, u32, usize),
@@ -352,6 +355,9 @@ impl K {
     /// The interpreter's loop (`Flow::advance_within`), step by step, with its budgets.
     fn run(&mut self) -> u32 {
         loop {
+            if self.phase_ends() {
+                return YIELD;
+            }
             let before = self.io().spent;
             let spent = before + 1;
             if self.io().work + spent > MATCH_BUDGET || spent > STEP_BUDGET {
@@ -377,6 +383,18 @@ impl K {
                 }
             }
         }
+    }
+
+    /// Whether the phase at `io.stop` among the frames has ended, or ends with the next step
+    /// (the interpreter's `Flow::phase_ends`).
+    fn phase_ends(&self) -> bool {
+        let (stop, frames) = (self.io().stop, &self.io().frames);
+        if stop == usize::MAX {
+            return false;
+        }
+        // SAFETY: paradox lends `frames.len` valid frames.
+        let at = |i: usize| unsafe { *frames.ptr.add(i) };
+        frames.len <= stop || (frames.len == stop + 1 && matches!(at(stop), F::Phase { entered: true, .. }))
     }
 
     /// One step: a statement of the innermost block, or one turn of a control frame.
@@ -792,6 +810,36 @@ impl K {
         // SAFETY: the host made room for one more.
         unsafe { b.ptr.add(b.len).write(Opt { value, declared: false, tier }) };
         b.len += 1;
+    }
+}
+
+impl K {
+    /// The option at index `i` of the position's (below their number).
+    fn opt_at(&self, i: usize) -> Opt {
+        let b = &self.io().options;
+        debug_assert!(i < b.len);
+        // SAFETY: the options lent are `len` valid options.
+        unsafe { *b.ptr.add(i) }
+    }
+
+    /// Appends an option as it is (declared or not).
+    fn push_whole(&mut self, opt: Opt) {
+        if self.io().options.len == self.io().options.cap {
+            (self.io().grow)(self.io, 2, 1);
+        }
+        let b = &mut self.io_mut().options;
+        // SAFETY: the host made room for one more.
+        unsafe { b.ptr.add(b.len).write(opt) };
+        b.len += 1;
+    }
+
+    /// Takes the options `from..to` out, those after them moving down (`Vec::drain`).
+    fn drop_options(&mut self, from: usize, to: usize) {
+        let b = &mut self.io_mut().options;
+        debug_assert!(from <= to && to <= b.len);
+        // SAFETY: both ranges lie within the `len` valid options; `Opt` is `Copy`.
+        unsafe { std::ptr::copy(b.ptr.add(to), b.ptr.add(from), b.len - to) };
+        b.len -= to - from;
     }
 }
 

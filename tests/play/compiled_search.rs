@@ -1,0 +1,107 @@
+//! Bots and the exact solver on the compiled engine, against the interpreter: whole matches
+//! between searching bots give the same trace (text and JSON) whichever engine their worlds
+//! run on, and `solve` gives the same answer, having searched the same positions. Where no
+//! Rust compiler can be run, the tests say so and check nothing else.
+
+use super::compiled::{compiled, game_of};
+use paradox::solve::{Analysis, analyze, prepare};
+use paradox::trace::{bot_match, json_lines, text};
+use paradox::{Actor, Budget, Game, Kind, Playable, State};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+/// A searching bot on a budget small enough for whole matches in a test: it deals worlds,
+/// searches them with playouts and beginner's moves, as the default bot does.
+const SEARCH: Kind = Kind::Search(Budget { iterations: 16, work: 20_000 });
+
+/// Plays whole matches of searching bots with both engines from each seed; the traces must be
+/// the same, byte for byte.
+fn same_bot_matches(file: &str, sets: &[&str], seeds: std::ops::Range<u64>, kinds: &[Kind]) {
+    let game = game_of(file, sets);
+    let Some(ready) = compiled(&game) else { return };
+    let kinds: Vec<Kind> = kinds.iter().copied().cycle().take(game.players).collect();
+    for seed in seeds {
+        let interpreted = bot_match(Playable::new(game.clone()), seed, &kinds);
+        let native = bot_match(ready.playable.clone(), seed, &kinds);
+        assert!(interpreted.is_over(), "{file}: seed {seed}: the match ends");
+        same_lines(&text(&interpreted), &text(&native), &format!("{file}: seed {seed}: the text trace"));
+        same_lines(&json_lines(&interpreted), &json_lines(&native), &format!("{file}: seed {seed}: the JSON trace"));
+    }
+}
+
+/// Two traces the same, or a failure that shows the first line where they part.
+fn same_lines(interpreted: &str, native: &str, what: &str) {
+    let parted = interpreted.lines().zip(native.lines()).position(|(a, b)| a != b);
+    if let Some(i) = parted {
+        let (a, b) = (interpreted.lines().nth(i), native.lines().nth(i));
+        panic!("{what}: line {} differs:\n  interpreted: {a:?}\n  compiled:    {b:?}", i + 1);
+    }
+    assert_eq!(interpreted.len(), native.len(), "{what}: one trace is longer");
+}
+
+#[test]
+fn searching_bots_play_the_same_moves_compiled() {
+    same_bot_matches("rules/costly-tricks.cards", &["chips_to_win=1"], 1..3, &[SEARCH]);
+    same_bot_matches("rules/buddy-on-your-left.cards", &[], 1..2, &[SEARCH, Kind::Random]);
+    same_bot_matches("rules/pairadox.cards", &[], 1..2, &[SEARCH]);
+    same_bot_matches("rules/tantony.cards", &[], 1..2, &[SEARCH]);
+}
+
+#[test]
+fn searching_bots_play_the_same_moves_compiled_in_secret_rounds() {
+    // Simultaneous decisions: worlds retract the others' secret choices and search by regret
+    // matching.
+    same_bot_matches("rules/anarchy.cards", &[], 1..2, &[SEARCH]);
+    same_bot_matches("rules/third-man.cards", &[], 1..2, &[SEARCH]);
+}
+
+/// A position of `game` from `seed`, played at random until at most `left` cards are in the
+/// zone `hand`, with a seat to decide.
+fn position(game: &Arc<Game>, seed: u64, left: usize) -> State {
+    let mut state = State::bare(game.clone(), seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let hand = game.zones.iter().position(|z| z.name == "hand").expect("a zone `hand`");
+    let layout = state.layout().clone();
+    let in_hands = |s: &State| {
+        (0..s.position().pile_count())
+            .filter(|&p| layout.pile_zone[p].0 as usize == hand)
+            .map(|p| s.position().pile(p).len())
+            .sum::<usize>()
+    };
+    while in_hands(&state) > left || state.actor() == Actor::Nobody {
+        let Actor::Seat(seat) = state.actor() else { panic!("seed {seed}: not a single seat") };
+        let n = state.action_count(seat) as u32;
+        state.apply(seat, rng.random_range(0..n)).expect("a legal move");
+    }
+    state
+}
+
+/// An analysis as JSON, without the time it took.
+fn answer(analysis: Analysis) -> serde_json::Value {
+    let mut json = serde_json::to_value(analysis).expect("an analysis as JSON");
+    json.as_object_mut().expect("an object").remove("seconds");
+    json
+}
+
+/// Solves positions with at most `left` cards in hand with both engines: the same answer, best
+/// line and positions searched.
+fn same_answers(file: &str, seeds: std::ops::Range<u64>, left: usize) {
+    let game = game_of(file, &[]);
+    let Some(ready) = compiled(&game) else { return };
+    for seed in seeds {
+        let interpreted = position(&game, seed, left);
+        let native = State::restore(ready.playable.clone(), interpreted.snapshot()).expect("the same game");
+        let task = prepare(&interpreted, None).unwrap_or_else(|e| panic!("{file}: seed {seed}: {e}"));
+        let a = answer(analyze(&interpreted, &task).expect("solved"));
+        let b = answer(analyze(&native, &task).expect("solved"));
+        assert!(a["nodes"].as_u64().is_some_and(|n| n > 10), "{file}: seed {seed}: {a}");
+        assert_eq!(a, b, "{file}: seed {seed}");
+    }
+}
+
+#[test]
+fn the_solver_gives_the_same_answers_compiled() {
+    same_answers("rules/costly-tricks.cards", 0..6, 12);
+    same_answers("rules/buddy-on-your-left.cards", 0..6, 6);
+}
