@@ -217,6 +217,30 @@ enum Command {
         #[command(flatten)]
         options: GameOptions,
     },
+    /// Play the ladder of players against each other: every pair of `--players` plays the same
+    /// deals twice, the seats swapped, and the table gives each pair's win share with its 95 %
+    /// interval.
+    Ladder {
+        /// A rule file or scenario.
+        file: PathBuf,
+        /// Matches per pair (rounded up to an even number: each deal is played twice).
+        #[arg(long, default_value_t = 20)]
+        games: u64,
+        /// Deal `k` of each pair is dealt and played from seed `seed + k`.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The players, the weakest first, separated by commas.
+        #[arg(long, default_value = "random,greedy,default,strong,solver", value_name = "KINDS")]
+        players: String,
+        /// Threads to play on (by default one per core); the results are the same for any number.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
+        /// `text` for people, `json` for tools.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[command(flatten)]
+        options: GameOptions,
+    },
     /// Add up the shards of one `sim` or `compare` run (`--shard I/N`) into its report.
     Merge {
         /// The shard files, every shard of the run once (at most 64 MiB each, 256 MiB in all).
@@ -537,6 +561,51 @@ fn lab(file: &std::path::Path, configs: Vec<Config>, games: u64, lab: &LabOption
     match give(&run, &tallies, &lab.output) {
         Ok(()) => code,
         Err(message) => usage(message),
+    }
+}
+
+/// `ladder`: plays every pair of the players against each other and prints the table.
+fn ladder(
+    file: &std::path::Path,
+    games: u64,
+    seed: u64,
+    players: &str,
+    threads: Option<u16>,
+    format: Format,
+    options: &GameOptions,
+) -> ExitCode {
+    let usage = |message: String| {
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    };
+    let game = match load_game(file, options) {
+        Ok(game) => Arc::new(game),
+        Err(code) => return code,
+    };
+    let players: Vec<&str> = players.split(',').map(str::trim).collect();
+    if players.len() < 2 {
+        return usage("--players: name two players or more, as in random,default".to_string());
+    }
+    let pool =
+        match rayon::ThreadPoolBuilder::new().num_threads(threads.map_or(0, usize::from)).stack_size(STACK).build() {
+            Ok(pool) => pool,
+            Err(e) => return usage(format!("--threads: {e}")),
+        };
+    let progress = progress_bar();
+    let pairs = players.len() * (players.len() - 1) / 2;
+    progress.set_length(games.div_ceil(2) * 2 * pairs as u64);
+    let ladder = paradox::sim::ladder::play_ladder(game, &players, games, seed, &pool, &|| progress.inc(1));
+    progress.finish_and_clear();
+    match (ladder, format) {
+        (Err(message), _) => usage(format!("--players: {message}")),
+        (Ok(ladder), Format::Text) => {
+            print!("{}", ladder.text());
+            ExitCode::SUCCESS
+        }
+        (Ok(ladder), Format::Json) => {
+            println!("{}", serde_json::to_string_pretty(&ladder).unwrap_or_default());
+            ExitCode::SUCCESS
+        }
     }
 }
 
@@ -1073,6 +1142,9 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
                     ExitCode::from(2)
                 }
             }
+        }
+        Command::Ladder { file, games, seed, players, threads, format, options } => {
+            ladder(file, *games, *seed, players, *threads, *format, options)
         }
         Command::Merge { files, output } => merge(files, output),
         Command::Fmt { files, check } => fmt(files, *check),

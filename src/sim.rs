@@ -2,10 +2,11 @@
 //! went: [`course`]) and the whole-number counts of many ([`Tally`] for one configuration,
 //! [`Paired`] for two played from the same seeds), which add up to the same counts whatever the
 //! number of threads, shards or machines. With `--skill`, each seed also plays a match of one
-//! stronger player against weaker ones ([`Skill`]). Also the run-time problems random play runs
+//! stronger player against weaker ones ([`Skill`]). The [`ladder`] plays kinds of bot against each other. Also the run-time problems random play runs
 //! into (`paradox check --simulate`).
 
 pub mod course;
+pub mod ladder;
 
 use crate::bots::{Bot, Kind, seat_bots};
 use crate::diagnostic::{Code, Problem};

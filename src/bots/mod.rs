@@ -52,6 +52,8 @@ pub enum Kind {
 impl Kind {
     /// The names `--bots` accepts, the weakest first (`mcts` is `default`).
     pub const NAMES: &[&str] = &["random", "greedy", "default", "strong", "solver", "mcts"];
+    /// The ladder of strengths `paradox ladder` plays, the weakest first.
+    pub const LADDER: &[&str] = &["random", "greedy", "default", "strong", "solver"];
 
     /// The strongest kind for play: what `default` names and what `hint` asks.
     pub fn strongest() -> Kind {
@@ -59,7 +61,7 @@ impl Kind {
     }
 
     /// The kind a name on the command line stands for.
-    fn named(name: &str) -> Option<Kind> {
+    pub fn named(name: &str) -> Option<Kind> {
         match name {
             "random" => Some(Kind::Random),
             "greedy" => Some(Kind::Search(Budget::GREEDY)),

@@ -265,6 +265,9 @@ impl Beginner {
 }
 /// The share of uniform exploration mixed into a secret decision's regret-matched strategy.
 const MIX: f64 = 0.1;
+/// The least share of the average strategy a move at a secret decision is played with: below
+/// it, none ([`thresholded`]).
+const THRESHOLD: f64 = 0.1;
 
 impl Search {
     fn new(root: &State) -> Search {
@@ -388,7 +391,8 @@ impl Search {
 
     /// The weight of each of `seat`'s moves in its average strategy at the root, by its number
     /// in the real list (a move whose key an earlier one shares weighs nothing, so that identical
-    /// cards are weighed once); `None` if the search never weighed them.
+    /// cards are weighed once), the moves below [`THRESHOLD`] of the whole left out; `None` if
+    /// the search never weighed them.
     fn mixed(&self, seat: SeatId, keys: &[Option<Key>]) -> Option<Vec<f64>> {
         let arms = self.nodes[0].seats.iter().find(|a| a.seat == seat)?;
         let weights: Vec<f64> = (0..keys.len())
@@ -397,7 +401,8 @@ impl Search {
                 _ => 0.0,
             })
             .collect();
-        (weights.iter().sum::<f64>() > 0.0).then_some(weights)
+        let total: f64 = weights.iter().sum();
+        (total > 0.0).then(|| thresholded(weights, total))
     }
 
     /// One of `seat`'s moves at the root drawn from the search's average strategy, by its
@@ -413,6 +418,17 @@ impl Search {
         }
         self.best(seat, keys)
     }
+}
+
+/// Leaves out of an average strategy (weights adding up to `total`) the moves whose share is
+/// below [`THRESHOLD`], unless that would leave none (then the largest stay). A share that
+/// small is mostly the noise of a sampled search, the rest of the average strategy kept
+/// (thresholding, Ganzfried and Sandholm 2012): it plays a bad move less often and keeps the
+/// mix of the moves that matter.
+fn thresholded(weights: Vec<f64>, total: f64) -> Vec<f64> {
+    let largest = weights.iter().copied().fold(0.0, f64::max);
+    let floor = (THRESHOLD * total).min(largest);
+    weights.into_iter().map(|w| if w < floor { 0.0 } else { w }).collect()
 }
 
 /// Picks a move in the open: an untried one at random, else the best upper confidence bound
@@ -554,5 +570,23 @@ mod tests {
         assert_eq!(drawn[0] + drawn[1], 4000);
         // In the open, the most tried move, every time.
         assert_eq!(search.best(0, &keys), Some(1));
+    }
+
+    #[test]
+    fn a_move_with_a_tiny_share_of_the_average_strategy_is_never_drawn() {
+        let (a, b, c) = ((Value::Int(0), false), (Value::Int(1), false), (Value::Int(2), false));
+        // c's share is 20 of 420, under 5 %: the noise of the search, not a move to mix in.
+        let search = root_with(&[(a, 100, 300.0), (b, 300, 100.0), (c, 50, 20.0)]);
+        let keys = [Some(a), Some(b), Some(c)];
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let mut drawn = [0u32; 3];
+        for _ in 0..4000 {
+            drawn[search.drawn(0, &keys, &mut rng).expect("a move") as usize] += 1;
+        }
+        assert_eq!(drawn[2], 0, "{drawn:?}");
+        assert!((2850..=3150).contains(&drawn[0]), "{drawn:?}");
+        // Where every share is below the threshold, the largest stay.
+        let spread: Vec<f64> = thresholded(vec![1.0; 12], 12.0);
+        assert_eq!(spread, vec![1.0; 12]);
     }
 }

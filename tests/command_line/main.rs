@@ -11,5 +11,6 @@ mod short;
 mod cli;
 mod engines;
 mod hostile;
+mod ladder;
 mod sessions;
 mod traces;
