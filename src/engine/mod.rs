@@ -513,6 +513,9 @@ impl State {
                 let opt = *self.pos.options.get(action as usize).ok_or(Refusal::NoSuchAction(action))?;
                 let at = *at;
                 self.pos.decisions += 1;
+                if let Some(repeats) = &mut self.obs.repeats {
+                    repeats.chose(seat, action);
+                }
                 self.flow().chose_openly(at, seat, opt);
             }
             Pending::Together { seats, .. } => {
@@ -525,6 +528,9 @@ impl State {
                 }
                 seats[i].chosen = Some(action);
                 self.pos.decisions += 1;
+                if let Some(repeats) = &mut self.obs.repeats {
+                    repeats.chose(seat, action);
+                }
                 if seats.iter().all(|s| s.chosen.is_some()) {
                     self.flow().reveal_together();
                 }

@@ -405,6 +405,22 @@ impl Position {
         self.came_from.hash(h);
     }
 
+    /// Whether the future play of two positions is the same: the same cards in the same order
+    /// in the same piles, from the same seats, and the same variables, local names, flow and
+    /// decision pending. The generator, the counts and the narration said are not compared.
+    pub(crate) fn same_flow(&self, o: &Position) -> bool {
+        self.zobrist == o.zobrist
+            && self.vars == o.vars
+            && self.frames == o.frames
+            && self.cards == o.cards
+            && self.start == o.start
+            && self.came_from == o.came_from
+            && self.locals == o.locals
+            && self.stack == o.stack
+            && self.pending == o.pending
+            && self.options == o.options
+    }
+
     /// A hash of which pile each card is in, kept up to date by every move.
     pub fn zobrist(&self) -> u64 {
         self.zobrist
