@@ -116,8 +116,9 @@ impl Position {
     /// Zobrist hash, and hashes the variables, the local names and the frames.
     fn repeat_key(&self) -> u64 {
         let mut h = super::stop::Mix(self.zobrist());
-        self.vars.hash(&mut h);
-        self.locals.hash(&mut h);
+        for v in self.vars.iter().chain(&self.locals) {
+            h.write_u64(word(v));
+        }
         self.frames.hash(&mut h);
         // The table takes the key as its hash: spread every bit over the high ones too.
         let k = h.finish();
@@ -166,7 +167,8 @@ impl State {
         let mut again = State {
             game: self.game.clone(),
             prog: self.prog.clone(),
-            kernel: self.kernel.clone(),
+            // The interpreter, the reference, plays them again.
+            kernel: None,
             pos: origin.pos.clone(),
             obs: Observers::default(),
             spent: origin.spent,
@@ -200,6 +202,21 @@ impl State {
             "nothing in the rules moves the match on from here: give the loop a way out, such as a limit on \
              the attempts or something that changes each time round",
         )
+    }
+}
+
+/// A value as one word, for the key: equal values give the same word (unequal ones may too).
+fn word(v: &Value) -> u64 {
+    match *v {
+        Value::None => 0,
+        Value::Int(n) => n as u64,
+        Value::Bool(b) => 1 << 60 | u64::from(b),
+        Value::Seat(s) => 2 << 60 | u64::from(s),
+        Value::Side(t) => 3 << 60 | u64::from(t),
+        Value::Card(c) => 4 << 60 | u64::from(c),
+        Value::Enum(e) => 5 << 60 | u64::from(e),
+        Value::Set(bits) => 6 << 60 ^ bits,
+        Value::Group(g) => 7 << 60 | g.len() as u64,
     }
 }
 

@@ -149,6 +149,7 @@ impl Hasher for Mix {
         }
     }
 
+    #[inline]
     fn write_u64(&mut self, n: u64) {
         self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
