@@ -7,7 +7,7 @@
 //!
 //! Counting must cost little, since it runs at every decision: positions are counted by a key
 //! ([`Position::repeat_key`]) that reads the cards through their Zobrist hash, kept up to date by
-//! every move, and hashes only the variables, local names and frames. The stop stays exact all
+//! every move, and hashes only the variables and the frames. The stop stays exact all
 //! the same: a key met [`REPEATS`] times is checked by playing the moves since chance was last
 //! drawn again from the first position after that draw, comparing whole positions
 //! ([`Position::same_flow`]), and from then on that key's positions are compared whole. Two
@@ -16,7 +16,7 @@
 use super::*;
 use crate::diagnostic::Code;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// How many times a match may meet the same position at a decision: the last time stops it.
 pub const REPEATS: u32 = 5;
@@ -113,13 +113,16 @@ impl Position {
 
     /// The key a position is counted by: the same for two positions that are the same for the
     /// future play ([`Position::same_flow`]). It reads which pile each card is in through the
-    /// Zobrist hash, and hashes the variables, the local names and the frames.
+    /// Zobrist hash, and hashes the variables and the frames (the rest is compared when a key
+    /// comes back [`REPEATS`] times).
     fn repeat_key(&self) -> u64 {
         let mut h = super::stop::Mix(self.zobrist());
-        for v in self.vars.iter().chain(&self.locals) {
+        for v in &self.vars {
             h.write_u64(word(v));
         }
-        self.frames.hash(&mut h);
+        for f in &self.frames {
+            h.write_u64(frame_word(f));
+        }
         // The table takes the key as its hash: spread every bit over the high ones too.
         let k = h.finish();
         k ^ k.rotate_left(29) ^ k.rotate_left(47)
@@ -217,6 +220,20 @@ fn word(v: &Value) -> u64 {
         Value::Enum(e) => 5 << 60 | u64::from(e),
         Value::Set(bits) => 6 << 60 ^ bits,
         Value::Group(g) => 7 << 60 | g.len() as u64,
+    }
+}
+
+/// A frame as one word, for the key: equal frames give the same word (unequal ones may too).
+fn frame_word(f: &Frame) -> u64 {
+    let at = |l: Loc| u64::from(l.block) << 32 | u64::from(l.index);
+    match *f {
+        Frame::Block { block, pc } => u64::from(block) << 32 | u64::from(pc),
+        Frame::Repeat { body, left } => (u64::from(body) << 32) ^ left as u64 ^ 1 << 63,
+        Frame::While { at: l } => at(l) ^ 2 << 60,
+        Frame::Until { at: l, started } => at(l) ^ 3 << 60 ^ u64::from(started),
+        Frame::For { at: l, level, next, .. } => at(l) ^ 4 << 60 ^ u64::from(level) << 56 ^ u64::from(next) << 40,
+        Frame::Phase { at: l, entered } => at(l) ^ 5 << 60 ^ u64::from(entered) << 48,
+        Frame::Together { at: l, next, .. } => at(l) ^ 6 << 60 ^ u64::from(next) << 40,
     }
 }
 
