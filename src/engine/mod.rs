@@ -401,14 +401,15 @@ impl State {
     /// For each player, the result's key of its seat or side as the match stands now, turned so
     /// that more is better (negated where the lowest key wins); `None` if it cannot be worked out.
     pub fn player_keys(&self) -> Option<Vec<i64>> {
-        let keyed = self.result_keys().ok()?;
         let sign = if self.game.result.extreme == crate::vocab::Extreme::Lowest { -1 } else { 1 };
         let mut keys = vec![0; self.game.players];
-        for (item, key) in keyed {
-            for p in players_of(&self.game, item) {
+        let game = &*self.game;
+        self.each_result_key(|item, key| {
+            for p in players_in(game, item) {
                 keys[p] = sign * key;
             }
-        }
+        })
+        .ok()?;
         Some(keys)
     }
 
@@ -513,6 +514,9 @@ impl State {
                 let opt = *self.pos.options.get(action as usize).ok_or(Refusal::NoSuchAction(action))?;
                 let at = *at;
                 self.pos.decisions += 1;
+                if let Some(repeats) = &mut self.obs.repeats {
+                    repeats.chose(seat, action);
+                }
                 self.flow().chose_openly(at, seat, opt);
             }
             Pending::Together { seats, .. } => {
@@ -525,6 +529,9 @@ impl State {
                 }
                 seats[i].chosen = Some(action);
                 self.pos.decisions += 1;
+                if let Some(repeats) = &mut self.obs.repeats {
+                    repeats.chose(seat, action);
+                }
                 if seats.iter().all(|s| s.chosen.is_some()) {
                     self.flow().reveal_together();
                 }
@@ -537,9 +544,15 @@ impl State {
 
 /// The players a seat or side of the result stands for.
 pub(crate) fn players_of(game: &Game, item: Value) -> Vec<usize> {
-    match item {
-        Value::Seat(s) => vec![game.seats[s as usize].player],
-        Value::Side(t) => game.sides[t as usize].seats.iter().map(|s| game.seats[*s as usize].player).collect(),
-        _ => Vec::new(),
-    }
+    players_in(game, item).collect()
+}
+
+/// The players a seat or side of the result stands for, one by one.
+fn players_in(game: &Game, item: Value) -> impl Iterator<Item = usize> + '_ {
+    let (seat, side): (Option<usize>, &[SeatId]) = match item {
+        Value::Seat(s) => (Some(game.seats[s as usize].player), &[]),
+        Value::Side(t) => (None, &game.sides[t as usize].seats),
+        _ => (None, &[]),
+    };
+    seat.into_iter().chain(side.iter().map(|s| game.seats[*s as usize].player))
 }

@@ -201,12 +201,25 @@ pub(crate) const MAX_DECISION_COUNT: u64 = 1 << 40;
 /// No seat: a card that never left a per-seat pile.
 pub(super) const NO_SEAT: u8 = u8::MAX;
 
-/// Rotates a slice left by `k`: a short rotation (most moves are of a card or a trick) as two
-/// copies through a buffer, a long one by the standard library.
+/// Rotates a slice left by `k` (at most its length): by one place either way (a card moved) as
+/// one shift, a short rotation (a trick) as two copies through a buffer, a long one by the
+/// standard library.
 fn rotate_left(cards: &mut [CardId], k: usize) {
     const SHORT: usize = 16;
     let n = cards.len();
-    if k <= SHORT {
+    if k == 0 || k == n {
+        return;
+    }
+    // One card, the most common move: a single shift, no buffer.
+    if k == 1 {
+        let first = cards[0];
+        cards.copy_within(1.., 0);
+        cards[n - 1] = first;
+    } else if n - k == 1 {
+        let last = cards[n - 1];
+        cards.copy_within(..n - 1, 1);
+        cards[0] = last;
+    } else if k <= SHORT {
         let mut buf = [0; SHORT];
         buf[..k].copy_from_slice(&cards[..k]);
         cards.copy_within(k.., 0);
@@ -405,6 +418,22 @@ impl Position {
         self.came_from.hash(h);
     }
 
+    /// Whether the future play of two positions is the same: the same cards in the same order
+    /// in the same piles, from the same seats, and the same variables, local names, flow and
+    /// decision pending. The generator, the counts and the narration said are not compared.
+    pub(crate) fn same_flow(&self, o: &Position) -> bool {
+        self.zobrist == o.zobrist
+            && self.vars == o.vars
+            && self.frames == o.frames
+            && self.cards == o.cards
+            && self.start == o.start
+            && self.came_from == o.came_from
+            && self.locals == o.locals
+            && self.stack == o.stack
+            && self.pending == o.pending
+            && self.options == o.options
+    }
+
     /// A hash of which pile each card is in, kept up to date by every move.
     pub fn zobrist(&self) -> u64 {
         self.zobrist
@@ -593,5 +622,23 @@ impl Position {
     /// with it).
     pub(crate) fn rehash(&mut self, prog: &super::Program) {
         self.zobrist = self.zobrist_from_scratch(prog);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rotate_left;
+
+    #[test]
+    fn rotating_a_run_of_cards_is_the_standard_rotation() {
+        for n in 0..40u16 {
+            for k in 0..=n as usize {
+                let mut ours: Vec<u16> = (0..n).collect();
+                let mut theirs = ours.clone();
+                rotate_left(&mut ours, k);
+                theirs.rotate_left(k);
+                assert_eq!(ours, theirs, "{n} cards by {k}");
+            }
+        }
     }
 }

@@ -55,9 +55,17 @@ impl State {
     /// Each seat or side of the result's domain with its key (`chips[s]`), as the flow stands,
     /// worked out on a copy of the local names.
     pub(super) fn result_keys(&self) -> Out<Vec<(Value, i64)>> {
-        let mut locals = self.pos.locals.clone();
+        let mut keyed = Vec::new();
+        self.each_result_key(|item, key| keyed.push((item, key)))?;
+        Ok(keyed)
+    }
+
+    /// Tells `f` each seat or side of the result's domain with its key, as
+    /// [`State::result_keys`] lists them, without a list (what is asked at every decision).
+    pub(super) fn each_result_key(&self, f: impl FnMut(Value, i64)) -> Out<()> {
+        let mut locals: smallvec::SmallVec<[Value; 32]> = smallvec::SmallVec::from_slice(&self.pos.locals);
         let mut vm = Vm::new(&self.game, self.program(), self.pos.board(), &mut locals, 0);
-        keys(&mut vm)
+        each_key(&mut vm, &self.prog.result, f)
     }
 }
 
@@ -68,14 +76,23 @@ fn keys(vm: &mut Vm<'_>) -> Out<Vec<(Value, i64)>> {
 
 /// A domain of seats or sides with each element's key (the result's, or a `solve`'s).
 pub(super) fn keys_of(vm: &mut Vm<'_>, spec: &ResultX) -> Out<Vec<(Value, i64)>> {
-    let mut items = Vec::new();
-    vm.items(&spec.domain, &mut items)?;
-    let mut keyed = Vec::with_capacity(items.len());
+    let mut keyed = Vec::new();
+    each_key(vm, spec, |item, key| keyed.push((item, key)))?;
+    Ok(keyed)
+}
+
+/// Tells `f` each element of a domain of seats or sides with its key, in order.
+fn each_key(vm: &mut Vm<'_>, spec: &ResultX, mut f: impl FnMut(Value, i64)) -> Out<()> {
+    let mut items: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::new();
+    vm.for_each(&spec.domain, &mut |_, item| {
+        items.push(item);
+        Ok(true)
+    })?;
     for item in items {
         vm.set_local(spec.slot, item);
-        keyed.push((item, number(vm, &spec.key)?));
+        f(item, number(vm, &spec.key)?);
     }
-    Ok(keyed)
+    Ok(())
 }
 
 /// A key's value as a number (an enumeration value by its place).

@@ -45,6 +45,9 @@ impl State {
     /// then waits for nothing, and only [`State::solve_keys`] and the like should read it).
     pub fn apply_within(&mut self, seat: SeatId, action: Action, frame: usize) -> Result<bool, Refusal> {
         self.choose(seat, action)?;
+        if let Some(repeats) = &mut self.obs.repeats {
+            repeats.forget();
+        }
         Ok(self.flow().advance_within(frame))
     }
 
@@ -76,13 +79,6 @@ impl State {
         let mut h = self.flow_hash(mask);
         self.pos.phase_counts.hash(&mut h);
         h.finish()
-    }
-
-    /// A key for counting how often a match meets the same position while no chance is drawn:
-    /// the same for two positions whose future play is the same. The count of phases entered
-    /// is left out too: the rules cannot read it.
-    pub(super) fn repeat_key(&self) -> u64 {
-        self.flow_hash(&KeyMask::everything()).finish()
     }
 
     /// The hash of what the future play of a position depends on, chance, the count of phases
@@ -142,7 +138,7 @@ fn hash_kept(values: &[Value], kept: &[bool], h: &mut Mix) {
 }
 
 /// A fast multiply-rotate hasher (the one rustc uses), enough for a table key.
-struct Mix(u64);
+pub(super) struct Mix(pub(super) u64);
 
 impl Hasher for Mix {
     fn write(&mut self, bytes: &[u8]) {
@@ -153,6 +149,7 @@ impl Hasher for Mix {
         }
     }
 
+    #[inline]
     fn write_u64(&mut self, n: u64) {
         self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }

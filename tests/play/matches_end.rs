@@ -1,7 +1,8 @@
 //! Matches always end: bots that search vary their secret bids, so an auction of The Third Man
 //! annulled by three equal bids is not bid alike for ever; the search's playouts reach an end
 //! where random play almost never does; a match that comes back to the same position again and
-//! again is stopped at the decision; and `trace` prints a long match as it is played.
+//! again is stopped at the decision (and only the same position: one that differs in the order
+//! of a pile is counted apart); and `trace` prints a long match as it is played.
 
 use paradox::{Actor, Budget, Game, SearchBot, Settings, State, load};
 use std::io::{BufRead, BufReader};
@@ -87,6 +88,25 @@ fn an_auction_annulled_with_the_same_bids_again_and_again_is_stopped_at_its_deci
     // The first auction, then the same position after each annulment: five times in all.
     assert_eq!(annulments(&state), paradox::REPEATS as usize);
     assert!(paradox::trace::text(&state).ends_with("(paradox::E0108)\n"));
+}
+
+#[test]
+fn positions_that_differ_only_in_the_order_of_a_pile_are_counted_apart() {
+    // The two cards of a row change places at every decision: the row holds the same cards
+    // each time (which is all a repetition's key reads of the cards), in one order or the
+    // other. Only the position itself met a fifth time stops the match: after the first
+    // decision (no choice bound yet), each order comes back every second decision, so the
+    // order of the second decision is met the fifth time at the tenth.
+    let g = game("tests/fixtures/players/turning-pair.cards");
+    for quiet in [false, true] {
+        let mut state = if quiet { State::bare(g.clone(), 1) } else { State::new(g.clone(), 1) };
+        while state.single_actor().is_some() && state.position().decisions < 100 {
+            state.apply(0, 0).expect("a legal choice");
+        }
+        let problem = state.failure().expect("the match is stopped");
+        assert!(problem.message.contains("round in circles"), "{}", problem.message);
+        assert_eq!(state.position().decisions + 1, 2 * u64::from(paradox::REPEATS), "stopped at the wrong decision");
+    }
 }
 
 #[test]

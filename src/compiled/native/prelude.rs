@@ -168,24 +168,31 @@ pub struct K {
 }
 
 /// One evaluation, as the interpreter's `Vm`: definitions already worked out, and nesting.
+/// The memo is left unwritten until used (an evaluation starts at every statement, and most
+/// call no definition): the first `memos` entries are the ones written.
 pub struct Vm {
-    memo: [(u16, V, V, V); MEMOS],
+    memo: [std::mem::MaybeUninit<(u16, V, V, V)>; MEMOS],
     memos: usize,
     nesting: usize,
 }
 
 impl Vm {
     pub fn new() -> Vm {
-        Vm { memo: [(0, V::None, V::None, V::None); MEMOS], memos: 0, nesting: 0 }
+        Vm { memo: [const { std::mem::MaybeUninit::uninit() }; MEMOS], memos: 0, nesting: 0 }
     }
 
     pub fn recall(&self, f: u16, a: V, b: V) -> Option<V> {
-        self.memo[..self.memos].iter().find(|m| m.0 == f && m.1 == a && m.2 == b).map(|m| m.3)
+        self.memo[..self.memos]
+            .iter()
+            // SAFETY: the first `memos` entries were written by `keep`.
+            .map(|m| unsafe { m.assume_init_ref() })
+            .find(|m| m.0 == f && m.1 == a && m.2 == b)
+            .map(|m| m.3)
     }
 
     pub fn keep(&mut self, f: u16, a: V, b: V, v: V) {
         if self.memos < MEMOS {
-            self.memo[self.memos] = (f, a, b, v);
+            self.memo[self.memos].write((f, a, b, v));
             self.memos += 1;
         }
     }
