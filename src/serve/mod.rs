@@ -10,14 +10,15 @@ mod room;
 pub use http::Limits;
 pub use room::{Guest, MAX_REQUEST, Message, Room, Screen, Summary, Who, encode, viewer};
 
+use axum::extract::connect_info::IntoMakeServiceWithConnectInfo;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-/// A server running on a runtime of its own, in the background, until dropped.
+/// A server serving in the background, on a thread of its own.
 pub struct Server {
     address: SocketAddr,
     shared: Arc<http::Shared>,
-    runtime: tokio::runtime::Runtime,
+    thread: std::thread::JoinHandle<()>,
 }
 
 impl Server {
@@ -26,19 +27,10 @@ impl Server {
         let listener = std::net::TcpListener::bind(address)?;
         listener.set_nonblocking(true)?;
         let address = listener.local_addr()?;
-        let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
         let shared = Arc::new(http::Shared::new(room, limits));
         let app = http::router(shared.clone()).into_make_service_with_connect_info::<SocketAddr>();
-        let listener = {
-            let _entered = runtime.enter();
-            tokio::net::TcpListener::from_std(listener)?
-        };
-        runtime.spawn(async move {
-            if let Err(e) = axum::serve(listener, app).await {
-                eprintln!("serve: the server stopped: {e}");
-            }
-        });
-        Ok(Server { address, shared, runtime })
+        let thread = std::thread::Builder::new().name("paradox serve".into()).spawn(move || serve_on(listener, app))?;
+        Ok(Server { address, shared, thread })
     }
 
     /// The address it listens on.
@@ -51,8 +43,20 @@ impl Server {
         look(&mut self.shared.room.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
-    /// Serves until the process is stopped.
+    /// Serves until the process is stopped (or the server fails).
     pub fn wait(self) {
-        self.runtime.block_on(std::future::pending::<()>());
+        let _ = self.thread.join();
+    }
+}
+
+/// Serves `app` on `listener`, on tokio's threads, until it fails.
+#[tokio::main]
+async fn serve_on(listener: std::net::TcpListener, app: IntoMakeServiceWithConnectInfo<axum::Router, SocketAddr>) {
+    let served = match tokio::net::TcpListener::from_std(listener) {
+        Ok(listener) => axum::serve(listener, app).await,
+        Err(e) => Err(e),
+    };
+    if let Err(e) = served {
+        eprintln!("serve: the server stopped: {e}");
     }
 }

@@ -3,12 +3,15 @@
 
 #[path = "../common/run.rs"]
 mod run;
+#[path = "../common/session.rs"]
+mod session;
 #[path = "../common/short.rs"]
 mod short;
 
 mod compare;
 mod lsp;
 mod plain;
+mod serve;
 mod simulate;
 mod solve;
 mod statistics;
