@@ -3,11 +3,14 @@
 
 #[path = "../common/run.rs"]
 mod run;
+// Only its setup is used here.
+#[allow(dead_code)]
 #[path = "../common/session.rs"]
 mod session;
 #[path = "../common/short.rs"]
 mod short;
 
+mod browser;
 mod compare;
 mod lsp;
 mod plain;

@@ -202,6 +202,8 @@ function connect() {
     try { message = JSON.parse(event.data); } catch (e) { return; }
     if (message.type === "table") {
       screen = message;
+      // How many tables came, for whoever waits on the page (the browser test).
+      document.body.dataset.tables = String(Number(document.body.dataset.tables || 0) + 1);
       selected = selected.filter((name) => moves().some((m) => holds(m, name)));
       render();
     } else if (message.type === "said") {
