@@ -152,7 +152,7 @@ fn a_whole_match_is_played_by_clicking_in_headless_chromium() {
     let link = format!("http://127.0.0.1:{}/t/{token}", server.address().port());
     let browser = Browser::open(&driver);
     browser.call("POST", "url", Some(json!({"url": link})));
-    let (mut clicks, mut resolved, mut reloaded) = (0, false, false);
+    let (mut clicks, mut resolved) = (0, false);
     let mut seen = 0;
     loop {
         assert!(clicks < MAX_CLICKS, "the match did not end in {MAX_CLICKS} clicks");
@@ -168,7 +168,6 @@ fn a_whole_match_is_played_by_clicking_in_headless_chromium() {
                 (&again["mine"], &again["middle"], &again["result"]),
                 (&page["mine"], &page["middle"], &page["result"])
             );
-            reloaded = true;
             break;
         }
         if page["summary"] == true {
@@ -181,5 +180,4 @@ fn a_whole_match_is_played_by_clicking_in_headless_chromium() {
     let over = server.with_room(|room| room.session().state().is_over());
     assert!(over, "the page showed a result: the match is over");
     assert!(resolved, "a trick was seen taken, as the last trick");
-    assert!(reloaded, "the page was reloaded");
 }
