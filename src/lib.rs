@@ -52,6 +52,8 @@ pub mod lsp;
 pub mod printable;
 pub mod repl;
 mod report;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod sim;
 pub mod solve;
 pub mod stats;

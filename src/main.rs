@@ -108,6 +108,41 @@ enum Command {
         #[command(flatten)]
         options: GameOptions,
     },
+    /// Serve a match to browsers: one private link per person's seat and one for spectators;
+    /// the other seats are the bots'. The match is saved after every move.
+    #[cfg(feature = "serve")]
+    Serve {
+        /// A rule file or scenario (left out with --resume: the save names it).
+        #[arg(required_unless_present = "resume")]
+        file: Option<PathBuf>,
+        /// The seats people play, by number (1 is the first seat in the rule file) or name
+        /// (`1,3`); every other seat is a bot.
+        #[arg(long, default_value = "1", value_name = "SEATS")]
+        seats: String,
+        /// The computer players, as for `paradox play`.
+        #[arg(long, default_value = "default", value_name = "KINDS")]
+        bots: String,
+        /// Deals match N, for practice; left out, the deal is sealed, as for `paradox play`.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on: 0.0.0.0 for devices on the same network, 127.0.0.1 for
+        /// this machine alone.
+        #[arg(long, default_value = "0.0.0.0")]
+        address: std::net::IpAddr,
+        /// Where the match is saved after every move (by default FILE's name with
+        /// `.serve.json`, in the current folder; a file already there is not replaced).
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// Go on with the match saved in SAVE (its rule file, parameters, seats and bots are
+        /// the save's), saving to it again.
+        #[arg(long, value_name = "SAVE", conflicts_with_all = ["file", "seed"])]
+        resume: Option<PathBuf>,
+        #[command(flatten)]
+        options: GameOptions,
+    },
     /// Measure the engine on rule files, on one core: random play (decisions/s), the cost of
     /// copying a position and of one move, and (with `--bot-moves`) the default bot's time per
     /// move. `--format json` prints one object per file.
@@ -913,6 +948,128 @@ fn play(table: PlayQuestion, options: &GameOptions) -> ExitCode {
     }
 }
 
+/// How `paradox serve` serves a match.
+#[cfg(feature = "serve")]
+struct Served<'a> {
+    seats: &'a str,
+    bots: &'a str,
+    seed: Option<u64>,
+    save: Option<PathBuf>,
+    listen: std::net::SocketAddr,
+}
+
+/// `paradox serve FILE`: a new match, saved after every move to a file not there before.
+#[cfg(feature = "serve")]
+fn serve(file: &std::path::Path, served: Served, options: &GameOptions) -> Result<ExitCode, ExitCode> {
+    let usage = |message: String| {
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    };
+    let game = Arc::new(load_game(file, options)?);
+    let humans = paradox::repl::players_at(&game, served.seats).map_err(|m| usage(format!("--seats: {m}")))?;
+    let save = served.save.unwrap_or_else(|| {
+        let stem = file.file_stem().map_or("match".into(), |s| s.to_string_lossy().into_owned());
+        PathBuf::from(format!("{stem}.serve.json"))
+    });
+    if save.exists() {
+        let (shown, path) = (save.display(), save.display());
+        return Err(usage(format!(
+            "{shown} is there already: go on with that match by `paradox serve --resume {path}`, or name another file with --save"
+        )));
+    }
+    let setup = serving_setup(&game, file, &options.settings(), humans, served.bots, served.seed)?;
+    let (session, _) = paradox::repl::Session::start(setup);
+    start_serving(session, save, served.listen)
+}
+
+/// `paradox serve --resume SAVE`: the match the save holds, from its rule file, parameters,
+/// seats and bots.
+#[cfg(feature = "serve")]
+fn resume_serving(save: &std::path::Path, listen: std::net::SocketAddr) -> Result<ExitCode, ExitCode> {
+    let usage = |message: String| {
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    };
+    let (origin, humans, bots) = paradox::repl::made_from(save).map_err(|m| usage(format!("--resume: {m}")))?;
+    let file = PathBuf::from(
+        &origin.sources.first().ok_or_else(|| usage("--resume: the save names no rule file".into()))?.file,
+    );
+    let options = GameOptions { sets: origin.sets.clone(), variant: origin.variant.clone() };
+    let game = Arc::new(load_game(&file, &options)?);
+    let setup = serving_setup(&game, &file, &options.settings(), humans, &bots, Some(0))?;
+    let (mut session, _) = paradox::repl::Session::start(setup);
+    session.resume(save).map_err(|said| {
+        eprint!("{said}");
+        ExitCode::from(1)
+    })?;
+    start_serving(session, save.to_path_buf(), listen)
+}
+
+/// A session for the server: no terminal, sealed deals as for `paradox play`.
+#[cfg(feature = "serve")]
+fn serving_setup(
+    game: &Arc<Game>,
+    file: &std::path::Path,
+    settings: &Settings,
+    humans: Vec<usize>,
+    bots: &str,
+    seed: Option<u64>,
+) -> Result<paradox::repl::Setup, ExitCode> {
+    let usage = |message: String| {
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    };
+    let kinds = paradox::repl::bot_kinds(bots, game.players, &humans).map_err(|m| usage(format!("--bots: {m}")))?;
+    let (source, origin) = paradox::repl::origin(file, settings).map_err(usage)?;
+    Ok(paradox::repl::Setup {
+        game: game.clone(),
+        source,
+        origin,
+        seed: seed.unwrap_or_else(paradox::repl::random_seed),
+        fresh_seeds: seed.is_none(),
+        seeds: paradox::repl::seeds::folder(),
+        humans,
+        bots: bots.to_string(),
+        kinds,
+        colour: false,
+        terminal: false,
+        width: 100,
+        height: None,
+    })
+}
+
+/// Binds, prints the links, and serves until stopped.
+#[cfg(feature = "serve")]
+fn start_serving(
+    session: paradox::repl::Session,
+    save: PathBuf,
+    listen: std::net::SocketAddr,
+) -> Result<ExitCode, ExitCode> {
+    let name = session.game().name.clone();
+    if let Err(why) = session.save_to(&save) {
+        eprintln!("error: cannot save to {}: {why}", save.display());
+        return Err(ExitCode::from(2));
+    }
+    let room = paradox::serve::Room::new(session, Some(save.clone()));
+    let server = paradox::serve::Server::start(room, listen, paradox::serve::Limits::default()).map_err(|e| {
+        eprintln!("error: cannot listen on {listen}: {e}");
+        ExitCode::from(2)
+    })?;
+    let port = server.address().port();
+    println!("{name}: serving on port {port}; the match is saved after every move to {}.", save.display());
+    server.with_room(|room| {
+        for guest in room.guests() {
+            println!("  {}: http://localhost:{port}/t/{}", guest.name, guest.token);
+        }
+    });
+    println!("Send each person their own link: it is their seat, so keep it private. From another device, put");
+    println!("this machine's address in place of localhost. Stopped, the match goes on with:");
+    println!("  paradox serve --resume {}", save.display());
+    let _ = std::io::stdout().flush();
+    server.wait();
+    Ok(ExitCode::SUCCESS)
+}
+
 /// What `paradox solve` is asked: the position (seed, moves after the deal), where to stop, and
 /// how far to search.
 struct SolveQuestion<'a> {
@@ -1164,6 +1321,18 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
             bench(files, *seconds, *bot_moves, *format, *engine, options)
         }
         Command::Build { file, options } => build(file, options),
+        #[cfg(feature = "serve")]
+        Command::Serve { file, seats, bots, seed, port, address, save, resume, options } => {
+            let listen = std::net::SocketAddr::new(*address, *port);
+            let served = match resume {
+                Some(save) => resume_serving(save, listen),
+                None => {
+                    let file = file.as_deref().unwrap_or(std::path::Path::new(""));
+                    serve(file, Served { seats, bots, seed: *seed, save: save.clone(), listen }, options)
+                }
+            };
+            served.unwrap_or_else(|code| code)
+        }
         Command::Play { file, seat, humans, seed, bots, engine, options } => {
             let seats = humans.as_deref().or(seat.as_deref());
             play(PlayQuestion { file, seats, seed: *seed, bots, engine: *engine }, options)

@@ -39,14 +39,14 @@ impl State {
         View { player, piles, vars: self.pos.vars.clone(), to_act }
     }
 
-    /// One pile as `player` may see it.
+    /// One pile as `player` may see it; a player number past the last is a spectator, who sees
+    /// what every player sees.
     pub fn pile_view(&self, player: usize, pile: usize) -> PileView {
         let cards = self.pos.pile(pile);
         let layout = self.layout();
-        let allowed = |table: &[Vec<bool>]| table.get(player).is_some_and(|t| t.get(pile) == Some(&true));
-        if allowed(&layout.see) {
+        if allowed(&layout.see, player, pile) {
             PileView::Cards(cards.to_vec())
-        } else if allowed(&layout.count) {
+        } else if allowed(&layout.count, player, pile) {
             PileView::Count(cards.len())
         } else {
             PileView::Hidden
@@ -117,8 +117,18 @@ impl State {
         }) == Some(true)
     }
 
-    /// Whether `player` sees which cards are in a pile.
+    /// Whether `player` sees which cards are in a pile (a spectator: whether every player does).
     pub fn sees(&self, player: usize, pile: usize) -> bool {
-        self.layout().see.get(player).is_some_and(|t| t.get(pile) == Some(&true))
+        allowed(&self.layout().see, player, pile)
+    }
+}
+
+/// Whether the layout's `table` (`see` or `count`) allows `player` the pile; a player past the
+/// last (a spectator) is allowed what every player is.
+fn allowed(table: &[Vec<bool>], player: usize, pile: usize) -> bool {
+    let open = |t: &Vec<bool>| t.get(pile) == Some(&true);
+    match table.get(player) {
+        Some(t) => open(t),
+        None => !table.is_empty() && table.iter().all(open),
     }
 }

@@ -19,7 +19,7 @@ pub mod terminal;
 
 pub use command::Command;
 pub use model::{Card, Cards, Colour, Group, Pile, Seat, Table, Turn};
-pub use save::Provenance;
+pub use save::{Provenance, made_from};
 pub use session::{Session, Setup, in_a_sentence};
 
 use crate::bots::Kind;

@@ -200,6 +200,15 @@ pub(super) fn read(
     Ok((save, raw.body()))
 }
 
+/// What the save at `path` was made from, with its human players and bots, read before its
+/// game is loaded (`paradox serve --resume`); loading it checks the rest.
+pub fn made_from(path: &Path) -> Result<(Provenance, Vec<usize>, String), String> {
+    let bytes = files::read(path, files::MAX_SAVE_FILE, "a save file").map_err(|e| e.to_string())?;
+    let save: SaveFile =
+        serde_json::from_slice(&bytes).map_err(|e| format!("{} is not a save file: {e}", path.display()))?;
+    Ok((save.origin, save.humans, save.bots))
+}
+
 /// `--set` and `--variant` as typed.
 pub(super) fn parameters(origin: &Provenance) -> String {
     let mut words: Vec<String> = origin.sets.iter().map(|s| format!("--set {s}")).collect();

@@ -91,8 +91,10 @@ struct Earlier {
     by: &'static str,
 }
 
-/// A move refused: the sentence that said so, and the rule that refused it, if one did.
+/// A move refused: the player refused, the sentence that said so, and the rule that refused
+/// it, if one did.
 struct Refusal {
+    player: usize,
     sentence: String,
     rule: Option<Problem>,
 }
@@ -120,6 +122,9 @@ pub struct Session {
     asking: Option<Question>,
     /// The last move refused, for `why` (until a move is made).
     refusal: Option<Refusal>,
+    /// The player whose screen this is, when each player has a screen of their own (`paradox
+    /// serve`); `None` at a shared terminal, where it is the human to decide.
+    seated: Option<usize>,
     done: bool,
 }
 
@@ -148,6 +153,7 @@ impl Session {
             waiting: false,
             asking: None,
             refusal: None,
+            seated: None,
             done: false,
         };
         let game = &session.setup.game;
@@ -170,6 +176,14 @@ impl Session {
     pub fn resize(&mut self, width: usize, height: Option<usize>) {
         self.setup.width = width;
         self.setup.height = height;
+    }
+
+    /// From now on the table, the moves and the lines handled are `player`'s, as on a screen
+    /// of their own (`paradox serve`; a player number past the last is a spectator, who
+    /// decides nothing and sees what every player sees); `None`: those of the human to decide,
+    /// as at a shared terminal.
+    pub fn seat(&mut self, player: Option<usize>) {
+        self.seated = player;
     }
 
     /// Whether the person asked to leave.
@@ -279,8 +293,8 @@ impl Session {
                 self.asking = Some(Question::NewMatch);
                 "Start a new match? This one is not over (`undo` would bring it back). Type y or n.\n".into()
             }
-            Command::Why => match &self.refusal {
-                Some(Refusal { sentence, rule }) => {
+            Command::Why => match self.refusal() {
+                Some(Refusal { sentence, rule, .. }) => {
                     let said = super::table::words(sentence, self.setup.width, "  ").join("\n");
                     let rule = rule.clone().map_or(String::new(), |problem| self.diagnostic(problem));
                     format!("{said}\n{rule}")
@@ -314,13 +328,19 @@ impl Session {
     }
 
     /// The human seat to decide now (in a secret round, the first human still to choose); never
-    /// a computer's seat.
+    /// a computer's seat, and when the session is [seated](Session::seat), only that player's.
     fn turn(&self) -> Option<SeatId> {
+        let mine = |s: &SeatId| self.is_human(*s) && self.seated.is_none_or(|p| self.player(*s) == p);
         match self.state.actor() {
-            Actor::Seat(s) => Some(s).filter(|s| self.is_human(*s)),
-            Actor::Together(seats) => seats.into_iter().find(|s| self.is_human(*s)),
+            Actor::Seat(s) => Some(s).filter(mine),
+            Actor::Together(seats) => seats.into_iter().find(mine),
             Actor::Nobody => None,
         }
+    }
+
+    /// The human players.
+    pub fn humans(&self) -> &[usize] {
+        &self.setup.humans
     }
 
     /// Whether a human decides for `seat`.
@@ -332,9 +352,15 @@ impl Session {
         self.setup.game.seats[seat as usize].player
     }
 
-    /// The player whose eyes the table is drawn for: the one to decide, else the first human.
+    /// The player whose eyes the table is drawn for: the seated one, else the one to decide,
+    /// else the first human.
     fn viewer(&self) -> usize {
-        self.turn().map_or(self.setup.humans[0], |s| self.player(s))
+        self.seated.unwrap_or_else(|| self.turn().map_or(self.setup.humans[0], |s| self.player(s)))
+    }
+
+    /// The refusal of the viewer's last move, if it was refused.
+    fn refusal(&self) -> Option<&Refusal> {
+        self.refusal.as_ref().filter(|r| r.player == self.viewer())
     }
 
     /// The names of the moves open now, in the order they are shown.
@@ -451,7 +477,7 @@ impl Session {
     pub fn table(&self) -> Table {
         let mut table = Table::of(&self.state, self.viewer());
         table.turn = self.turn_asked();
-        table.refusal = self.refusal.as_ref().map(|r| r.sentence.clone());
+        table.refusal = self.refusal().map(|r| r.sentence.clone());
         table
     }
 
@@ -676,17 +702,43 @@ impl Session {
     /// Writes the save: what the match is made from, its deal, and the people's moves (see
     /// [`save`]); a sealed deal's seed goes to the dealer's store, not into the file.
     fn write_save(&self, path: &Path) -> String {
-        let cannot = |why: String| format!("error: cannot save to {}: {why}\n", path.display());
+        let unsaid = match self.save_to(path) {
+            Ok(unsaid) => unsaid,
+            Err(why) => return format!("error: cannot save to {}: {why}\n", path.display()),
+        };
+        let seats = &self.setup.game.seats;
+        let people: Vec<&str> =
+            unsaid.iter().filter(|s| self.is_human(**s)).map(|s| seats[*s as usize].display.as_str()).collect();
+        let kept = match (&self.setup.seeds, self.setup.fresh_seeds) {
+            (Some(folder), true) => format!(
+                " It holds the moves, not the deal: the seed stays in {}, and the save loads only where it is kept.",
+                folder.display()
+            ),
+            _ => String::new(),
+        };
+        match people[..] {
+            [] => format!("Saved to {}.{kept}\n", path.display()),
+            _ => format!(
+                "Saved to {}, without the secret choices made so far ({} will choose again after loading).{kept}\n",
+                path.display(),
+                people.join(", ")
+            ),
+        }
+    }
+
+    /// Writes the save file (see [`Session::write_save`]) without asking; the seats whose secret
+    /// choices it leaves out, or why it could not be written.
+    pub fn save_to(&self, path: &Path) -> Result<Vec<SeatId>, String> {
         let seed = self.setup.seed;
         let deal = match (&self.setup.seeds, self.setup.fresh_seeds) {
             (_, false) => Deal::Practice(seed),
             (None, true) => {
-                return cannot(format!("there is no folder to keep a sealed deal's seed in: set {}", seeds::VARIABLE));
+                return Err(format!("there is no folder to keep a sealed deal's seed in: set {}", seeds::VARIABLE));
             }
-            (Some(folder), true) => match seeds::keep(folder, seed) {
-                Ok(()) => Deal::Sealed(super::commitment(seed)),
-                Err(why) => return cannot(why),
-            },
+            (Some(folder), true) => {
+                seeds::keep(folder, seed)?;
+                Deal::Sealed(super::commitment(seed))
+            }
         };
         // The secret choices of the round waiting now are left out, the computer's with them: on
         // loading, the computer chooses again, and the same.
@@ -709,27 +761,8 @@ impl Session {
             check: String::new(),
         };
         save.check = save::check(seed, &save.body(), position);
-        if let Err(e) = save::write(path, &save) {
-            return cannot(e);
-        }
-        let seats = &self.setup.game.seats;
-        let people: Vec<&str> =
-            unsaid.iter().filter(|s| self.is_human(**s)).map(|s| seats[*s as usize].display.as_str()).collect();
-        let kept = match (&self.setup.seeds, self.setup.fresh_seeds) {
-            (Some(folder), true) => format!(
-                " It holds the moves, not the deal: the seed stays in {}, and the save loads only where it is kept.",
-                folder.display()
-            ),
-            _ => String::new(),
-        };
-        match people[..] {
-            [] => format!("Saved to {}.{kept}\n", path.display()),
-            _ => format!(
-                "Saved to {}, without the secret choices made so far ({} will choose again after loading).{kept}\n",
-                path.display(),
-                people.join(", ")
-            ),
-        }
+        save::write(path, &save)?;
+        Ok(unsaid)
     }
 
     /// `load FILE`: the match the save holds, played again from its deal and moves; a save that
@@ -783,6 +816,13 @@ impl Session {
         self.shown = (0..game.players).map(|p| self.state.log_for(p).len()).collect();
         self.rounds_shown = sheet::rows(&self.state).len();
         format!("Loaded {}.\n{}", path.display(), self.screen())
+    }
+
+    /// Loads the save at `path` in place of the match, as `load` does (`paradox serve
+    /// --resume`); `Err` is what `load` says when it refuses.
+    pub fn resume(&mut self, path: &Path) -> Result<(), String> {
+        let said = self.load(path);
+        if said.starts_with("Loaded ") { Ok(()) } else { Err(said) }
     }
 
     fn new_match(&mut self) -> String {
@@ -879,7 +919,7 @@ impl Session {
     fn refused(&mut self, sentence: String, rule: Option<Problem>) -> String {
         let hint = if rule.is_some() { " (`why` shows the rule.)" } else { "" };
         let text = format!("{sentence}{hint}");
-        self.refusal = Some(Refusal { sentence, rule });
+        self.refusal = Some(Refusal { player: self.viewer(), sentence, rule });
         super::table::words(&text, self.setup.width, "  ").join("\n") + "\n"
     }
 

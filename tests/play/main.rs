@@ -15,4 +15,5 @@ mod random_play;
 mod restore;
 mod rounds;
 mod saves;
+mod serve;
 mod table;

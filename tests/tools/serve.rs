@@ -1,0 +1,193 @@
+//! `paradox serve` over the network, on the loopback address: a link admits its screen and
+//! nothing else does, joins are limited, bad messages are refused while the match goes on, a
+//! dropped screen rejoins to the table as it is, and a match stopped mid-way is resumed from
+//! its save by `paradox serve --resume`.
+#![cfg(feature = "serve")]
+
+use crate::run::command;
+use crate::session::setup;
+use paradox::repl::Session;
+use paradox::serve::{Limits, Room, Server, Who, encode};
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Stdio};
+use std::time::Duration;
+use tungstenite::{Message, WebSocket, stream::MaybeTlsStream};
+
+type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
+
+/// A server of Costly Tricks with a person at the first seat, on any free port.
+fn server(limits: Limits) -> Server {
+    let session = Session::start(setup("rules/costly-tricks.cards", &[0])).0;
+    let address: SocketAddr = "127.0.0.1:0".parse().expect("an address");
+    Server::start(Room::new(session, None), address, limits).expect("the server starts")
+}
+
+fn token(server: &Server, who: Who) -> String {
+    server.with_room(|room| room.guests().iter().find(|g| g.who == who).expect("a guest").token.clone())
+}
+
+/// `GET path`: the status code and the body.
+fn get(address: SocketAddr, path: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(address).expect("a connection");
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").expect("a request");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("an answer");
+    let status = answer.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status");
+    let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string();
+    (status, body)
+}
+
+fn connect(port: u16, token: &str) -> Result<Socket, tungstenite::Error> {
+    tungstenite::connect(format!("ws://127.0.0.1:{port}/ws/{token}")).map(|(socket, _)| socket)
+}
+
+/// The next text message, as JSON.
+fn next(socket: &mut Socket) -> Value {
+    loop {
+        match socket.read().expect("a message") {
+            Message::Text(text) => return serde_json::from_str(&text).expect("JSON"),
+            Message::Ping(_) | Message::Pong(_) => continue,
+            other => panic!("not a text message: {other:?}"),
+        }
+    }
+}
+
+fn send(socket: &mut Socket, text: &str) {
+    socket.send(Message::text(text)).expect("sent");
+}
+
+#[test]
+fn a_link_admits_its_screen_and_nothing_else_does_and_joins_are_limited() {
+    let limits = Limits { joins: 6, window: Duration::from_secs(3600) };
+    let server = server(limits);
+    let (address, port) = (server.address(), server.address().port());
+    let player = token(&server, Who::Player(0));
+    let (status, body) = get(address, "/");
+    assert_eq!(status, 200);
+    assert!(!body.contains(&player), "the front page gives no link away");
+    assert_eq!(get(address, "/t/0123456789abcdef0123456789abcdef"), (404, String::new()));
+    assert_eq!(get(address, "/t/"), (404, String::new()));
+    assert!(connect(port, "wrong").is_err(), "a wrong token opens no connection");
+    let (status, page) = get(address, &format!("/t/{player}"));
+    assert_eq!(status, 200);
+    assert!(page.contains("<script src=\"/table.js\">") && !page.contains(&player), "{page}");
+    let mut socket = connect(port, &player).expect("the link's connection");
+    let first = next(&mut socket);
+    let expected = server.with_room(|room| encode(&room.screen(Who::Player(0))));
+    assert_eq!(first, serde_json::from_str::<Value>(&expected).expect("JSON"));
+    assert_eq!(first["type"], "table");
+    // Four attempts from this address so far (the front page and `/t/` alone are none): two
+    // more are let in, the next is refused.
+    assert_eq!(get(address, &format!("/t/{player}")).0, 200);
+    assert_eq!(get(address, &format!("/t/{player}")).0, 200);
+    assert_eq!(get(address, &format!("/t/{player}")), (429, "Too many attempts: wait a minute.\n".into()));
+    assert!(connect(port, &player).is_err(), "over the limit, even the right link waits");
+}
+
+#[test]
+fn bad_messages_are_refused_with_an_error_and_the_match_goes_on() {
+    let server = server(Limits::default());
+    let port = server.address().port();
+    let mut socket = connect(port, &token(&server, Who::Player(0))).expect("a connection");
+    let first = next(&mut socket);
+    assert!(first["table"]["turn"].is_object(), "the person is to move: {first}");
+    let decisions = || server.with_room(|room| room.session().state().position().decisions);
+    let before = decisions();
+    for (bad, says) in [
+        ("{", "not understood"),
+        ("[1, 2]", "not understood"),
+        (r#"{"type":"move"}"#, "not understood"),
+        (r#"{"type":"undo"}"#, "not understood"),
+        (&"x".repeat(5000), "more than 4096"),
+    ] {
+        send(&mut socket, bad);
+        let answer = next(&mut socket);
+        assert_eq!(answer["type"], "error", "{bad:.40}: {answer}");
+        assert!(answer["text"].as_str().is_some_and(|t| t.contains(says)), "{bad:.40}: {answer}");
+    }
+    socket.send(Message::binary(vec![0, 1, 2])).expect("sent");
+    assert_eq!(next(&mut socket)["type"], "error");
+    for command in ["save /tmp/paradox-serve-test.json", "load x.json", "quit", "new"] {
+        send(&mut socket, &serde_json::json!({"type": "move", "text": command}).to_string());
+        let answer = next(&mut socket);
+        assert_eq!(answer["type"], "said", "{command}: {answer}");
+        assert!(answer["text"].as_str().is_some_and(|t| t.contains("only moves are played")), "{answer}");
+    }
+    send(&mut socket, r#"{"type":"move","text":"no such card"}"#);
+    assert_eq!(next(&mut socket)["type"], "said");
+    assert_eq!(decisions(), before, "nothing above was played");
+    send(&mut socket, r##"{"type":"move","text":"#1"}"##);
+    let after = next(&mut socket);
+    assert_eq!(after["type"], "table");
+    assert!(decisions() > before, "the move was played");
+}
+
+#[test]
+fn a_dropped_screen_rejoins_to_the_table_as_it_is() {
+    let server = server(Limits::default());
+    let port = server.address().port();
+    let player = token(&server, Who::Player(0));
+    let mut socket = connect(port, &player).expect("a connection");
+    next(&mut socket);
+    send(&mut socket, r##"{"type":"move","text":"#1"}"##);
+    let last = next(&mut socket);
+    drop(socket);
+    let mut again = connect(port, &player).expect("the link again");
+    assert_eq!(next(&mut again), last);
+}
+
+/// `paradox serve ARGS` started, with the links it prints (each seat's, then the spectators').
+fn serving(args: &[&str]) -> (Child, Vec<String>) {
+    let mut child = command(args).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("paradox serve starts");
+    let mut lines = BufReader::new(child.stdout.take().expect("its output")).lines();
+    let mut links = Vec::new();
+    while let Some(Ok(line)) = lines.next() {
+        if let Some((_, link)) = line.split_once(": http://") {
+            links.push(link.to_string());
+        }
+        if line.trim_start().starts_with("spectators:") {
+            break;
+        }
+    }
+    (child, links)
+}
+
+/// The port and the token of a link printed as `localhost:PORT/t/TOKEN`.
+fn port_and_token(link: &str) -> (u16, String) {
+    let (host, token) = link.split_once("/t/").expect("a link");
+    (host.rsplit(':').next().and_then(|p| p.parse().ok()).expect("a port"), token.to_string())
+}
+
+#[test]
+fn a_match_stopped_mid_way_is_resumed_from_its_save() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let save = folder.path().join("match.json");
+    let save = save.to_str().expect("a UTF-8 path");
+    let common = ["--port", "0", "--address", "127.0.0.1"];
+    let args =
+        [&["serve", "rules/tantony.cards", "--seed", "4", "--bots", "random", "--save", save][..], &common].concat();
+    let (mut first, links) = serving(&args);
+    assert_eq!(links.len(), 2, "a person's link and the spectators': {links:?}");
+    let (port, token) = port_and_token(&links[0]);
+    let mut socket = connect(port, &token).expect("a connection");
+    next(&mut socket);
+    let mut last = Value::Null;
+    for _ in 0..3 {
+        send(&mut socket, r##"{"type":"move","text":"#1"}"##);
+        last = next(&mut socket);
+        assert_eq!(last["type"], "table", "{last}");
+    }
+    // A crash: the process is gone, the save stays.
+    first.kill().expect("stopped");
+    first.wait().expect("ended");
+    let (mut second, links) = serving(&[&["serve", "--resume", save][..], &common].concat());
+    let (port, token) = port_and_token(&links[0]);
+    let mut socket = connect(port, &token).expect("a connection to the resumed match");
+    let resumed = next(&mut socket);
+    second.kill().expect("stopped");
+    second.wait().expect("ended");
+    assert_eq!(resumed["table"], last["table"]);
+    assert_eq!(resumed["log"], last["log"]);
+}
