@@ -2,7 +2,8 @@
 
 use clap::{Parser, Subcommand};
 use paradox::compare::report::Report;
-use paradox::compare::{Amount, Config, Described, Run};
+use paradox::compare::request::{Refused, Request};
+use paradox::compare::{Config, Run};
 use paradox::{Game, Kind, LoadError, Settings, Style, load, render};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -296,9 +297,11 @@ struct LabOptions {
     /// `solver`, or one kind per player separated by commas (`default,random`).
     #[arg(long, default_value = "random", value_name = "KINDS")]
     bots: String,
-    /// Play until every win share's 95 % interval is within this many percentage points either
-    /// side (instead of `--games`), or `--max-games` are played: first 1000 matches (or the cap),
-    /// then as many more as the shares so far say are needed, rounded up to a thousand.
+    /// Play until the 95 % interval of every headline share (each player's and side's wins, the
+    /// starting player's wins, wins from behind, the strong player's wins of `--skill`) is
+    /// within this many percentage points either side (instead of `--games`), or `--max-games`
+    /// are played: first 200 matches (or the cap), then as many more as the shares so far say
+    /// are needed, rounded up to a hundred. The same seed plays the same matches on any threads.
     #[arg(long, value_name = "POINTS", conflicts_with = "games")]
     precision: Option<f64>,
     /// The most matches per configuration `--precision` plays.
@@ -538,7 +541,7 @@ fn match_engine(
     if !searching && engine == paradox::compiled::Engine::Auto {
         return Ok(paradox::Playable::new(game.clone()));
     }
-    paradox::compiled::choose(game, engine, &printable_path(file), false).map_err(|message| {
+    paradox::compiled::choose(game, engine, &paradox::printable::path(file), false).map_err(|message| {
         eprintln!("error: {message}");
         ExitCode::from(2)
     })
@@ -551,41 +554,44 @@ fn lab(file: &std::path::Path, configs: Vec<Config>, games: u64, lab: &LabOption
         eprintln!("error: {message}");
         ExitCode::from(2)
     };
-    let (run, entrants) = match prepare(file, configs, games, lab, common) {
-        Ok(prepared) => prepared,
-        Err(code) => return code,
-    };
     let shard = match lab.shard.as_deref().map(paradox::compare::shard::parse).transpose() {
         Ok(shard) => shard,
         Err(message) => return usage(message),
     };
-    let pool =
-        match rayon::ThreadPoolBuilder::new().num_threads(lab.threads.map_or(0, usize::from)).stack_size(STACK).build()
-        {
-            Ok(pool) => pool,
-            Err(e) => return usage(format!("--threads: {e}")),
-        };
-    let progress = progress_bar();
-    let (tallies, timing) = match (shard, lab.precision) {
-        (Some(shard), _) => {
-            let matches = paradox::compare::shard::slice(games, shard);
-            progress.set_length(matches.end - matches.start);
-            paradox::sim::run(&entrants, lab.seed, matches, &pool, &|| progress.inc(1))
-        }
-        (None, Some(points)) if !(points > 0.0 && points < 100.0) => {
-            return usage(format!("--precision {points}: give percentage points above 0 and below 100, as in 2"));
-        }
-        (None, Some(points)) => {
-            let amount = Amount::Precision { points, cap: lab.max_games };
-            paradox::compare::play(&entrants, lab.seed, amount, &pool, &progress)
-        }
-        (None, None) => paradox::compare::play(&entrants, lab.seed, Amount::Games(games), &pool, &progress),
+    let request = Request {
+        file: file.to_path_buf(),
+        configs,
+        common: common.clone(),
+        games,
+        seed: lab.seed,
+        bots: lab.bots.clone(),
+        skill: lab.skill.clone(),
+        precision: lab.precision,
+        max_games: lab.max_games,
+        engine: lab.engine,
     };
+    let prepared = match request.prepare() {
+        Ok(prepared) => prepared,
+        Err(Refused::Asked(message)) => return usage(message),
+        Err(Refused::Load(label, e)) => {
+            if let Some(label) = label {
+                eprintln!("error: configuration `{label}`:");
+            }
+            return report_load_error(e);
+        }
+    };
+    let progress = progress_bar();
+    let played = prepared.play(lab.threads.map(usize::from), shard, Some(&progress));
     progress.finish_and_clear();
+    let (tallies, timing) = match played {
+        Ok(played) => played,
+        Err(message) => return usage(message),
+    };
     let stopped = tallies.configurations.iter().any(|t| t.stopped > 0);
     let code = if stopped { ExitCode::from(1) } else { ExitCode::SUCCESS };
+    let run = prepared.run;
     if lab.output.format == ReportFormat::Text {
-        eprint!("{}", speed(&tallies, &timing, pool.current_num_threads()));
+        eprint!("{}", paradox::compare::cost::text(&run, &tallies, &timing));
     }
     if let Some(shard) = shard {
         let shard =
@@ -644,91 +650,13 @@ fn ladder(
     }
 }
 
-/// Loads each configuration and its bots, and describes the run; `Err` carries the exit code
-/// after the problems are printed.
-fn prepare(
-    file: &std::path::Path,
-    configs: Vec<Config>,
-    games: u64,
-    lab: &LabOptions,
-    common: &Settings,
-) -> Result<(Run, Vec<paradox::sim::Entrant>), ExitCode> {
-    let usage = |message: String| {
-        eprintln!("error: {message}");
-        ExitCode::from(2)
-    };
-    let (rules, origin) = paradox::repl::origin(file, common).map_err(usage)?;
-    let several = configs.len() > 1;
-    let mut loaded = Vec::new();
-    let mut described = Vec::new();
-    for config in configs {
-        let settings = config.settings(common).map_err(usage)?;
-        if configs_named(&described, &config) {
-            return Err(usage(format!("configuration `{}` is given twice", config.label)));
-        }
-        let game = load(file, &settings).map_err(|e| {
-            if several {
-                eprintln!("error: configuration `{}`:", config.label);
-            }
-            report_load_error(e)
-        })?;
-        described.push(Described::of(config.played(common), &game, &rules.text));
-        loaded.push(Arc::new(game));
-    }
-    let mut entrants = paradox::compare::entrants(&loaded, &lab.bots, lab.skill.as_deref())
-        .map_err(|m| usage(if m.starts_with("--skill") { m } else { format!("--bots: {m}") }))?;
-    let label = printable_path(file);
-    let matches = lab.precision.map_or(games, |_| lab.max_games).saturating_mul(entrants.len() as u64);
-    let thinking = entrants.iter().flat_map(|e| e.kinds.iter().chain(e.skill.iter().flatten())).map(thinks);
-    let worth = matches >= WORTH_BUILDING || matches.saturating_mul(thinking.max().unwrap_or(0)) >= WORTH_THINKING;
-    for entrant in &mut entrants {
-        let playable = paradox::compiled::choose(&entrant.game, lab.engine, &label, worth).map_err(usage)?;
-        entrant.play_with(playable);
-    }
-    let run = Run {
-        game: loaded.first().map_or(String::new(), |g| g.name.clone()),
-        file: file.display().to_string(),
-        sources: origin.sources,
-        configurations: described,
-        seed: lab.seed,
-        bots: lab.bots.clone(),
-        skill: lab.skill.clone(),
-        precision: lab.precision,
-        games: if lab.precision.is_some() { lab.max_games } else { games },
-    };
-    Ok((run, entrants))
-}
-
-/// How many matches make a run long enough to pay for building the compiled engine (a build
-/// takes about as long as a few hundred thousand decisions of the interpreter).
-const WORTH_BUILDING: u64 = 100_000;
-
-/// How much thinking (matches, times the work one move of their most thoughtful bot may take)
-/// pays for building the compiled engine: two matches of the default players, a few hundred of
-/// `greedy` ones (a default player's match takes as long as a hundred thousand random ones).
-const WORTH_THINKING: u64 = 2 * paradox::Budget::DEFAULT.work;
-
-/// The work one move of a bot of this kind may take (0: it does not search).
-fn thinks(kind: &Kind) -> u64 {
-    match kind {
-        Kind::Random => 0,
-        Kind::Search(budget) => budget.work,
-        Kind::Solver => paradox::Budget::DEFAULT.work,
-    }
-}
-
-/// A file's name as it may be printed.
-fn printable_path(file: &std::path::Path) -> String {
-    file.display().to_string().chars().map(|c| if c.is_control() { '?' } else { c }).collect()
-}
-
 /// `paradox build`: the compiled engine of a rule file, into the cache.
 fn build(file: &std::path::Path, options: &GameOptions) -> ExitCode {
     let game = match load_game(file, options) {
         Ok(game) => Arc::new(game),
         Err(code) => return code,
     };
-    let label = printable_path(file);
+    let label = paradox::printable::path(file);
     match paradox::compiled::compiled(&game, true) {
         Ok(ready) => {
             match ready.built {
@@ -751,46 +679,18 @@ fn build(file: &std::path::Path, options: &GameOptions) -> ExitCode {
     }
 }
 
-fn configs_named(described: &[Described], config: &Config) -> bool {
-    described.iter().any(|d| d.config.label == config.label)
-}
-
 /// The report in the format asked for on standard output, and the picture if asked.
 fn give(run: &Run, tallies: &paradox::sim::Tallies, output: &ReportOutput) -> Result<(), String> {
     let report = Report::of(run, tallies);
     match output.format {
         ReportFormat::Text => print!("{}", paradox::compare::text::render(&report, colour_out())),
-        ReportFormat::Json => println!("{}", serde_json::to_string_pretty(&report).unwrap_or_default()),
+        ReportFormat::Json => println!("{}", report.json()),
         ReportFormat::Csv => print!("{}", paradox::compare::csv::render(&report)),
     }
     if let Some(path) = &output.plot {
         paradox::compare::plot::write(path, run, tallies, &report)?;
     }
     Ok(())
-}
-
-/// How fast the run went, and how long the thinking bots took: for people, on standard error.
-fn speed(tallies: &paradox::sim::Tallies, timing: &paradox::sim::Timing, threads: usize) -> String {
-    let matches: u64 = tallies.configurations.iter().map(|t| t.matches).sum();
-    let decisions: i128 = tallies.configurations.iter().map(|t| t.decisions.moments().map_or(0, |m| m.sum)).sum();
-    let secs = timing.seconds.max(1e-9);
-    let mut out = format!(
-        "{matches} match{} in {:.2} s on {threads} thread{}: {:.0} matches/s, {:.0} decisions/s\n",
-        if matches == 1 { "" } else { "es" },
-        timing.seconds,
-        if threads == 1 { "" } else { "s" },
-        matches as f64 / secs,
-        decisions as f64 / secs
-    );
-    let mut times = timing.thinking.clone();
-    times.sort_by(f64::total_cmp);
-    if let (Some(median), Some(slowest)) = (times.get(times.len() / 2), times.last()) {
-        out.push_str(&format!(
-            "thinking bots: {} moves with a choice, median {median:.3} s, slowest {slowest:.3} s\n",
-            times.len()
-        ));
-    }
-    out
 }
 
 /// A bar of the matches played, with the time spent and left, on a terminal; nothing
@@ -844,7 +744,7 @@ fn bench(
             Ok(game) => Arc::new(game),
             Err(code) => return code,
         };
-        let label = printable_path(file);
+        let label = paradox::printable::path(file);
         let engines: &[paradox::compiled::Engine] = match engine {
             BenchEngine::Auto => &[paradox::compiled::Engine::Auto],
             BenchEngine::Compiled => &[paradox::compiled::Engine::Compiled],
@@ -1107,7 +1007,7 @@ fn solve(file: &std::path::Path, question: SolveQuestion, format: Format, option
         Err(code) => return code,
     };
     let limits = Limits { positions: question.max_positions, table_bytes: question.max_memory_mib << 20 };
-    let label = printable_path(file);
+    let label = paradox::printable::path(file);
     let on = |engine: Engine, build: bool, limits: Limits| -> Result<_, ExitCode> {
         let playable = paradox::compiled::choose(&game, engine, &label, build).map_err(|message| {
             eprintln!("error: {message}");

@@ -25,6 +25,11 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     escape_with(text, |_| None)
 }
 
+/// A file's name as one line may print it: every control character (a newline too) as `?`.
+pub fn path(file: &std::path::Path) -> String {
+    file.display().to_string().chars().map(|c| if c.is_control() { '?' } else { c }).collect()
+}
+
 /// `text` escaped as [`escape`] does, but colour codes (`ESC [ 31 m`, the SGR sequences that
 /// paradox itself writes on a terminal) left as they are: they set colours and nothing else.
 pub fn escape_keeping_colour(text: &str) -> Cow<'_, str> {

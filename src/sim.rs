@@ -754,13 +754,66 @@ impl Seeded {
     }
 }
 
-/// What a run cost, which no two runs share: the wall-clock time and the thinking bots' times.
+/// What a run cost, which no two runs share: the wall-clock time, the thinking bots' times, and
+/// what each configuration's matches took.
 #[derive(Clone, Debug, Default)]
 pub struct Timing {
     /// Wall-clock seconds.
     pub seconds: f64,
     /// How long the thinking bots took over each move with a choice, in seconds.
     pub thinking: Vec<f64>,
+    /// The threads the matches were played on.
+    pub threads: usize,
+    /// What the matches of each configuration took, in the order given.
+    pub configurations: Vec<Spent>,
+}
+
+impl Timing {
+    /// Adds the timing of more matches of the same run.
+    pub fn merge(&mut self, other: Timing) {
+        self.seconds += other.seconds;
+        self.thinking.extend(other.thinking);
+        self.threads = self.threads.max(other.threads);
+        self.configurations.resize(self.configurations.len().max(other.configurations.len()), Spent::default());
+        for (mine, theirs) in self.configurations.iter_mut().zip(other.configurations) {
+            mine.add(&theirs);
+        }
+    }
+}
+
+/// What the matches of one configuration took: the time of the thread that played them, and
+/// the work in the engine's own units (skill matches included).
+#[derive(Clone, Debug, Default)]
+pub struct Spent {
+    /// Matches played.
+    pub matches: u64,
+    /// Seconds the threads spent playing them.
+    pub seconds: f64,
+    /// Decisions made in them.
+    pub decisions: u64,
+    /// Moves with a choice that a thinking bot searched.
+    pub searched: u64,
+}
+
+impl Spent {
+    fn add(&mut self, other: &Spent) {
+        self.matches += other.matches;
+        self.seconds += other.seconds;
+        self.decisions += other.decisions;
+        self.searched += other.searched;
+    }
+
+    /// One seed's matches, played in `seconds`.
+    fn of(seeded: &Seeded, seconds: f64) -> Spent {
+        let records = std::iter::once(&seeded.record).chain(seeded.skill.as_ref().map(|(_, r)| r));
+        let mut spent = Spent { seconds, ..Spent::default() };
+        for record in records {
+            spent.matches += 1;
+            spent.decisions += record.decisions;
+            spent.searched += record.thinking.len() as u64;
+        }
+        spent
+    }
 }
 
 /// Plays the matches of `indices` (match `i` from seed `seed + i`) for every configuration on
@@ -774,24 +827,36 @@ pub fn run(
     done: &(dyn Fn() + Sync),
 ) -> (Tallies, Timing) {
     let start = Instant::now();
-    let fresh = || (Tallies::new(entrants), Vec::new());
-    let (tallies, thinking) = pool.install(|| {
+    let fresh = || (Tallies::new(entrants), Timing::default());
+    let (tallies, mut timing) = pool.install(|| {
         indices
             .into_par_iter()
-            .fold(fresh, |(mut tallies, mut thinking), i| {
-                let records: Vec<Seeded> = entrants.iter().map(|e| Seeded::play(e, i, seed.wrapping_add(i))).collect();
+            .fold(fresh, |(mut tallies, mut timing), i| {
+                let mut spent = Vec::new();
+                let records: Vec<Seeded> = entrants
+                    .iter()
+                    .map(|e| {
+                        let start = Instant::now();
+                        let seeded = Seeded::play(e, i, seed.wrapping_add(i));
+                        spent.push(Spent::of(&seeded, start.elapsed().as_secs_f64()));
+                        seeded
+                    })
+                    .collect();
                 tallies.add(entrants, &records);
-                thinking.extend(records.into_iter().flat_map(Seeded::thinking));
+                let thinking = records.into_iter().flat_map(Seeded::thinking).collect();
+                timing.merge(Timing { thinking, configurations: spent, ..Timing::default() });
                 done();
-                (tallies, thinking)
+                (tallies, timing)
             })
             .reduce(fresh, |(mut a, mut ta), (b, tb)| {
                 a.merge(&b).expect("the counts of matches played here fit");
-                ta.extend(tb);
+                ta.merge(tb);
                 (a, ta)
             })
     });
-    (tallies, Timing { seconds: start.elapsed().as_secs_f64(), thinking })
+    timing.seconds = start.elapsed().as_secs_f64();
+    timing.threads = pool.current_num_threads();
+    (tallies, timing)
 }
 
 /// A run-time problem that stopped some of the random matches, and their seeds.

@@ -4,12 +4,14 @@
 //! `paradox.LoadError` carrying the rendered text and each problem as a dict); a game starts
 //! [`state::PyState`]s, which say who acts, list and name the legal actions, apply them, and show a
 //! player what that player may see, as text ([`view`]) and as a tensor ([`tensor`]);
-//! [`bots::PyBot`] wraps the engine's computer players. Everything goes through the public API of
-//! the `paradox` crate, so it plays whichever engine that crate runs. The OpenSpiel adapter is
-//! Python (`python/paradox/openspiel.py`), on top of this.
+//! [`bots::PyBot`] wraps the engine's computer players; [`lab`] plays many matches in Rust
+//! (`paradox.sim`, `paradox.compare`) and returns the command line's report. Everything goes
+//! through the public API of the `paradox` crate, so it plays whichever engine that crate runs.
+//! The OpenSpiel adapter is Python (`python/paradox/openspiel.py`), on top of this.
 
 mod bots;
 mod game;
+mod lab;
 mod problems;
 mod state;
 mod tensor;
@@ -47,6 +49,8 @@ fn load(
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::sim, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::compare, m)?)?;
     m.add("LoadError", m.py().get_type::<LoadError>())?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<state::PyState>()?;

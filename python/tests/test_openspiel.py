@@ -15,22 +15,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 TANTONY = ROOT / "rules" / "tantony.cards"
 THIRD_MAN = ROOT / "rules" / "third-man.cards"
 
-#: Examples whose random play always reaches a run-time problem of the rule file, which the adapter
-#: raises as a SpielError rather than hide: the scenario sets out one position and leaves in the
-#: stock a number of cards that the next `deal 3 each` cannot deal.
-STOPS_AT_RUN_TIME = {"fishing-equal-or-sum": "not enough cards to deal during play"}
-
-
-def _sims(paths):
-    return [
-        pytest.param(p, marks=pytest.mark.xfail(strict=True, raises=pyspiel.SpielError, reason=STOPS_AT_RUN_TIME[p.stem]))
-        if p.stem in STOPS_AT_RUN_TIME
-        else p
-        for p in paths
-    ]
-
-
-@pytest.mark.parametrize("path", _sims(RULES + EXAMPLES), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", RULES + EXAMPLES, ids=lambda p: p.stem)
 def test_random_sim_test_passes(path):
     game = openspiel.load_game(path, params=SHORT.get(path.stem), seeds=100)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

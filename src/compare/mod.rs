@@ -1,11 +1,14 @@
 //! The variant lab behind `paradox compare` and `paradox sim`: configurations of one rule file
 //! ([`Config`]), what a run is made of ([`Run`]: enough to draw its report without the rule
 //! file), playing until enough matches are in ([`Amount`]), and the report with its outputs
-//! (`report`, `text`, `csv`, `plot`) and its shards (`shard`).
+//! (`report`, `text`, `csv`, `plot`), its shards (`shard`) and what it cost (`cost`);
+//! `request` takes a run as asked for, from loading its configurations to its counts.
 
+pub mod cost;
 pub mod csv;
 pub mod plot;
 pub mod report;
+pub mod request;
 pub mod shard;
 pub mod text;
 
@@ -102,12 +105,17 @@ impl Config {
     }
 
     /// How a sentence names it: "as written", "with variant short_game", "with trick_cost=15";
-    /// `described` gives a parameter's description, if the rule file has one, to say after
-    /// its setting: "with trick_cost=15 (points a trick costs the side that wins it)".
-    pub fn phrase(&self, described: impl Fn(&str) -> Option<String>) -> String {
+    /// the rule file's description of the variant (`variant_doc`) and of a parameter
+    /// (`described`), when it has them, are said after the name: "with variant cheap_tricks
+    /// (tricks cost 15 instead of 20)", "with trick_cost=15 (points a trick costs the side that
+    /// wins it)".
+    pub fn phrase(&self, variant_doc: Option<&str>, described: impl Fn(&str) -> Option<String>) -> String {
         let mut parts = Vec::new();
         if let Some(v) = &self.variant {
-            parts.push(format!("variant {v}"));
+            parts.push(match variant_doc {
+                Some(doc) => format!("variant {v} ({doc})"),
+                None => format!("variant {v}"),
+            });
         }
         for set in &self.sets {
             let name = set.split_once('=').map_or(set.as_str(), |(n, _)| n).trim();
@@ -120,7 +128,7 @@ impl Config {
     }
 }
 
-/// A parameter's description longer than this many characters is cut.
+/// A parameter's or a variant's description longer than this many characters is cut.
 const LONGEST_DOC: usize = 80;
 
 /// A configuration as its report shows it: its name, the game's summary with its parameters,
@@ -145,6 +153,10 @@ pub struct Described {
     /// Each parameter with a description in the rule file, and that description (escaped,
     /// cut after `LONGEST_DOC` characters).
     pub docs: Vec<(String, String)>,
+    /// The rule file's description of the variant played, if it has one (escaped and cut
+    /// the same way).
+    #[serde(default)]
+    pub variant_doc: Option<String>,
 }
 
 impl Described {
@@ -176,17 +188,17 @@ impl Described {
         let span = game.result.key.span;
         let key = rules.get(span.start..span.end).map_or_else(|| "points".to_string(), key_words);
         let by_sides = matches!(game.result.domain.kind, crate::game::ExprKind::Sides);
-        let docs = game
-            .params
-            .iter()
-            .filter_map(|p| Some((p.name.clone(), shortened(&crate::printable::escape(p.doc.as_deref()?)))))
-            .collect();
-        Described { config, summary: game.summary(), players, sides, by_sides, key, docs }
+        let described = |doc: &Option<String>| Some(shortened(&crate::printable::escape(doc.as_deref()?)));
+        let docs = game.params.iter().filter_map(|p| Some((p.name.clone(), described(&p.doc)?))).collect();
+        let variant = game.variants.iter().find(|v| Some(&v.name) == config.variant.as_ref());
+        let variant_doc = variant.and_then(|v| described(&v.doc));
+        Described { config, summary: game.summary(), players, sides, by_sides, key, docs, variant_doc }
     }
 
     /// How a sentence names the configuration, its parameters explained.
     pub fn phrase(&self) -> String {
-        self.config.phrase(|name| self.docs.iter().find(|(n, _)| n == name).map(|(_, d)| d.clone()))
+        let param_doc = |name: &str| self.docs.iter().find(|(n, _)| n == name).map(|(_, d)| d.clone());
+        self.config.phrase(self.variant_doc.as_deref(), param_doc)
     }
 }
 
@@ -272,11 +284,15 @@ fn parse_skill(text: &str) -> Result<[Kind; 2], String> {
 }
 
 /// The first matches played under `--precision`, before the intervals are first looked at.
-const FIRST_BATCH: u64 = 1000;
+const FIRST_BATCH: u64 = 200;
+
+/// Later batches under `--precision` end at a multiple of this many matches.
+const BATCH_STEP: u64 = 100;
 
 /// Plays the run: `amount` decides how many matches. Under `--precision` it plays in batches,
-/// each sized from the widest interval so far (rounded up to a thousand), so the matches played
-/// depend only on the counts, never on the threads. `progress` is told the matches planned and
+/// [`FIRST_BATCH`] first, then each sized from the headline shares so far (rounded up to a
+/// multiple of [`BATCH_STEP`]), so the matches played depend only on the counts, never on the
+/// threads. `progress` is told the matches planned and
 /// each seed done.
 pub fn play(
     entrants: &[Entrant],
@@ -299,46 +315,52 @@ pub fn play(
                 progress.set_length(target);
                 let (more, t) = crate::sim::run(entrants, seed, tallies.matches()..target, pool, &done);
                 tallies.merge(&more).expect("the counts of matches played here fit");
-                timing.seconds += t.seconds;
-                timing.thinking.extend(t.thinking);
+                timing.merge(t);
                 let played = tallies.matches();
                 let needed = matches_needed(&tallies, points / 100.0);
                 if needed <= played || played >= cap {
                     return (tallies, timing);
                 }
-                target = cap.min(needed.div_ceil(1000) * 1000).max(played + 1);
+                target = cap.min(needed.div_ceil(BATCH_STEP) * BATCH_STEP).max(played + 1);
             }
         }
     }
 }
 
-/// Every win share of every configuration, as (wins, finished matches).
-fn win_counts(tallies: &Tallies) -> impl Iterator<Item = (u64, u64)> + '_ {
-    tallies.configurations.iter().flat_map(|t| t.wins.iter().chain(&t.side_wins).map(move |w| (*w, t.finished())))
+/// The headline shares of every configuration, which `--precision` makes precise, each as
+/// (count, matches it is out of): every player's and side's wins, the starting player's wins,
+/// the matches won from behind, and the strong player's wins of `--skill`. A share out of no
+/// match counts only for the wins (then nothing finished, and the run is not precise yet).
+fn headline_counts(tallies: &Tallies) -> impl Iterator<Item = (u64, u64)> + '_ {
+    tallies.configurations.iter().flat_map(|t| {
+        let wins = t.wins.iter().chain(&t.side_wins).map(move |w| (*w, t.finished()));
+        let others = [(t.starter_wins, t.started), (t.comebacks, t.finished()), (t.skill.wins, t.skill.finished())];
+        wins.chain(others.into_iter().filter(|(_, n)| *n > 0))
+    })
 }
 
-/// The widest 95 % interval of any win share, as the largest distance from a share to an
+/// The widest 95 % interval of any headline share, as the largest distance from a share to an
 /// end of its interval (a fraction; 1 when nothing finished).
 pub fn widest(tallies: &Tallies) -> f64 {
-    win_counts(tallies).map(|(k, n)| share(k, n).map_or(1.0, |e| e.half_width())).fold(0.0, f64::max)
+    headline_counts(tallies).map(|(k, n)| share(k, n).map_or(1.0, |e| e.half_width())).fold(0.0, f64::max)
 }
 
-/// Matches per configuration after which every win share's interval should be within
-/// `precision` (a fraction), judged from the shares so far; the matches played if they are.
+/// Matches per configuration after which every headline share's interval should be within
+/// `precision` (a fraction), judged from the counts so far; the matches played if they are.
 fn matches_needed(tallies: &Tallies, precision: f64) -> u64 {
     let played = tallies.matches();
     if widest(tallies) <= precision {
         return played;
     }
     let z2 = crate::stats::Z95 * crate::stats::Z95;
-    let stopped = |t: &crate::sim::Tally| t.stopped as f64 / t.matches.max(1) as f64;
-    let worst_stopped = tallies.configurations.iter().map(stopped).fold(0.0, f64::max).min(0.99);
-    let widest_variance = win_counts(tallies)
+    // A share out of fewer matches than were played (the finished ones, those with a starter)
+    // needs as many more matches as it is short of.
+    let needed = headline_counts(tallies)
         .map(|(k, n)| {
             let p = (k as f64 + 1.0) / (n as f64 + 2.0);
-            p * (1.0 - p)
+            let counted = (n as f64 / played.max(1) as f64).max(0.01);
+            z2 * p * (1.0 - p) / (precision * precision) / counted
         })
         .fold(0.0, f64::max);
-    let needed = z2 * widest_variance / (precision * precision) / (1.0 - worst_stopped);
     (needed.ceil() as u64).max(played + 1)
 }

@@ -48,7 +48,8 @@ pub struct Precision {
     pub asked: f64,
     /// The most matches per configuration the run could play to reach it.
     pub cap: u64,
-    /// The widest interval of any win share, as the distance from the share to its far end.
+    /// The widest interval of any headline share (wins, the starter's wins, wins from behind,
+    /// the strong player's wins), as the distance from the share to its far end.
     pub reached: f64,
 }
 
@@ -281,6 +282,11 @@ pub struct Difference {
 }
 
 impl Report {
+    /// The report as JSON, as `--format json` prints it.
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
     /// The report of a run from its counts.
     pub fn of(run: &Run, tallies: &Tallies) -> Report {
         let matches = tallies.matches();
@@ -540,7 +546,7 @@ fn compare(described: &[Described], figures: &[Figures], (i, j): (usize, usize),
         first: described[i].config.label.clone(),
         second: described[j].config.label.clone(),
         phrases: [described[i].phrase(), described[j].phrase()],
-        short_phrases: [described[i].config.phrase(|_| None), described[j].config.phrase(|_| None)],
+        short_phrases: [described[i].config.phrase(None, |_| None), described[j].config.phrase(None, |_| None)],
         matches: n,
         differences: g.differences,
         unchanged: g.unchanged,

@@ -83,7 +83,7 @@ pub fn render(report: &Report, colour: bool) -> String {
     if let Some(p) = &report.precision {
         let reached = if p.reached <= p.asked { "reached" } else { "not reached within the cap" };
         out.push_str(&format!(
-            "Played until every win share was within ±{} points (at most {} matches): {reached}, ±{:.2} points\n",
+            "Played until every headline share was within ±{} points (at most {} matches): {reached}, ±{:.2} points\n",
             p.asked, p.cap, p.reached
         ));
     }

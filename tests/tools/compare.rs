@@ -164,11 +164,35 @@ fn sim_reports_one_configuration_with_intervals() {
 }
 
 #[test]
+fn each_configuration_says_what_a_match_cost() {
+    let err = stderr(&["compare", COIN, "base", "set:warmup=2", "--games", "6", "--bots", "greedy"], 0);
+    assert!(err.contains("what a match cost, on one thread:\n  [1] base: "), "{err}");
+    // One decision a match, the call of heads or tails: a choice the bot searches.
+    assert!(err.contains(", 1.0 decisions, 1.0 moves searched by bots\n  [2] set:warmup=2: "), "{err}");
+    assert!(err.contains("1000 more matches of each would take about "), "{err}");
+}
+
+#[test]
 fn precision_decides_how_many_matches() {
-    let json = ok(&["compare", COIN, "base", "variant:favour_first_seat", "--precision", "3", "--format", "json"]);
-    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
-    assert_eq!(json["matches"], 2000);
+    let args = ["compare", COIN, "base", "variant:favour_first_seat", "--precision", "3", "--skill", "greedy/random"];
+    let text = ok(&[&args[..], &["--format", "json", "--threads", "1"]].concat());
+    assert_eq!(text, ok(&[&args[..], &["--format", "json", "--threads", "3"]].concat()), "the same on any threads");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    // A share near a half is known within ±3 points after about 1070 matches: 200 first,
+    // then enough more, rounded up to a hundred (it was 2000, in thousands after 1000 first).
+    assert_eq!(json["matches"], 1100);
     assert!(json["precision"]["reached"].as_f64().is_some_and(|p| p <= 3.0), "{}", json["precision"]);
+    // Every headline share is that precise, not only the wins.
+    for config in json["configurations"].as_array().expect("configurations") {
+        let skill = &config["skill"]["share"];
+        let starter = &config["starter"]["share"];
+        let comebacks = &config["comebacks"];
+        for share in [&config["players"][0]["share"], &config["players"][1]["share"], skill, starter, comebacks] {
+            let (low, high) = (share["low"].as_f64().expect("low"), share["high"].as_f64().expect("high"));
+            let value = share["value"].as_f64().expect("value");
+            assert!((value - low).max(high - value) <= 0.03, "{share}");
+        }
+    }
 }
 
 #[test]

@@ -78,7 +78,7 @@ fn the_starters_edge_has_an_honest_interval_in_small_runs() {
 #[test]
 fn the_help_says_how_precision_plays() {
     let help = ok(&["compare", "--help"]);
-    assert!(help.contains("first 1000 matches") && help.contains("rounded up to a thousand"), "{help}");
+    assert!(help.contains("first 200 matches") && help.contains("rounded up to a hundred"), "{help}");
 }
 
 #[test]

@@ -46,6 +46,26 @@ fn every_rule_file_plays_random_matches_without_stopping() {
     }
 }
 
+/// Every example plays on at random to its end: a scenario that sets out one position must leave
+/// the rest of the game playable (`fishing-equal-or-sum.cards` once left a stock that the next
+/// deal could not divide).
+#[test]
+fn every_example_plays_random_matches_without_stopping() {
+    let mut examples: Vec<_> = std::fs::read_dir("examples")
+        .expect("the examples folder")
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == "cards"))
+        .collect();
+    examples.sort();
+    assert!(examples.len() > 20, "{examples:?}");
+    for path in examples {
+        let game = Arc::new(load(&path, &Settings::default()).expect("checks clean"));
+        let found = paradox::sim::shakedown(game, 5);
+        let problems: Vec<&str> = found.stoppages.iter().map(|s| s.problem.message.as_str()).collect();
+        assert_eq!(found.stopped(), 0, "{}: {problems:?}", path.display());
+    }
+}
+
 #[test]
 fn the_matches_that_stop_are_those_trace_stops_at_the_same_seeds() {
     let path = Path::new("tests/fixtures/runtime/division-by-zero.cards");

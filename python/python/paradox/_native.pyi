@@ -20,6 +20,50 @@ def load(
     """Loads and checks a rule file or scenario. `params` sets parameters as `--set NAME=VALUE`
     does; `variant` chooses a named variant. Raises `LoadError` with the diagnostics."""
 
+def sim(
+    path: Union[str, PathLike[str]],
+    games: int = 100,
+    *,
+    params: Optional[Dict[str, Union[int, bool, str]]] = None,
+    variant: Optional[str] = None,
+    seed: int = 1,
+    bots: str = "random",
+    skill: Optional[str] = None,
+    precision: Optional[float] = None,
+    max_games: int = 100_000,
+    engine: str = "auto",
+    threads: Optional[int] = None,
+) -> Dict[str, Any]:
+    """Plays `games` matches of one configuration in Rust, on every core (or `threads`), and
+    returns the report `paradox sim --format json` prints for the same arguments: every figure
+    with its 95 % interval. Match `i` is played from seed `seed + i`; `bots` names one kind of
+    bot or one per player ("default,random"); `skill="default/random"` also measures skill;
+    `precision` (percentage points) plays until the figures are that precise instead of
+    `games`, at most `max_games`; `engine` is "auto", "compiled" or "interpreted". The same
+    arguments give the same report with any number of threads. Raises `LoadError` for a rule
+    file with problems, `ValueError` for a mistake in the arguments."""
+
+def compare(
+    path: Union[str, PathLike[str]],
+    configs: List[str],
+    games: int = 1000,
+    *,
+    params: Optional[Dict[str, Union[int, bool, str]]] = None,
+    variant: Optional[str] = None,
+    seed: int = 1,
+    bots: str = "random",
+    skill: Optional[str] = None,
+    precision: Optional[float] = None,
+    max_games: int = 100_000,
+    engine: str = "auto",
+    threads: Optional[int] = None,
+) -> Dict[str, Any]:
+    """Plays two or more configurations of a rule file from the same seeds and returns the
+    report `paradox compare --format json` prints: each configuration's figures and, for each
+    two, which differences are significant. A configuration is "base", "variant:NAME",
+    "set:NAME=VALUE,NAME=VALUE", or a variant and settings joined by "+"; `params` and
+    `variant` apply to every configuration first. The other arguments are those of `sim`."""
+
 class Game:
     """A checked rule file (or scenario), ready to play. Pickles as how it was loaded."""
 
