@@ -5,8 +5,8 @@
 //! gives them the same report.
 
 use super::{Amount, Config, Described, Run};
-use crate::check::Settings;
 use crate::bots::Kind;
+use crate::check::Settings;
 use crate::compiled::Engine;
 use crate::load::{LoadError, load};
 use crate::sim::{Entrant, Tallies, Timing};
