@@ -290,8 +290,8 @@ const FIRST_BATCH: u64 = 200;
 const BATCH_STEP: u64 = 100;
 
 /// Plays the run: `amount` decides how many matches. Under `--precision` it plays in batches,
-/// [`FIRST_BATCH`] first, then each sized from the headline shares so far (rounded up to a
-/// multiple of [`BATCH_STEP`]), so the matches played depend only on the counts, never on the
+/// `FIRST_BATCH` (200) first, then each sized from the headline shares so far (rounded up to a
+/// multiple of `BATCH_STEP`), so the matches played depend only on the counts, never on the
 /// threads. `progress` is told the matches planned and
 /// each seed done.
 pub fn play(

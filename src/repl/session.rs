@@ -726,7 +726,7 @@ impl Session {
         }
     }
 
-    /// Writes the save file (see [`Session::write_save`]) without asking; the seats whose secret
+    /// Writes the save file (as `save` does) without asking; the seats whose secret
     /// choices it leaves out, or why it could not be written.
     pub fn save_to(&self, path: &Path) -> Result<Vec<SeatId>, String> {
         let seed = self.setup.seed;

@@ -1,7 +1,7 @@
 //! `paradox serve`: a match at a table in the browser, for friends on their own devices. The
 //! host is given one private link per human player and one for spectators ([`Room`]); the page
 //! is plain HTML, CSS and JavaScript served from the binary, and talks to the server over one
-//! WebSocket ([`http`]). Each screen is sent only its player's table, built from the engine's
+//! WebSocket (the `http` module). Each screen is sent only its player's table, built from the engine's
 //! view for that player; seats nobody plays are the bots'. The match is saved after every move.
 
 mod http;
