@@ -49,6 +49,7 @@ pub(crate) use mask::Mask;
 pub(crate) use position::{Frame, Loc, MAX_DECISION_COUNT, Opt, Secret};
 pub use position::{Outcome, Pending, Position};
 pub(crate) use program::Program;
+pub(crate) use repeat::KeyHasher;
 pub use repeat::REPEATS;
 pub use restore::Unfit;
 pub use seen::Seen;

@@ -48,7 +48,8 @@ struct Origin {
     work: u64,
 }
 
-/// A hasher for keys that are hashes already: it keeps the key.
+/// A hasher for keys that are hashes already (the repetition keys, the solver's table): it keeps
+/// the key.
 #[derive(Default)]
 pub(crate) struct KeyHasher(u64);
 

@@ -5,30 +5,11 @@
 
 use super::relevance::Abstraction;
 use super::{Task, Unsolvable, keys};
+use crate::engine::KeyHasher;
 use crate::engine::{Action, Actor, State, players_of};
 use crate::game::*;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// The table's keys are hashes already: used as they are.
-#[derive(Default)]
-struct Same(u64);
-
-impl Hasher for Same {
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0 << 8) | u64::from(*b);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
+use std::hash::BuildHasherDefault;
 
 /// What one search optimises: a key, or the difference of two, and whose seats maximise it.
 #[derive(Clone, Debug)]
@@ -124,7 +105,7 @@ pub struct Searcher {
     abstraction: Abstraction,
     /// Whether a move broke what an abstraction assumed: from then on everything is keyed.
     refined: bool,
-    table: HashMap<u64, Entry, BuildHasherDefault<Same>>,
+    table: HashMap<u64, Entry, BuildHasherDefault<KeyHasher>>,
     /// How often each seat's choice (by what it chooses) cut a search short.
     history: HashMap<(SeatId, Value, bool), u64>,
     /// One state per depth, reused by `clone_from` (taken while a move is tried on it).
