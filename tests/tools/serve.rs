@@ -1,7 +1,8 @@
 //! `paradox serve` over the network, on the loopback address: a link admits its screen and
 //! nothing else does, joins are limited, bad messages are refused while the match goes on, a
-//! dropped screen rejoins to the table as it is, and a match stopped mid-way is resumed from
-//! its save by `paradox serve --resume`.
+//! dropped screen rejoins to the table as it is and plays on (its old connection's end
+//! disturbs nothing), and a match stopped mid-way is resumed from its save by
+//! `paradox serve --resume`.
 #![cfg(feature = "serve")]
 
 use crate::run::command;
