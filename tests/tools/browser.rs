@@ -1,8 +1,9 @@
 //! `paradox serve` in a real browser: headless Chromium, driven through chromedriver's
 //! WebDriver protocol (a few JSON requests, written here), plays a whole match of a small
 //! trick game by clicking the cards marked playable, goes on from each round's summary,
-//! sees tricks resolve into the last trick, and reloads the page mid-match (then plays on) and
-//! at the end, to find the table as it was. Without chromedriver the test says so and passes,
+//! sees tricks resolve into the last trick, sees a click made while the connection is down
+//! refused with a word (the page then reconnects), and reloads the page mid-match (then plays
+//! on) and at the end, to find the table as it was. Without chromedriver the test says so and passes,
 //! except under CI (`.ci/run` installs Debian's `chromium` and `chromium-driver`).
 #![cfg(feature = "serve")]
 
@@ -16,6 +17,9 @@ use std::process::{Child, Command, Stdio};
 
 /// More clicks than a match of Little Tricks takes.
 const MAX_CLICKS: usize = 400;
+
+/// The click before which the page's connection is closed (it reconnects).
+const DROP_AT: usize = 1;
 
 /// The click before which the page is reloaded, mid-match (it is reloaded at the end too).
 const RELOAD_AT: usize = 2;
@@ -137,6 +141,16 @@ impl Browser<'_> {
         again
     }
 
+    /// Closes the page's connection and at once clicks a playable card: the page says the move
+    /// was not sent; then it reconnects and is sent the table again. What it shows then.
+    fn dropped(&self, page: &Value) -> Value {
+        let script = "socket.close(); document.querySelector('#mine .card.legal').click(); \
+                      return document.getElementById('said').textContent;";
+        let said = self.call("POST", "execute/sync", Some(json!({"script": script, "args": []})));
+        assert!(said.as_str().is_some_and(|s| s.starts_with("Not sent")), "{said}");
+        self.settled(page["tables"].as_u64().expect("a count"))
+    }
+
     fn click(&self, css: &str) {
         let found = self.call("POST", "element", Some(json!({"using": "css selector", "value": css})));
         let element = found.as_object().and_then(|o| o.values().next()).and_then(Value::as_str).expect("an element");
@@ -171,6 +185,9 @@ fn a_whole_match_is_played_by_clicking_in_headless_chromium() {
     loop {
         assert!(clicks < MAX_CLICKS, "the match did not end in {MAX_CLICKS} clicks");
         let mut page = browser.settled(seen);
+        if clicks == DROP_AT {
+            page = browser.dropped(&page);
+        }
         if clicks == RELOAD_AT {
             // The reloaded page counts its tables from 0: `seen` is taken from it, not kept.
             page = browser.reloaded(&page);
