@@ -1,8 +1,10 @@
 //! `paradox serve` in a real browser: headless Chromium, driven through chromedriver's
 //! WebDriver protocol (a few JSON requests, written here), plays a whole match of a small
 //! trick game by clicking the cards marked playable, goes on from each round's summary,
-//! sees tricks resolve into the last trick, and reloads the page to find the table as it was. Without chromedriver the test says so and passes, except under CI (`.ci/run`
-//! installs Debian's `chromium` and `chromium-driver`).
+//! sees tricks resolve into the last trick, sees a click made while the connection is down
+//! refused with a word (the page then reconnects), and reloads the page mid-match (then plays
+//! on) and at the end, to find the table as it was. Without chromedriver the test says so and passes,
+//! except under CI (`.ci/run` installs Debian's `chromium` and `chromium-driver`).
 #![cfg(feature = "serve")]
 
 use crate::session::setup;
@@ -15,6 +17,12 @@ use std::process::{Child, Command, Stdio};
 
 /// More clicks than a match of Little Tricks takes.
 const MAX_CLICKS: usize = 400;
+
+/// The click before which the page's connection is closed (it reconnects).
+const DROP_AT: usize = 1;
+
+/// The click before which the page is reloaded, mid-match (it is reloaded at the end too).
+const RELOAD_AT: usize = 2;
 
 /// chromedriver, stopped when dropped.
 struct Driver {
@@ -123,6 +131,26 @@ impl Browser<'_> {
         self.wait(&script)
     }
 
+    /// Reloads the page showing `page`: the new page shows the same table; what it shows.
+    fn reloaded(&self, page: &Value) -> Value {
+        self.call("POST", "refresh", Some(json!({})));
+        // A new page: its count of tables starts again.
+        let again = self.settled(0);
+        let shown = |p: &Value| [p["mine"].clone(), p["middle"].clone(), p["summary"].clone(), p["result"].clone()];
+        assert_eq!(shown(&again), shown(page));
+        again
+    }
+
+    /// Closes the page's connection and at once clicks a playable card: the page says the move
+    /// was not sent; then it reconnects and is sent the table again. What it shows then.
+    fn dropped(&self, page: &Value) -> Value {
+        let script = "socket.close(); document.querySelector('#mine .card.legal').click(); \
+                      return document.getElementById('said').textContent;";
+        let said = self.call("POST", "execute/sync", Some(json!({"script": script, "args": []})));
+        assert!(said.as_str().is_some_and(|s| s.starts_with("Not sent")), "{said}");
+        self.settled(page["tables"].as_u64().expect("a count"))
+    }
+
     fn click(&self, css: &str) {
         let found = self.call("POST", "element", Some(json!({"using": "css selector", "value": css})));
         let element = found.as_object().and_then(|o| o.values().next()).and_then(Value::as_str).expect("an element");
@@ -156,18 +184,18 @@ fn a_whole_match_is_played_by_clicking_in_headless_chromium() {
     let mut seen = 0;
     loop {
         assert!(clicks < MAX_CLICKS, "the match did not end in {MAX_CLICKS} clicks");
-        let page = browser.settled(seen);
+        let mut page = browser.settled(seen);
+        if clicks == DROP_AT {
+            page = browser.dropped(&page);
+        }
+        if clicks == RELOAD_AT {
+            // The reloaded page counts its tables from 0: `seen` is taken from it, not kept.
+            page = browser.reloaded(&page);
+        }
         seen = page["tables"].as_u64().expect("a count");
         resolved |= page["middle"].as_str().is_some_and(|m| m.contains("last trick"));
         if page["result"].as_str().is_some_and(|r| !r.is_empty()) {
-            // Reloading: the table comes back as it was. (Reloading mid-match, the page then
-            // waited for ever for the table after its next click: not solved yet.)
-            browser.call("POST", "refresh", Some(json!({})));
-            let again = browser.settled(0);
-            assert_eq!(
-                (&again["mine"], &again["middle"], &again["result"]),
-                (&page["mine"], &page["middle"], &page["result"])
-            );
+            browser.reloaded(&page);
             break;
         }
         if page["summary"] == true {
@@ -180,4 +208,5 @@ fn a_whole_match_is_played_by_clicking_in_headless_chromium() {
     let over = server.with_room(|room| room.session().state().is_over());
     assert!(over, "the page showed a result: the match is over");
     assert!(resolved, "a trick was seen taken, as the last trick");
+    assert!(clicks > RELOAD_AT, "the page was reloaded mid-match and played on ({clicks} clicks)");
 }

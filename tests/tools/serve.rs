@@ -1,7 +1,8 @@
 //! `paradox serve` over the network, on the loopback address: a link admits its screen and
 //! nothing else does, joins are limited, bad messages are refused while the match goes on, a
-//! dropped screen rejoins to the table as it is, and a match stopped mid-way is resumed from
-//! its save by `paradox serve --resume`.
+//! dropped screen rejoins to the table as it is and plays on (its old connection's end
+//! disturbs nothing), and a match stopped mid-way is resumed from its save by
+//! `paradox serve --resume`.
 #![cfg(feature = "serve")]
 
 use crate::run::command;
@@ -136,6 +137,47 @@ fn a_dropped_screen_rejoins_to_the_table_as_it_is() {
     drop(socket);
     let mut again = connect(port, &player).expect("the link again");
     assert_eq!(next(&mut again), last);
+}
+
+/// Plays on at `socket` for `moves` messages (the first move, or going on from a round's
+/// summary), checking that each is answered with the table as the room has it then.
+fn play_on(server: &Server, socket: &mut Socket, mut table: Value, moves: usize) -> Value {
+    for _ in 0..moves {
+        if table["result"].is_string() {
+            break;
+        }
+        let request =
+            if table["summary"].is_object() { r#"{"type":"continue"}"# } else { r##"{"type":"move","text":"#1"}"## };
+        send(socket, request);
+        table = next(socket);
+        let expected = server.with_room(|room| encode(&room.screen(Who::Player(0))));
+        assert_eq!(table, serde_json::from_str::<Value>(&expected).expect("JSON"), "after {request}");
+    }
+    table
+}
+
+#[test]
+fn a_screen_reloaded_mid_match_is_sent_a_table_after_each_move() {
+    let server = server(Limits::default());
+    let port = server.address().port();
+    let player = token(&server, Who::Player(0));
+    let mut old = connect(port, &player).expect("a connection");
+    let first = next(&mut old);
+    let last = play_on(&server, &mut old, first, 2);
+    // A reload: the new page connects, then the old connection ends (closed, or simply gone).
+    let mut again = connect(port, &player).expect("the link again");
+    assert_eq!(next(&mut again), last);
+    old.close(None).expect("closed");
+    let last = play_on(&server, &mut again, last, 4);
+    let mut third = connect(port, &player).expect("the link a third time");
+    assert_eq!(next(&mut third), last);
+    drop(again);
+    let decisions = server.with_room(|room| room.session().state().position().decisions);
+    let end = play_on(&server, &mut third, last, 8);
+    assert!(
+        server.with_room(|room| room.session().state().position().decisions) > decisions,
+        "moves were played: {end}"
+    );
 }
 
 /// `paradox serve ARGS` started, with the links it prints (each seat's, then the spectators').

@@ -19,8 +19,10 @@ function el(tag, cls, text) {
   return node;
 }
 
+// Sends a request, or says that it was not sent (while the page reconnects).
 function send(request) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(request));
+  else say("Not sent: the page is reconnecting to the table. Try again in a moment.", true);
 }
 
 function say(text, error) {
