@@ -4,12 +4,10 @@
 //! Rust compiler can be run, the tests say so and check nothing else.
 
 use super::compiled::{compiled, game_of};
+use crate::position::random_position;
 use paradox::solve::{Analysis, analyze, prepare};
 use paradox::trace::{bot_match, json_lines, text};
-use paradox::{Actor, Budget, Game, Kind, Playable, State};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use std::sync::Arc;
+use paradox::{Budget, Kind, Playable, State};
 
 /// A searching bot on a budget small enough for whole matches in a test: it deals worlds,
 /// searches them with playouts and beginner's moves, as the default bot does.
@@ -56,27 +54,6 @@ fn searching_bots_play_the_same_moves_compiled_in_secret_rounds() {
     same_bot_matches("rules/third-man.cards", &[], 1..2, &[SEARCH]);
 }
 
-/// A position of `game` from `seed`, played at random until at most `left` cards are in the
-/// zone `hand`, with a seat to decide.
-fn position(game: &Arc<Game>, seed: u64, left: usize) -> State {
-    let mut state = State::bare(game.clone(), seed);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let hand = game.zones.iter().position(|z| z.name == "hand").expect("a zone `hand`");
-    let layout = state.layout().clone();
-    let in_hands = |s: &State| {
-        (0..s.position().pile_count())
-            .filter(|&p| layout.pile_zone[p].0 as usize == hand)
-            .map(|p| s.position().pile(p).len())
-            .sum::<usize>()
-    };
-    while in_hands(&state) > left || state.actor() == Actor::Nobody {
-        let Actor::Seat(seat) = state.actor() else { panic!("seed {seed}: not a single seat") };
-        let n = state.action_count(seat) as u32;
-        state.apply(seat, rng.random_range(0..n)).expect("a legal move");
-    }
-    state
-}
-
 /// An analysis as JSON, without the time it took.
 fn answer(analysis: Analysis) -> serde_json::Value {
     let mut json = serde_json::to_value(analysis).expect("an analysis as JSON");
@@ -90,7 +67,7 @@ fn same_answers(file: &str, seeds: std::ops::Range<u64>, left: usize) {
     let game = game_of(file, &[]);
     let Some(ready) = compiled(&game) else { return };
     for seed in seeds {
-        let interpreted = position(&game, seed, left);
+        let interpreted = random_position(&game, seed, left);
         let native = State::restore(ready.playable.clone(), interpreted.snapshot()).expect("the same game");
         let task = prepare(&interpreted, None).unwrap_or_else(|e| panic!("{file}: seed {seed}: {e}"));
         let a = answer(analyze(&interpreted, &task).expect("solved"));

@@ -1,6 +1,8 @@
 //! Play: random and searching matches of every rule file, the engine's invariants and rounds,
 //! saved positions and save files, bots, and the `play` session through its library API.
 
+#[path = "../common/position.rs"]
+mod position;
 #[path = "../common/session.rs"]
 mod session;
 

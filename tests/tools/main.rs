@@ -1,6 +1,8 @@
 //! The tools built on the engine: `compare`, `sim` and `merge` with their statistics,
 //! `check --simulate`, the exact solver, and the language server.
 
+#[path = "../common/position.rs"]
+mod position;
 #[path = "../common/run.rs"]
 mod run;
 // Only its setup is used here.

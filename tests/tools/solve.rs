@@ -2,11 +2,10 @@
 //! random positions of every rule file with a `solve` declaration, the best line replayed, and
 //! the refusals of positions that are not open.
 
+use crate::position::random_position;
 use crate::run::paradox;
 use paradox::solve::{Task, Unsolvable, analyze, keys, prepare};
 use paradox::{Actor, Game, Settings, State, Value, load};
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -55,33 +54,13 @@ fn brute(state: &State, task: &Task, goal: &Goal) -> i64 {
     if maxing { values.max().unwrap() } else { values.min().unwrap() }
 }
 
-/// A random position of `game` with at most `left` cards in the zone `hand`.
-fn position(game: &Arc<Game>, seed: u64, left: usize) -> State {
-    let mut state = State::bare(game.clone(), seed);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let hand = game.zones.iter().position(|z| z.name == "hand").unwrap();
-    let layout = state.layout().clone();
-    let in_hands = |s: &State| {
-        (0..s.position().pile_count())
-            .filter(|&p| layout.pile_zone[p].0 as usize == hand)
-            .map(|p| s.position().pile(p).len())
-            .sum::<usize>()
-    };
-    while in_hands(&state) > left || state.actor() == Actor::Nobody {
-        let Actor::Seat(seat) = state.actor() else { panic!("seed {seed}: not a single seat") };
-        let n = state.action_count(seat) as u32;
-        state.apply(seat, rng.random_range(0..n)).unwrap();
-    }
-    state
-}
-
 /// Solver and brute force agree on the position and on every move; the best line reaches
 /// the value claimed.
 fn agree(file: &str, seeds: std::ops::Range<u64>, per_trick: usize) {
     let game = game(file);
     for seed in seeds {
         let left = per_trick * (2 + seed as usize % 3);
-        let state = position(&game, seed, left);
+        let state = random_position(&game, seed, left);
         let task = prepare(&state, None).unwrap_or_else(|e| panic!("{file} seed {seed}: {e}"));
         let analysis = analyze(&state, &task).unwrap();
         let items: Vec<Value> = keys(&state, &task).unwrap().into_iter().map(|(v, _)| v).collect();
@@ -218,7 +197,7 @@ fn figures() {
     let mut times = Vec::new();
     let (mut nodes, mut seconds, mut given_up) = (0, 0.0, 0);
     for seed in 1..=seeds {
-        let state = position(&game, seed, cards);
+        let state = random_position(&game, seed, cards);
         let task = prepare(&state, None).unwrap();
         let started = std::time::Instant::now();
         let searcher = paradox::solve::Searcher::new(task.clone(), objective(&state, &task)).within(budget);
