@@ -156,16 +156,21 @@ impl Rounds {
 
 /// The result's key of each seat or side as the match stands, more being better (worked out
 /// from the position's variables, before each decision).
-fn standing(shape: &Shape, state: &State) -> Option<Vec<i64>> {
-    let keys = state.player_keys()?;
-    Some(shape.items.iter().map(|bits| keys[bits.trailing_zeros() as usize]).collect())
+fn standing(shape: &Shape, state: &State) -> Option<Standing> {
+    let mut keys: Standing = smallvec::smallvec![0; state.game().players];
+    state
+        .player_keys_into(&mut keys)
+        .then(|| shape.items.iter().map(|bits| keys[bits.trailing_zeros() as usize]).collect())
 }
+
+/// A standing, kept off the heap (it is read before every decision).
+type Standing = smallvec::SmallVec<[i64; 8]>;
 
 /// The standing at the end: from the outcome when it lists the items in order, otherwise
 /// worked out as after a round.
 fn final_standing(shape: &Shape, state: &State, outcome: &Outcome) -> Vec<i64> {
     if !shape.listed {
-        return standing(shape, state).unwrap_or_default();
+        return standing(shape, state).map_or_else(Vec::new, |keys| keys.to_vec());
     }
     let sign = if state.game().result.extreme == Extreme::Lowest { -1 } else { 1 };
     outcome.standings.iter().map(|(_, key)| sign * key).collect()
@@ -245,7 +250,7 @@ fn play_with(entrant: &Entrant, kinds: &[Kind], seed: u64) -> Record {
             round = now;
         }
         if let Some(keys) = keys {
-            readings.note(state.position().decisions, keys);
+            readings.note(state.position().decisions, &keys);
         }
         true
     });

@@ -5,13 +5,13 @@
 //! (`#[repr(C)]`), and the kernel's sizes, interface version and game key are checked when it
 //! is loaded, before it is ever run.
 
-use crate::engine::{Frame, Kernel, Lent, Loc, Opt, Ran};
+use crate::engine::{Frame, Kernel, Keyed, Lent, Loc, Opt, Ran, ReadParts};
 use crate::game::Value;
 use std::ffi::c_void;
 use std::path::Path;
 
 /// The interface version, the same as the prelude's `ABI_VERSION`.
-const ABI_VERSION: u64 = 2;
+const ABI_VERSION: u64 = 3;
 
 /// A vector of the position's, lent to the kernel.
 #[repr(C)]
@@ -55,11 +55,13 @@ struct Io {
 }
 
 type RunFn = unsafe extern "C" fn(*mut Io) -> u32;
+type KeysFn = unsafe extern "C" fn(*mut Io, u32, *mut Keyed, usize) -> i64;
 type ShapeFn = unsafe extern "C" fn(*mut u64, usize);
 
 /// A kernel loaded from its shared library.
 pub(crate) struct Loaded {
     run: RunFn,
+    keys: KeysFn,
     /// Kept loaded as long as `run` may be called.
     _library: libloading::Library,
 }
@@ -78,12 +80,14 @@ pub(crate) fn load(path: &Path, key: u64) -> Result<Loaded, String> {
     let library =
         unsafe { libloading::Library::new(path) }.map_err(|e| format!("cannot load {}: {e}", path.display()))?;
     // SAFETY: the symbols are looked up with the types the prelude defines them with.
-    let (shape, run) = unsafe {
+    let (shape, run, keys) = unsafe {
         let shape: libloading::Symbol<'_, ShapeFn> =
             library.get(b"paradox_kernel_shape").map_err(|e| format!("not a kernel: {e}"))?;
         let run: libloading::Symbol<'_, RunFn> =
             library.get(b"paradox_kernel_run").map_err(|e| format!("not a kernel: {e}"))?;
-        (*shape, *run)
+        let keys: libloading::Symbol<'_, KeysFn> =
+            library.get(b"paradox_kernel_keys").map_err(|e| format!("not a kernel: {e}"))?;
+        (*shape, *run, *keys)
     };
     let mut got = [0u64; 8];
     // SAFETY: `shape` writes at most the 8 numbers it is given room for.
@@ -101,7 +105,7 @@ pub(crate) fn load(path: &Path, key: u64) -> Result<Loaded, String> {
     if got != want {
         return Err(format!("{} was built for another game or another version of paradox", path.display()));
     }
-    Ok(Loaded { run, _library: library })
+    Ok(Loaded { run, keys, _library: library })
 }
 
 /// What the host's services reach through `Io::host`.
@@ -117,36 +121,8 @@ impl Kernel for Loaded {
         let spent = *lent.spent as u64;
         let stop = lent.stop;
         let mut host = Host { lent, secrets: Vec::new() };
-        let mut io = Io {
-            cards: std::ptr::null(),
-            start: std::ptr::null(),
-            place: std::ptr::null(),
-            came_from: std::ptr::null(),
-            n_cards: 0,
-            n_piles: 0,
-            vars: std::ptr::null_mut(),
-            n_vars: 0,
-            locals: std::ptr::null_mut(),
-            n_locals: 0,
-            phase_counts: std::ptr::null_mut(),
-            n_phases: 0,
-            frames: Buf { ptr: std::ptr::null_mut(), len: 0, cap: 0 },
-            stack: Buf { ptr: std::ptr::null_mut(), len: 0, cap: 0 },
-            options: Buf { ptr: std::ptr::null_mut(), len: 0, cap: 0 },
-            secrets: Buf { ptr: std::ptr::null_mut(), len: 0, cap: 0 },
-            spent,
-            work,
-            narrated: 0,
-            at: Loc { block: 0, index: 0 },
-            seat: 0,
-            stop,
-            host: std::ptr::null_mut(),
-            grow,
-            move_cards,
-            shuffle,
-            below,
-            partial_shuffle,
-        };
+        let mut io = Io::unlent(grow, move_cards, shuffle, below, partial_shuffle);
+        (io.spent, io.work, io.stop) = (spent, work, stop);
         io.host = (&raw mut host).cast();
         lend(&mut host, &mut io);
         // SAFETY: `io` lends the position's parts as the prelude expects them: each pointer with
@@ -163,6 +139,85 @@ impl Kernel for Loaded {
             }
             _ => Ran::Yield,
         }
+    }
+
+    fn keys(&self, view: ReadParts<'_>, which: usize, out: &mut [Keyed]) -> Option<usize> {
+        let mut scratch = Scratch::default();
+        let mut io = Io::unlent(grow_scratch, moves_nothing, shuffles_nothing, draws_nothing, shuffles_nothing_partly);
+        io.cards = view.cards.as_ptr();
+        io.start = view.start.as_ptr();
+        io.place = view.place.as_ptr();
+        io.came_from = view.came_from.as_ptr();
+        io.n_cards = view.cards.len().min(view.place.len()).min(view.came_from.len());
+        io.n_piles = view.start.len().saturating_sub(1);
+        // Read only: the kernel copies the local names before it writes any, and keys are
+        // expressions, which write nothing else of the position's.
+        io.vars = view.vars.as_ptr().cast_mut();
+        io.n_vars = view.vars.len();
+        io.locals = view.locals.as_ptr().cast_mut();
+        io.n_locals = view.locals.len();
+        io.phase_counts = view.phase_counts.as_ptr().cast_mut();
+        io.n_phases = view.phase_counts.len();
+        io.frames = Buf::of(&mut scratch.frames);
+        io.stack = Buf::of(&mut scratch.stack);
+        io.options = Buf::of(&mut scratch.options);
+        io.secrets = Buf::of(&mut scratch.secrets);
+        io.host = (&raw mut scratch).cast();
+        // SAFETY: `io` lends the position's parts as `run` does, to be read only (see above),
+        // and vectors of its own for anything the kernel would push; `out` has room for its
+        // length of `Keyed`, the prelude's type of the same layout.
+        let found = unsafe { (self.keys)(&raw mut io, which as u32, out.as_mut_ptr(), out.len()) };
+        let found = usize::try_from(found).ok().filter(|n| *n <= out.len())?;
+        Some(found)
+    }
+}
+
+impl Io {
+    /// An `Io` lending nothing yet, with these services.
+    fn unlent(
+        grow: extern "C" fn(*mut Io, u32, usize),
+        move_cards: extern "C" fn(*mut Io, *const u16, usize, u32),
+        shuffle: extern "C" fn(*mut Io, u32),
+        below: extern "C" fn(*mut Io, u64) -> u64,
+        partial_shuffle: extern "C" fn(*mut Io, usize, usize),
+    ) -> Io {
+        Io {
+            cards: std::ptr::null(),
+            start: std::ptr::null(),
+            place: std::ptr::null(),
+            came_from: std::ptr::null(),
+            n_cards: 0,
+            n_piles: 0,
+            vars: std::ptr::null_mut(),
+            n_vars: 0,
+            locals: std::ptr::null_mut(),
+            n_locals: 0,
+            phase_counts: std::ptr::null_mut(),
+            n_phases: 0,
+            frames: Buf { ptr: std::ptr::null_mut(), len: 0, cap: 0 },
+            stack: Buf { ptr: std::ptr::null_mut(), len: 0, cap: 0 },
+            options: Buf { ptr: std::ptr::null_mut(), len: 0, cap: 0 },
+            secrets: Buf { ptr: std::ptr::null_mut(), len: 0, cap: 0 },
+            spent: 0,
+            work: 0,
+            narrated: 0,
+            at: Loc { block: 0, index: 0 },
+            seat: 0,
+            stop: usize::MAX,
+            host: std::ptr::null_mut(),
+            grow,
+            move_cards,
+            shuffle,
+            below,
+            partial_shuffle,
+        }
+    }
+}
+
+impl<T> Buf<T> {
+    /// A vector lent as it is.
+    fn of(v: &mut Vec<T>) -> Buf<T> {
+        Buf { ptr: v.as_mut_ptr(), len: v.len(), cap: v.capacity() }
     }
 }
 
@@ -272,3 +327,46 @@ extern "C" fn partial_shuffle(io: *mut Io, base: usize, n: usize) {
     host.lent.partial_shuffle(base, n);
     lend(host, io);
 }
+
+/// The vectors lent to a kernel working out keys, which has no position's to push on (keys
+/// are expressions: they push nothing, but the services stay sound if one did).
+#[derive(Default)]
+struct Scratch {
+    frames: Vec<Frame>,
+    stack: Vec<Value>,
+    options: Vec<Opt>,
+    secrets: Vec<[u32; 3]>,
+}
+
+/// Makes room in a scratch vector with the elements the kernel wrote kept, and lends it again.
+fn regrow<T: Copy>(buf: &mut Buf<T>, v: &mut Vec<T>, additional: usize) {
+    // SAFETY: the kernel keeps `len` within the capacity lent and writes every element below it.
+    unsafe { v.set_len(buf.len.min(v.capacity())) };
+    v.reserve(additional);
+    *buf = Buf::of(v);
+}
+
+extern "C" fn grow_scratch(io: *mut Io, which: u32, additional: usize) {
+    // SAFETY: called by the kernel during `Loaded::keys` with its `Io`, whose host is the
+    // `Scratch` made there.
+    let (scratch, io) = unsafe {
+        let io = &mut *io;
+        (&mut *io.host.cast::<Scratch>(), io)
+    };
+    match which {
+        0 => regrow(&mut io.frames, &mut scratch.frames, additional),
+        1 => regrow(&mut io.stack, &mut scratch.stack, additional),
+        2 => regrow(&mut io.options, &mut scratch.options, additional),
+        _ => regrow(&mut io.secrets, &mut scratch.secrets, additional),
+    }
+}
+
+extern "C" fn moves_nothing(_: *mut Io, _: *const u16, _: usize, _: u32) {}
+
+extern "C" fn shuffles_nothing(_: *mut Io, _: u32) {}
+
+extern "C" fn draws_nothing(_: *mut Io, _: u64) -> u64 {
+    0
+}
+
+extern "C" fn shuffles_nothing_partly(_: *mut Io, _: usize, _: usize) {}

@@ -63,6 +63,7 @@ pub(crate) fn generate(game: &Game, key: u64) -> G<Generated> {
     controls.write(&mut exec);
     exec.push_str("}\n");
     g.functions()?;
+    g.keys();
     g.card_tables()?;
     let source = format!("{PRELUDE}\n// The game's part.\n{exec}{}", g.out);
     Ok(Generated { source, left, statements })
@@ -314,6 +315,39 @@ impl Gen<'_> {
             self.out.push_str(&s);
         }
         Ok(())
+    }
+
+    /// The result's keys and each `solve` quantity's (the interpreter's `keys_of`): `keys`
+    /// picks one by number (0 the result, then the `solve` declarations in order) and writes
+    /// each element of its domain with its key; one the generator cannot compile is left to
+    /// the interpreter whole.
+    fn keys(&mut self) {
+        let game = self.game;
+        let specs = std::iter::once((game.result.slot, &game.result.domain, &game.result.key))
+            .chain(game.solves.iter().map(|s| (s.slot, &s.domain, &s.key)));
+        let mut arms = String::new();
+        for (k, (slot, domain, key)) in specs.enumerate() {
+            let body = self.keys_of(slot, domain, key).unwrap_or_else(|_| "Err(())".into());
+            writeln!(arms, "{k} => self.keys_{k}(keyed),").ok();
+            writeln!(self.out, "impl K {{\nfn keys_{k}(&mut self, keyed: &mut [Keyed]) -> R<usize> {{\n{body}\n}}\n}}")
+                .ok();
+        }
+        writeln!(
+            self.out,
+            "impl K {{\nfn keys(&mut self, which: u32, keyed: &mut [Keyed]) -> R<usize> {{\nmatch which {{\n{arms}_ => Err(()),\n}}\n}}\n}}"
+        )
+        .ok();
+    }
+
+    /// The body of one `keys_K`: the domain's elements first, then each one's key.
+    fn keys_of(&mut self, slot: Slot, domain: &Expr, key: &Expr) -> G<String> {
+        let items = self.each(domain, &mut |_, item, _| {
+            Ok(format!("if keyed_n == keyed.len() {{ return Err(()); }} keyed[keyed_n] = Keyed {{ item: {item}, key: 0 }}; keyed_n += 1;"))
+        })?;
+        let key = self.expr(key)?;
+        Ok(format!(
+            "let mut vm = Vm::new(); let vm = &mut vm;\nlet mut keyed_n = 0usize;\n{items}\nfor keyed_i in 0..keyed_n {{ self.set_local({slot}, keyed[keyed_i].item); keyed[keyed_i].key = match {key} {{ V::Int(k) => k, V::Enum(e) => e as i64, _ => return Err(()) }}; }}\nOk(keyed_n)"
+        ))
     }
 
     // ---- statements ----

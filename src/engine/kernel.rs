@@ -21,6 +21,20 @@ pub(crate) trait Kernel: Send + Sync + std::fmt::Debug {
     /// to the interpreter, or the phase `lent.stop` names ends. Every step it takes is one the interpreter would have taken
     /// the same way, counted the same way in `lent.spent`.
     fn run(&self, lent: &mut Lent<'_>) -> Ran;
+
+    /// Each element of the result's domain (`which` 0) or of the `which`-th `solve`
+    /// declaration's (from 1), with its key, worked out as the interpreter's `keys_of` does
+    /// into `out`: how many, or `None` when the interpreter is to work them out (a step it
+    /// could stop at, or more elements than `out` holds). The position is only read.
+    fn keys(&self, parts: ReadParts<'_>, which: usize, out: &mut [Keyed]) -> Option<usize>;
+}
+
+/// An element of a domain with its key, as a kernel writes them (C's layout).
+#[derive(Clone, Copy, Debug)]
+#[repr(C)]
+pub(crate) struct Keyed {
+    pub item: Value,
+    pub key: i64,
 }
 
 /// How a kernel stopped.
@@ -71,6 +85,17 @@ pub(crate) struct Parts<'a> {
     pub stack: &'a mut Vec<Value>,
     pub options: &'a mut Vec<Opt>,
     pub narrated: &'a mut u64,
+}
+
+/// The parts of a position a kernel reads to work out keys.
+pub(crate) struct ReadParts<'a> {
+    pub cards: &'a [u16],
+    pub start: &'a [u16],
+    pub place: &'a [u16],
+    pub came_from: &'a [u8],
+    pub vars: &'a [Value],
+    pub locals: &'a [Value],
+    pub phase_counts: &'a [u32],
 }
 
 impl Lent<'_> {

@@ -41,7 +41,7 @@ mod vm;
 
 pub use events::Event;
 pub(crate) use events::{Numbering, card_order, counted, pile_label, pile_name, suit_attr, zone_label};
-pub(crate) use kernel::{Kernel, Lent, Ran};
+pub(crate) use kernel::{Kernel, Keyed, Lent, Ran, ReadParts};
 pub(crate) use knowledge::{Exclusion, Inference, Knowledge};
 pub use layout::Layout;
 pub(crate) use lower::CardLowering;
@@ -402,16 +402,23 @@ impl State {
     /// For each player, the result's key of its seat or side as the match stands now, turned so
     /// that more is better (negated where the lowest key wins); `None` if it cannot be worked out.
     pub fn player_keys(&self) -> Option<Vec<i64>> {
-        let sign = if self.game.result.extreme == crate::vocab::Extreme::Lowest { -1 } else { 1 };
         let mut keys = vec![0; self.game.players];
+        self.player_keys_into(&mut keys).then_some(keys)
+    }
+
+    /// [`State::player_keys`] written into `keys` (room for one per player, the others left
+    /// as they are), without a list of its own; false if they cannot be worked out.
+    pub fn player_keys_into(&self, keys: &mut [i64]) -> bool {
+        let sign = if self.game.result.extreme == crate::vocab::Extreme::Lowest { -1 } else { 1 };
         let game = &*self.game;
         self.each_result_key(|item, key| {
             for p in players_in(game, item) {
-                keys[p] = sign * key;
+                if let Some(k) = keys.get_mut(p) {
+                    *k = sign * key;
+                }
             }
         })
-        .ok()?;
-        Some(keys)
+        .is_ok()
     }
 
     /// The options open to `seat` now (empty when it is not to decide).

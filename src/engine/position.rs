@@ -394,6 +394,19 @@ impl Position {
         }
     }
 
+    /// The parts of the position a kernel reads to work out keys.
+    pub(crate) fn kernel_view(&self) -> super::kernel::ReadParts<'_> {
+        super::kernel::ReadParts {
+            cards: &self.cards,
+            start: &self.start,
+            place: &self.place,
+            came_from: &self.came_from,
+            vars: &self.vars,
+            locals: &self.locals,
+            phase_counts: &self.phase_counts,
+        }
+    }
+
     /// The pile a card is in.
     pub fn place(&self, card: CardId) -> usize {
         self.place[card as usize] as usize

@@ -63,9 +63,23 @@ impl State {
     /// Tells `f` each seat or side of the result's domain with its key, as
     /// [`State::result_keys`] lists them, without a list (what is asked at every decision).
     pub(super) fn each_result_key(&self, f: impl FnMut(Value, i64)) -> Out<()> {
+        self.each_key_of(0, &self.prog.result, f)
+    }
+
+    /// Tells `f` each element of the domain of `spec` with its key: the result's (`which`
+    /// 0) or the `which`-th `solve` declaration's (from 1). The kernel works them out where
+    /// it can (the same keys, by construction), the interpreter otherwise.
+    pub(super) fn each_key_of(&self, which: usize, spec: &ResultX, mut f: impl FnMut(Value, i64)) -> Out<()> {
+        if let Some(kernel) = &self.kernel {
+            let mut keyed = [Keyed { item: Value::None, key: 0 }; 16];
+            if let Some(n) = kernel.keys(self.pos.kernel_view(), which, &mut keyed) {
+                keyed[..n].iter().for_each(|k| f(k.item, k.key));
+                return Ok(());
+            }
+        }
         let mut locals: smallvec::SmallVec<[Value; 32]> = smallvec::SmallVec::from_slice(&self.pos.locals);
         let mut vm = Vm::new(&self.game, self.program(), self.pos.board(), &mut locals, 0);
-        each_key(&mut vm, &self.prog.result, f)
+        each_key(&mut vm, spec, f)
     }
 }
 

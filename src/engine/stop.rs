@@ -2,9 +2,6 @@
 //! quantity the rule file's `solve` names for that phase there, and a key under which two
 //! positions that will play out alike meet in a table.
 
-use super::program::ResultX;
-use super::run::keys_of;
-use super::vm::Vm;
 use super::*;
 use std::hash::{Hash, Hasher};
 
@@ -54,10 +51,11 @@ impl State {
     /// The quantity the rule file's `solve` names for `phase`, for each seat or side of its
     /// domain, as the state stands; `None` without such a declaration or if it cannot be worked out.
     pub fn solve_keys(&self, phase: PhaseId) -> Option<Vec<(Value, i64)>> {
-        let (_, spec): &(PhaseId, ResultX) = self.program().solves.iter().find(|(p, _)| *p == phase)?;
-        let mut locals = self.pos.locals.clone();
-        let mut vm = Vm::new(&self.game, self.program(), self.pos.board(), &mut locals, 0);
-        keys_of(&mut vm, spec).ok()
+        let solves = &self.program().solves;
+        let which = solves.iter().position(|(p, _)| *p == phase)?;
+        let mut keyed = Vec::new();
+        self.each_key_of(1 + which, &solves[which].1, |item, key| keyed.push((item, key))).ok()?;
+        Some(keyed)
     }
 
     /// The result's domain with each element's key as the state stands, if it can be worked out.

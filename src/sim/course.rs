@@ -18,9 +18,9 @@ pub(super) struct Readings {
 
 impl Readings {
     /// The standing after `decisions` decisions; kept only when it changed.
-    pub(super) fn note(&mut self, decisions: u64, keys: Vec<i64>) {
-        if self.changes.last().is_none_or(|(_, last)| *last != keys) {
-            self.changes.push((decisions, keys));
+    pub(super) fn note(&mut self, decisions: u64, keys: &[i64]) {
+        if self.changes.last().is_none_or(|(_, last)| last != keys) {
+            self.changes.push((decisions, keys.to_vec()));
         }
     }
 
@@ -103,9 +103,9 @@ mod tests {
     fn a_winner_from_behind_is_seen_and_settled_late() {
         // Two seats over 10 decisions: seat 1 leads by 2 after decision 3, seat 0 wins.
         let mut readings = Readings::default();
-        readings.note(0, vec![0, 0]);
-        readings.note(3, vec![0, 2]);
-        readings.note(6, vec![3, 2]);
+        readings.note(0, &[0, 0]);
+        readings.note(3, &[0, 2]);
+        readings.note(6, &[3, 2]);
         let c = course(&readings, &[5, 2], &[true, false], 10);
         assert!(c.comeback && c.deficit == 2 && c.spread == 3);
         assert_eq!(c.lead[0], Some(0));

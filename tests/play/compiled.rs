@@ -43,6 +43,7 @@ fn side_by_side(game: &Arc<Game>, compiled: &Playable, seeds: std::ops::Range<u6
         loop {
             assert_eq!(a.position(), b.position(), "{}: seed {seed}, after {decisions} decisions", game.name);
             assert_eq!(a.work(), b.work(), "{}: seed {seed}: the work done", game.name);
+            same_keys(&a, &b, &format!("{}: seed {seed}, after {decisions} decisions", game.name));
             let seat = match a.actor() {
                 Actor::Seat(s) => s,
                 Actor::Together(seats) => seats[0],
@@ -54,10 +55,21 @@ fn side_by_side(game: &Arc<Game>, compiled: &Playable, seeds: std::ops::Range<u6
             b.apply(seat, pick).expect("a legal move");
             decisions += 1;
         }
+        same_keys(&a, &b, &format!("{}: seed {seed}, at the end", game.name));
         assert_eq!(a.outcome(), b.outcome(), "{}: seed {seed}", game.name);
         assert_eq!(a.failure(), b.failure(), "{}: seed {seed}", game.name);
     }
     decisions
+}
+
+/// The result's keys and each `solve` quantity, which the kernel works out itself, are the
+/// interpreter's.
+fn same_keys(a: &State, b: &State, when: &str) {
+    assert_eq!(a.standings(), b.standings(), "{when}: the standings");
+    assert_eq!(a.player_keys(), b.player_keys(), "{when}: the players' keys");
+    for phase in a.solved_phases() {
+        assert_eq!(a.solve_keys(phase), b.solve_keys(phase), "{when}: the quantity solved in phase {phase}");
+    }
 }
 
 #[test]

@@ -12,7 +12,7 @@
 use std::ffi::c_void;
 
 /// The interface's version: paradox refuses a kernel of another version.
-pub const ABI_VERSION: u64 = 2;
+pub const ABI_VERSION: u64 = 3;
 /// The step budgets of the interpreter (`src/eval.rs`, `src/engine/run.rs`).
 pub const STEP_BUDGET: u64 = 1_000_000;
 pub const MATCH_BUDGET: u64 = 5_000_000;
@@ -151,6 +151,43 @@ pub const TOGETHER: u32 = 2;
 pub extern "C" fn paradox_kernel_run(io: *mut Io) -> u32 {
     let mut k = K { io };
     k.run()
+}
+
+/// One element of a result's (or a `solve` quantity's) domain with its key.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct Keyed {
+    pub item: V,
+    pub key: i64,
+}
+
+/// The most local names a key is worked out with on the stack (more go to the heap).
+const KEY_LOCALS: usize = 64;
+
+/// Works out the keys `which` names (0 the result's, then each `solve` declaration's) into
+/// `out`, room for `n`: how many, or -1 when the interpreter works them out. `io` lends the
+/// position to be read only: the local names are copied here first, the only part written.
+#[no_mangle]
+pub extern "C" fn paradox_kernel_keys(io: *mut Io, which: u32, out: *mut Keyed, n: usize) -> i64 {
+    // SAFETY: paradox lends a valid `Io` and room for `n` elements at `out`.
+    let (io_ref, keyed) = unsafe { (&mut *io, std::slice::from_raw_parts_mut(out, n)) };
+    let count = io_ref.n_locals;
+    let mut small = [const { std::mem::MaybeUninit::<V>::uninit() }; KEY_LOCALS];
+    let mut large = Vec::new();
+    let locals: *mut V = if count <= KEY_LOCALS {
+        small.as_mut_ptr().cast()
+    } else {
+        large.resize(count, V::None);
+        large.as_mut_ptr()
+    };
+    // SAFETY: paradox lends `n_locals` valid values, copied into room for as many.
+    unsafe { std::ptr::copy_nonoverlapping(io_ref.locals, locals, count) };
+    io_ref.locals = locals;
+    let mut k = K { io };
+    match k.keys(which, keyed) {
+        Ok(found) => found as i64,
+        Err(()) => -1,
+    }
 }
 
 pub type R<T> = Result<T, ()>;
