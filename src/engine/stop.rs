@@ -55,7 +55,7 @@ impl State {
     /// domain, as the state stands; `None` without such a declaration or if it cannot be worked out.
     pub fn solve_keys(&self, phase: PhaseId) -> Option<Vec<(Value, i64)>> {
         let (_, spec): &(PhaseId, ResultX) = self.program().solves.iter().find(|(p, _)| *p == phase)?;
-        let mut locals = self.pos.locals.clone();
+        let mut locals: smallvec::SmallVec<[Value; 32]> = smallvec::SmallVec::from_slice(&self.pos.locals);
         let mut vm = Vm::new(&self.game, self.program(), self.pos.board(), &mut locals, 0);
         keys_of(&mut vm, spec).ok()
     }
