@@ -79,8 +79,8 @@ pub use bots::{Bot, Budget, Kind, RandomBot, SearchBot, parse_kinds, random_bots
 pub use check::{Found, Origin, Settings, check};
 pub use diagnostic::{Code, Fix, Note, Problem};
 pub use engine::{
-    Action, Actor, Event, Layout, Outcome, Pending, PileView, Playable, Position, REPEATS, Refusal, Seen, Snapshot,
-    State, Unfit, View,
+    Action, Actor, Event, Layout, Outcome, Pending, PileView, Playable, Position, REPEATS, Refusal, Sampler, Seen,
+    Snapshot, State, Unfit, View,
 };
 pub use game::{CardId, Game, SeatId, Type, Value};
 pub use load::{Hashed, LoadError, load, read as read_source, rules_source};

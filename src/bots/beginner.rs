@@ -13,8 +13,15 @@ use rand_chacha::ChaCha8Rng;
 /// The move of `seat` after which its player stands best, looking at `looks` of its moves drawn
 /// by lot (all of them if it has no more); the work the looking took; and whether it preferred
 /// some of the moves it looked at to others. At a secret decision the other seats still to
-/// choose in it choose at random, so that the choices are revealed.
-pub(super) fn best_move(world: &State, seat: SeatId, looks: usize, rng: &mut ChaCha8Rng) -> (Action, u64, bool) {
+/// choose in it choose at random, so that the choices are revealed. Each move is tried in
+/// `after`, memory kept for it.
+pub(super) fn best_move(
+    world: &State,
+    after: &mut State,
+    seat: SeatId,
+    looks: usize,
+    rng: &mut ChaCha8Rng,
+) -> (Action, u64, bool) {
     let n = world.action_count(seat);
     let player = world.game().seats[seat as usize].player;
     let others: Vec<SeatId> = match world.actor() {
@@ -25,7 +32,6 @@ pub(super) fn best_move(world: &State, seat: SeatId, looks: usize, rng: &mut Cha
     let looks = looks.min(n);
     let mut best: Vec<Action> = Vec::new();
     let mut top = f64::NEG_INFINITY;
-    let mut after = world.clone();
     for action in sample(rng, n, looks).into_iter().map(|a| a as Action) {
         after.clone_from(world);
         if after.apply(seat, action).is_err() {
@@ -38,7 +44,7 @@ pub(super) fn best_move(world: &State, seat: SeatId, looks: usize, rng: &mut Cha
             }
         }
         work += after.work().saturating_sub(world.work()) + 1;
-        let value = standing(&after, player);
+        let value = standing(after, player);
         if value > top {
             (top, best) = (value, vec![action]);
         } else if value == top {

@@ -1,10 +1,11 @@
 //! The default computer player: Monte Carlo tree search over worlds its player cannot tell from
 //! the real one (information-set MCTS).
 //!
-//! Each iteration deals a fresh world from what the player knows ([`Seen::sample`]), walks the
-//! one shared tree down, adds a node, plays on at random, and scores the end. Tree edges are
-//! what is chosen, not its number, so a card stays the same edge from world to world; an edge's
-//! statistics count only the iterations where it was possible.
+//! Each iteration deals a fresh world from what the player knows ([`Seen::sampler`], into the
+//! memory of the last iteration's world), walks the one shared tree down, adds a node, plays on
+//! at random, and scores the end. Tree edges are what is chosen, not its number, so a card stays
+//! the same edge from world to world; an edge's statistics count only the iterations where it
+//! was possible.
 //!
 //! In the open, a seat picks by upper confidence bounds, and the bot makes the most tried move.
 //! Seats deciding in secret at once each pick from their own statistics at that node, without
@@ -18,11 +19,13 @@
 
 use super::Bot;
 use super::beginner::{advantages, best_move};
-use crate::engine::{Action, Actor, Seen, State};
+use crate::engine::{Action, Actor, Mix, Seen, State};
 use crate::game::{SeatId, Value};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use smallvec::SmallVec;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 /// How long the search thinks per decision: it stops at whichever limit comes first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +51,9 @@ impl Budget {
 /// A move's identity from world to world: the value chosen and whether it is declared.
 type Key = (Value, bool);
 
+/// The search's maps, with a hasher that is fast on their small keys.
+type Map<K, V> = HashMap<K, V, BuildHasherDefault<Mix>>;
+
 /// The information-set Monte Carlo tree search player.
 pub struct SearchBot {
     seed: u64,
@@ -68,11 +74,14 @@ impl SearchBot {
     fn think(&self, seen: &Seen<'_>, seat: SeatId) -> (Search, Vec<Option<Key>>, ChaCha8Rng) {
         let mix = self.seed ^ seen.decisions().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (u64::from(seat) << 56);
         let mut rng = ChaCha8Rng::seed_from_u64(mix);
-        let first = seen.sample(&mut rng);
+        let mut worlds = seen.sampler();
+        let first = worlds.sample(&mut rng);
         let mut search = Search::new(&first);
+        // Every iteration's world is dealt into the memory of the last one.
+        let mut world = first.clone();
         while search.iterations < self.budget.iterations && search.work < self.budget.work {
-            let world = seen.sample(&mut rng);
-            search.iterate(world, &mut rng);
+            worlds.sample_into(&mut rng, &mut world);
+            search.iterate(&mut world, &mut rng);
         }
         let keys = (0..seen.action_count(seat) as Action).map(|a| first.action_key(seat, a)).collect();
         (search, keys, rng)
@@ -132,12 +141,12 @@ struct Arms {
     /// How often the seat decided here in secret.
     rounds: u32,
     arms: Vec<Arm>,
-    by_key: HashMap<Key, usize>,
+    by_key: Map<Key, usize>,
 }
 
 impl Arms {
     fn new(seat: SeatId) -> Arms {
-        Arms { seat, rounds: 0, arms: Vec::new(), by_key: HashMap::new() }
+        Arms { seat, rounds: 0, arms: Vec::new(), by_key: Map::default() }
     }
 
     /// The arm of the move with this key, made if it is new.
@@ -196,7 +205,7 @@ impl Arms {
 #[derive(Default)]
 struct Node {
     seats: Vec<Arms>,
-    children: HashMap<Vec<Key>, usize>,
+    children: Map<Vec<Key>, usize>,
 }
 
 impl Node {
@@ -223,6 +232,8 @@ struct Search {
     scale: Scale,
     /// Whether the playouts make beginner's moves.
     beginner: Beginner,
+    /// The memory a beginner's move tries its moves in, kept from one to the next.
+    look: Option<State>,
 }
 
 /// How far a playout runs without the result's keys changing.
@@ -278,27 +289,28 @@ impl Search {
             start: advantages(root).unwrap_or_default(),
             scale: Scale::default(),
             beginner: Beginner::default(),
+            look: None,
         }
     }
 
     /// One iteration on one world: select and expand, play out, back up.
-    fn iterate(&mut self, mut world: State, rng: &mut ChaCha8Rng) {
+    fn iterate(&mut self, world: &mut State, rng: &mut ChaCha8Rng) {
         self.iterations += 1;
         let before = world.work();
-        let mut path: Vec<(usize, Vec<Pick>)> = Vec::new();
+        let mut path: SmallVec<[(usize, SmallVec<[Pick; 1]>); 8]> = SmallVec::new();
         let mut node = 0;
-        while let Some(seats) = deciding(&world) {
+        while let Some(seats) = deciding(world) {
             let secret = matches!(world.actor(), Actor::Together(_));
-            let mut picks = Vec::with_capacity(seats.len());
-            let mut keys = Vec::with_capacity(seats.len());
-            let mut moves = Vec::with_capacity(seats.len());
+            let mut picks = SmallVec::<[Pick; 1]>::new();
+            let mut keys = SmallVec::<[Key; 4]>::new();
+            let mut moves = SmallVec::<[(SeatId, Action); 4]>::new();
             for seat in seats {
                 // Going through the options is work too: a decision of many options costs more.
                 self.work += world.action_count(seat) as u64;
                 let s = self.nodes[node].seat(seat);
                 let arms = &mut self.nodes[node].seats[s];
                 let (pick, action) =
-                    if secret { regret_matched(arms, &world, rng) } else { upper_bound(arms, &world, rng) };
+                    if secret { regret_matched(arms, world, rng) } else { upper_bound(arms, world, rng) };
                 keys.push(arms.arms.get(pick.arm).map_or((Value::None, false), |a| a.key));
                 picks.push(Pick { seat: s, ..pick });
                 moves.push((seat, action));
@@ -309,17 +321,17 @@ impl Search {
                 }
             }
             path.push((node, picks));
-            match self.nodes[node].children.get(&keys) {
+            match self.nodes[node].children.get(&keys[..]) {
                 Some(&child) => node = child,
                 None => {
                     self.nodes.push(Node::default());
                     let child = self.nodes.len() - 1;
-                    self.nodes[node].children.insert(keys, child);
+                    self.nodes[node].children.insert(keys.to_vec(), child);
                     break;
                 }
             }
         }
-        let rewards = self.play_out(&mut world, rng);
+        let rewards = self.play_out(world, rng);
         self.work += world.work().saturating_sub(before);
         let players: Vec<usize> = world.game().seats.iter().map(|s| s.player).collect();
         for (node, picks) in path {
@@ -343,7 +355,8 @@ impl Search {
                     return Vec::new();
                 }
                 let action = if self.beginner.wanted() && rng.random_bool(GREEDY) {
-                    let (action, work, told) = best_move(world, seat, LOOKS, rng);
+                    let look = self.look.get_or_insert_with(|| world.clone());
+                    let (action, work, told) = best_move(world, look, seat, LOOKS, rng);
                     self.work += work;
                     self.beginner.note(n, told);
                     action
@@ -434,7 +447,7 @@ fn thresholded(weights: Vec<f64>, total: f64) -> Vec<f64> {
 /// Picks a move in the open: an untried one at random, else the best upper confidence bound
 /// among those possible in this world.
 fn upper_bound(arms: &mut Arms, world: &State, rng: &mut ChaCha8Rng) -> (Pick, Action) {
-    let mut untried = Vec::new();
+    let mut untried: SmallVec<[(usize, Action); 16]> = SmallVec::new();
     let mut best: Option<(f64, usize, Action)> = None;
     for action in 0..world.action_count(arms.seat) as Action {
         let Some(key) = world.action_key(arms.seat, action) else { continue };
@@ -501,10 +514,12 @@ fn regret_matched(arms: &mut Arms, world: &State, rng: &mut ChaCha8Rng) -> (Pick
 }
 
 /// The seats to decide now, or `None` when the match is over.
-fn deciding(world: &State) -> Option<Vec<SeatId>> {
+fn deciding(world: &State) -> Option<SmallVec<[SeatId; 4]>> {
+    if let Some(seat) = world.single_actor() {
+        return Some(smallvec::smallvec![seat]);
+    }
     match world.actor() {
-        Actor::Seat(s) => Some(vec![s]),
-        Actor::Together(seats) if !seats.is_empty() => Some(seats),
+        Actor::Together(seats) if !seats.is_empty() => Some(seats.into_iter().collect()),
         _ => None,
     }
 }
@@ -542,7 +557,7 @@ mod tests {
             arms.arms[i].visits = n;
             arms.arms[i].strategy = weight;
         }
-        let root = Node { seats: vec![arms], children: HashMap::new() };
+        let root = Node { seats: vec![arms], children: Map::default() };
         Search {
             nodes: vec![root],
             iterations: 0,
@@ -550,6 +565,7 @@ mod tests {
             start: Vec::new(),
             scale: Scale::default(),
             beginner: Beginner::default(),
+            look: None,
         }
     }
 

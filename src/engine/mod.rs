@@ -52,8 +52,9 @@ pub(crate) use program::Program;
 pub(crate) use repeat::KeyHasher;
 pub use repeat::REPEATS;
 pub use restore::Unfit;
+pub use sample::Sampler;
 pub use seen::Seen;
-pub(crate) use stop::KeyMask;
+pub(crate) use stop::{KeyMask, Mix};
 pub use view::{PileView, View};
 
 use crate::diagnostic::Problem;
@@ -171,6 +172,17 @@ impl Clone for State {
     }
 
     fn clone_from(&mut self, o: &State) {
+        self.share(o);
+        self.pos.clone_from(&o.pos);
+        self.obs.clone_from(&o.obs);
+        self.spent = o.spent;
+        self.work = o.work;
+    }
+}
+
+impl State {
+    /// Plays the game `o` plays, with its program and kernel.
+    fn share(&mut self, o: &State) {
         if !Arc::ptr_eq(&self.game, &o.game) {
             self.game = o.game.clone();
         }
@@ -178,10 +190,6 @@ impl Clone for State {
             self.prog = o.prog.clone();
         }
         self.kernel.clone_from(&o.kernel);
-        self.pos.clone_from(&o.pos);
-        self.obs.clone_from(&o.obs);
-        self.spent = o.spent;
-        self.work = o.work;
     }
 }
 

@@ -547,40 +547,40 @@ impl Position {
         self.cards[a..b].shuffle(&mut self.rng);
     }
 
-    /// The card array with every card `c` renamed `map[c]` (a world dealt afresh), keeping the
-    /// rest of the position.
-    pub(crate) fn renamed(&self, prog: &super::Program, map: &[CardId]) -> Position {
+    /// Makes this position `o` with every card `c` renamed `map[c]` (a world dealt afresh),
+    /// in this position's memory: nothing is allocated once it has held a position of the game.
+    pub(crate) fn rename_from(&mut self, o: &Position, prog: &super::Program, map: &[CardId]) {
         let value = |v: &Value| match v {
             Value::Card(c) => Value::Card(map[*c as usize]),
             // A world renames cards among cards of the same kind of place: a group stays one.
             Value::Group(g) => g.map(|c| map[c as usize]).map_or(*v, Value::Group),
             v => *v,
         };
-        let mut place = self.place.clone();
-        let mut came_from = self.came_from.clone();
-        for (c, &to) in map.iter().enumerate() {
-            place[to as usize] = self.place[c];
-            came_from[to as usize] = self.came_from[c];
-        }
-        let mut pos = Position {
-            cards: self.cards.iter().map(|c| map[*c as usize]).collect(),
-            start: self.start.clone(),
-            place,
-            came_from,
-            vars: self.vars.iter().map(value).collect(),
-            locals: self.locals.iter().map(value).collect(),
-            frames: self.frames.clone(),
-            stack: self.stack.iter().map(value).collect(),
-            pending: self.pending.clone(),
-            options: self.options.iter().map(|o| Opt { value: value(&o.value), ..*o }).collect(),
-            rng: self.rng.clone(),
-            phase_counts: self.phase_counts.clone(),
-            decisions: self.decisions,
-            narrated: self.narrated,
-            zobrist: 0,
+        let renamed = |to: &mut Vec<Value>, from: &[Value]| {
+            to.clear();
+            to.extend(from.iter().map(value));
         };
-        pos.zobrist = pos.zobrist_from_scratch(prog);
-        pos
+        self.cards.clear();
+        self.cards.extend(o.cards.iter().map(|c| map[*c as usize]));
+        self.start.clone_from(&o.start);
+        self.place.clone_from(&o.place);
+        self.came_from.clone_from(&o.came_from);
+        for (c, &to) in map.iter().enumerate() {
+            self.place[to as usize] = o.place[c];
+            self.came_from[to as usize] = o.came_from[c];
+        }
+        renamed(&mut self.vars, &o.vars);
+        renamed(&mut self.locals, &o.locals);
+        self.frames.clone_from(&o.frames);
+        renamed(&mut self.stack, &o.stack);
+        self.pending.clone_from(&o.pending);
+        self.options.clear();
+        self.options.extend(o.options.iter().map(|p| Opt { value: value(&p.value), ..*p }));
+        self.rng.clone_from(&o.rng);
+        self.phase_counts.clone_from(&o.phase_counts);
+        self.decisions = o.decisions;
+        self.narrated = o.narrated;
+        self.zobrist = self.zobrist_from_scratch(prog);
     }
 
     /// The seat, value and option of the `i`-th seat of a revealed `simultaneously` whose

@@ -10,38 +10,88 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-impl State {
-    /// A world `player` cannot tell from this one (see [`Seen::sample`]).
-    pub(super) fn sample_for(&self, player: usize, rng: &mut ChaCha8Rng) -> State {
-        let slots = self.unknown_slots(player);
-        let old: Vec<CardId> = slots.iter().map(|&(p, i)| self.pos.pile(p)[i]).collect();
-        // Dealt from the sorted cards, so that the world does not depend on where they really are.
-        let mut pool = old.clone();
-        pool.sort_unstable();
-        let knowledge = self.obs.knowledge.as_ref();
+/// The worlds one player cannot tell from the real one (see [`Seen::sample`]), dealt one after
+/// another: what the player does not know is worked out once, and each world only deals the
+/// unknown cards afresh, into memory kept for it ([`Sampler::sample_into`]).
+pub struct Sampler<'a> {
+    state: &'a State,
+    player: usize,
+    /// The places of the cards the player does not know the place of, and those cards sorted
+    /// (every deal starts from them, so that a world does not depend on where they really are).
+    slots: Vec<(usize, usize)>,
+    old: Vec<CardId>,
+    sorted: Vec<CardId>,
+    bounds: Bounds<'a>,
+    /// The piles of the slots, and whether every unknown card may lie in each of them.
+    piles: Vec<usize>,
+    free: bool,
+    /// The deal being made, and the renaming of the cards it makes.
+    pool: Vec<CardId>,
+    map: Vec<CardId>,
+}
+
+impl<'a> Sampler<'a> {
+    /// The worlds `player` cannot tell from `state`.
+    pub(super) fn new(state: &'a State, player: usize) -> Sampler<'a> {
+        let slots = state.unknown_slots(player);
+        let old: Vec<CardId> = slots.iter().map(|&(p, i)| state.pos.pile(p)[i]).collect();
+        let mut sorted = old.clone();
+        sorted.sort_unstable();
+        let knowledge = state.obs.knowledge.as_ref();
         let excluded = knowledge.map_or(&[][..], |k| &k.excluded[..]);
         let excluded = excluded.iter().filter(|e| e.player as usize == player).collect();
         let bounds = Bounds { player, places: knowledge.map(|k| &k.places), excluded };
-        let new = deal_unknown(&slots, pool, &bounds, rng);
-        let mut map: Vec<CardId> = (0..self.game.cards.len() as CardId).collect();
-        for (o, n) in old.iter().zip(&new) {
-            map[*o as usize] = *n;
-        }
-        let pos = self.pos.renamed(self.program(), &map);
-        let mut world = State {
-            game: self.game.clone(),
-            prog: self.prog.clone(),
-            kernel: self.kernel.clone(),
-            pos,
-            obs: Observers::default(),
-            spent: 0,
-            work: 0,
-        };
-        world.pos.rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
-        world.retract_secrets(player);
+        let mut piles: Vec<usize> = slots.iter().map(|s| s.0).collect();
+        piles.dedup();
+        let free = sorted.iter().all(|&c| piles.iter().all(|&p| bounds.allows(c, p)));
+        Sampler { state, player, slots, old, sorted, bounds, piles, free, pool: Vec::new(), map: Vec::new() }
+    }
+
+    /// A new world (see [`Seen::sample`]).
+    pub fn sample(&mut self, rng: &mut ChaCha8Rng) -> State {
+        let mut world = self.state.unobserved();
+        self.sample_into(rng, &mut world);
         world
     }
 
+    /// Makes `world` a new world (see [`Seen::sample`]), in its own memory: a state that held a
+    /// world of this game before takes the next without allocating. The same `rng` gives the same
+    /// world as [`Sampler::sample`].
+    pub fn sample_into(&mut self, rng: &mut ChaCha8Rng, world: &mut State) {
+        self.deal(rng);
+        let state = self.state;
+        self.map.clear();
+        self.map.extend(0..state.game.cards.len() as CardId);
+        for (o, n) in self.old.iter().zip(&self.pool) {
+            self.map[*o as usize] = *n;
+        }
+        world.share(state);
+        world.pos.rename_from(&state.pos, state.program(), &self.map);
+        world.obs = Observers::default();
+        (world.spent, world.work) = (0, 0);
+        world.pos.rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
+        world.retract_secrets(self.player);
+    }
+
+    /// Deals the unknown cards into `pool`, slot by slot, each where it can be, where a few tries
+    /// find a way; otherwise (the bounds cannot all be met) a plain shuffle.
+    fn deal(&mut self, rng: &mut ChaCha8Rng) {
+        self.pool.clone_from(&self.sorted);
+        for _ in 0..16 {
+            self.pool.shuffle(rng);
+            if self.free {
+                return;
+            }
+            if let Some(deal) = deal_keeping(&self.slots, &self.piles, &self.pool, &self.bounds) {
+                self.pool = deal;
+                return;
+            }
+        }
+        self.pool.shuffle(rng);
+    }
+}
+
+impl State {
     /// The places (pile, index) of the cards `player` does not know the place of: in a pile it
     /// cannot see, not seen going there, and not held by a variable (variables are public).
     fn unknown_slots(&self, player: usize) -> Vec<(usize, usize)> {
@@ -110,25 +160,6 @@ impl Bounds<'_> {
         self.places.is_none_or(|p| p.may(self.player, card, pile))
             && !self.excluded.iter().any(|e| e.pile as usize == pile && has(&e.cards, card as usize))
     }
-}
-
-/// Deals the unknown cards to their slots, each where it can be, where a few tries find a way;
-/// otherwise (the bounds cannot all be met) a plain shuffle.
-fn deal_unknown(slots: &[(usize, usize)], mut pool: Vec<CardId>, bounds: &Bounds, rng: &mut ChaCha8Rng) -> Vec<CardId> {
-    let mut piles: Vec<usize> = slots.iter().map(|s| s.0).collect();
-    piles.dedup();
-    let free = pool.iter().all(|&c| piles.iter().all(|&p| bounds.allows(c, p)));
-    for _ in 0..16 {
-        pool.shuffle(rng);
-        if free {
-            return pool;
-        }
-        if let Some(deal) = deal_keeping(slots, &piles, &pool, bounds) {
-            return deal;
-        }
-    }
-    pool.shuffle(rng);
-    pool
 }
 
 /// Fills the slots of the piles that allow the fewest cards first, each with the first card of

@@ -68,7 +68,14 @@ impl<'a> Seen<'a> {
     /// computed from cards not everyone sees, so they hold nothing hidden. The same knowledge and
     /// `rng` give the same world, whatever the hidden cards really are.
     pub fn sample(&self, rng: &mut rand_chacha::ChaCha8Rng) -> State {
-        self.state.sample_for(self.player, rng)
+        self.sampler().sample(rng)
+    }
+
+    /// The worlds of [`Seen::sample`], one after another, for a search that deals many: what
+    /// the player does not know is worked out once, and each world can be dealt into memory
+    /// kept for it.
+    pub fn sampler(&self) -> Sampler<'a> {
+        Sampler::new(self.state, self.player)
     }
 
     fn mine(&self, seat: SeatId) -> bool {

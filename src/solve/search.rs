@@ -5,9 +5,10 @@
 
 use super::relevance::Abstraction;
 use super::{Task, Unsolvable, keys};
-use crate::engine::KeyHasher;
 use crate::engine::{Action, Actor, State, players_of};
+use crate::engine::{KeyHasher, Mix};
 use crate::game::*;
+use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
@@ -107,7 +108,7 @@ pub struct Searcher {
     refined: bool,
     table: HashMap<u64, Entry, BuildHasherDefault<KeyHasher>>,
     /// How often each seat's choice (by what it chooses) cut a search short.
-    history: HashMap<(SeatId, Value, bool), u64>,
+    history: HashMap<(SeatId, Value, bool), u64, BuildHasherDefault<Mix>>,
     /// One state per depth, reused by `clone_from` (taken while a move is tried on it).
     scratch: Vec<Option<State>>,
     /// How many positions were searched.
@@ -153,7 +154,7 @@ impl Searcher {
             abstraction: Abstraction::exact(),
             refined: false,
             table: HashMap::default(),
-            history: HashMap::new(),
+            history: HashMap::default(),
             scratch: Vec::new(),
             nodes: 0,
             budget: u64::MAX,
@@ -293,7 +294,7 @@ impl Searcher {
     }
 
     /// The cards in the piles the abstraction needs to keep their cards, with their pile.
-    fn guarded_cards(&self, state: &State) -> smallvec::SmallVec<[(CardId, usize); 64]> {
+    fn guarded_cards(&self, state: &State) -> SmallVec<[(CardId, usize); 64]> {
         let position = state.position();
         let piles = self.abstraction.guarded.iter();
         piles.flat_map(|&p| position.pile(p).iter().map(move |&c| (c, p))).collect()
@@ -326,7 +327,7 @@ impl Searcher {
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maxing { i64::MIN } else { i64::MAX };
         let mut best_move = order.first().copied().unwrap_or(0);
-        let mut seen: smallvec::SmallVec<[Keyed; 16]> = smallvec::SmallVec::new();
+        let mut seen: SmallVec<[Keyed; 16]> = SmallVec::new();
         for a in order {
             let mut child = match self.scratch[depth].take() {
                 Some(mut kept) => {
@@ -380,7 +381,7 @@ impl Searcher {
         (seat, a, maxing): (SeatId, Action, bool),
         depth: usize,
         (alpha, beta): (i64, i64),
-        seen: &mut smallvec::SmallVec<[Keyed; 16]>,
+        seen: &mut SmallVec<[Keyed; 16]>,
     ) -> Result<Option<i64>, Halt> {
         let at = match self.play(child, seat, a)? {
             After::Ended(v) => return Ok(Some(v)),
@@ -402,8 +403,9 @@ impl Searcher {
         self.search(child, at, depth + 1, alpha, beta).map(Some)
     }
 
-    /// The actions of `seat`, the table's best first, then by how often each cut a search short.
-    fn order(&self, state: &State, seat: SeatId, first: Option<Action>) -> Vec<Action> {
+    /// The actions of `seat`, the table's best first, then by how often each cut a search short
+    /// (in their order where that ties).
+    fn order(&self, state: &State, seat: SeatId, first: Option<Action>) -> SmallVec<[Action; 16]> {
         let n = state.action_count(seat) as Action;
         let score = |a: Action| {
             if Some(a) == first {
@@ -411,8 +413,9 @@ impl Searcher {
             }
             state.action_key(seat, a).and_then(|(v, d)| self.history.get(&(seat, v, d)).copied()).unwrap_or(0)
         };
-        let mut actions: Vec<Action> = (0..n).collect();
-        actions.sort_by_key(|&a| std::cmp::Reverse(score(a)));
-        actions
+        let mut scored: SmallVec<[(std::cmp::Reverse<u64>, Action); 16]> =
+            (0..n).map(|a| (std::cmp::Reverse(score(a)), a)).collect();
+        scored.sort_by_key(|&(score, _)| score);
+        scored.into_iter().map(|(_, a)| a).collect()
     }
 }
