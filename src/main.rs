@@ -255,7 +255,9 @@ enum Command {
     },
     /// Play the ladder of players against each other: every pair of `--players` plays the same
     /// deals twice, the seats swapped, and the table gives each pair's win share with its 95 %
-    /// interval.
+    /// interval. Each player's Elo-like rating is the Bradley-Terry fit of all the pairs' results
+    /// (one drawn match added to each pair), averaging 1500, where 400 points more means odds of
+    /// ten to one.
     Ladder {
         /// A rule file or scenario.
         file: PathBuf,

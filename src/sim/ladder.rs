@@ -7,6 +7,11 @@
 //! P4) each kind is one side, and over a deal every seat is played by each kind as often. A
 //! match counts for the first kind by the share of its winners it seated (a match with no
 //! winner, or one that stopped, counts half).
+//!
+//! Each player's Elo-like rating is the Bradley-Terry fit of all the pairs' points: the ratings,
+//! averaging 1500, for which a player rated `d` points above another is expected to take
+//! `1 / (1 + 10^(-d / 400))` of their matches, each pair counted with one drawn match more so
+//! that a pair won every time still gives finite ratings.
 
 use super::{Entrant, Record, play};
 use crate::bots::Kind;
@@ -49,6 +54,8 @@ pub struct Ladder {
     pub seed: u64,
     /// Every pair, in the players' order (the first before the second).
     pub pairs: Vec<Pairing>,
+    /// Each player's Elo-like rating, in the players' order (see the module's documentation).
+    pub ratings: Vec<f64>,
 }
 
 /// Plays `games` matches (rounded up to an even number) for every pair of `players` (names as
@@ -103,7 +110,56 @@ pub fn play_ladder(
             share: moments.bounded_mean(0.0, UNITS as f64).map(|e| e.scaled(1.0 / UNITS as f64)),
         });
     }
-    Ok(Ladder { game: game.name.clone(), players: players.iter().map(|p| p.to_string()).collect(), games, seed, pairs })
+    let results: Vec<(usize, usize, f64, f64)> = super::pairs(kinds.len())
+        .zip(&pairs)
+        .filter_map(|((i, j), pair)| Some((i, j, pair.share?.value * pair.matches as f64, pair.matches as f64)))
+        .collect();
+    let ratings = ratings(kinds.len(), &results);
+    Ok(Ladder {
+        game: game.name.clone(),
+        players: players.iter().map(|p| p.to_string()).collect(),
+        games,
+        seed,
+        pairs,
+        ratings,
+    })
+}
+
+/// The average rating.
+const MEAN_RATING: f64 = 1500.0;
+
+/// The Elo-like ratings of `players` players from `results`, each `(i, j, points of i, matches)`:
+/// the Bradley-Terry strengths that make the results likeliest, each pair with one drawn match
+/// added, found by minorization-maximization (Hunter 2004), on the Elo scale (400 points for
+/// odds of ten to one) around [`MEAN_RATING`], to a tenth of a point. The fit depends on the
+/// results only, not on the order the players are listed in.
+fn ratings(players: usize, results: &[(usize, usize, f64, f64)]) -> Vec<f64> {
+    let mut won = vec![0.0; players];
+    for &(i, j, points, matches) in results {
+        won[i] += points + 0.5;
+        won[j] += matches - points + 0.5;
+    }
+    let mut strength = vec![1.0f64; players];
+    for _ in 0..10_000 {
+        let mut next: Vec<f64> = (0..players)
+            .map(|p| {
+                let against: f64 = results
+                    .iter()
+                    .filter(|&&(i, j, ..)| i == p || j == p)
+                    .map(|&(i, j, _, matches)| (matches + 1.0) / (strength[i] + strength[j]))
+                    .sum();
+                if against > 0.0 { won[p] / against } else { 1.0 }
+            })
+            .collect();
+        let centre = next.iter().map(|s| s.ln()).sum::<f64>() / players.max(1) as f64;
+        next.iter_mut().for_each(|s| *s = (s.ln() - centre).exp());
+        let change = next.iter().zip(&strength).map(|(a, b)| (a.ln() - b.ln()).abs()).fold(0.0, f64::max);
+        strength = next;
+        if change < 1e-12 {
+            break;
+        }
+    }
+    strength.iter().map(|s| ((MEAN_RATING + 400.0 * s.log10()) * 10.0).round() / 10.0).collect()
 }
 
 /// The first kind's points from a match played in `arrangement` (0: it holds the even
@@ -162,10 +218,44 @@ impl Ladder {
             }
             out.push('\n');
         }
+        let rated: Vec<String> =
+            self.players.iter().zip(&self.ratings).map(|(name, r)| format!("{name} {r:.0}")).collect();
+        let _ = writeln!(
+            out,
+            "\nElo-like ratings (averaging 1500; 400 points above means odds of ten to one): {}",
+            rated.join(", ")
+        );
         let unfinished: u64 = self.pairs.iter().map(|p| p.no_winner).sum();
         if unfinished > 0 {
             let _ = writeln!(out, "\n{unfinished} matches had no winner; each counts half to both players.");
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ratings;
+
+    #[test]
+    fn two_players_are_rated_apart_by_their_odds_with_one_drawn_match_more() {
+        // 6 of 8 matches won: with the drawn match added, odds of 6.5 to 2.5.
+        let r = ratings(2, &[(0, 1, 6.0, 8.0)]);
+        let expected = 400.0 * (6.5f64 / 2.5).log10();
+        assert!((r[0] - r[1] - expected).abs() < 0.2, "{r:?}");
+        assert!((r[0] + r[1] - 3000.0).abs() < 0.2, "{r:?}");
+        // A pair won every time still has finite ratings.
+        let r = ratings(2, &[(0, 1, 8.0, 8.0)]);
+        assert!(r.iter().all(|x| x.is_finite()) && r[0] > r[1], "{r:?}");
+    }
+
+    #[test]
+    fn ratings_follow_the_results_not_the_order_of_the_players() {
+        // a beats b and c, b beats c: a above b above c, whichever order they are listed in.
+        let r = ratings(3, &[(0, 1, 7.0, 10.0), (0, 2, 9.0, 10.0), (1, 2, 6.0, 10.0)]);
+        assert!(r[0] > r[1] && r[1] > r[2], "{r:?}");
+        // The same results with the players listed c, a, b.
+        let listed = ratings(3, &[(1, 2, 7.0, 10.0), (1, 0, 9.0, 10.0), (2, 0, 6.0, 10.0)]);
+        assert_eq!((listed[1], listed[2], listed[0]), (r[0], r[1], r[2]));
     }
 }

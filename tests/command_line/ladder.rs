@@ -29,6 +29,32 @@ fn the_ladder_gives_each_pair_its_share_and_the_stronger_player_wins_more() {
 }
 
 #[test]
+fn each_player_is_rated_and_the_ratings_do_not_depend_on_the_order_they_are_listed_in() {
+    let rated = |players: &str| -> Vec<(String, f64)> {
+        let json: serde_json::Value =
+            serde_json::from_str(&ladder(players, &["--format", "json"])).expect("the ladder as JSON");
+        let names = json["players"].as_array().expect("players").iter().map(|n| n.as_str().unwrap().to_string());
+        let ratings = json["ratings"].as_array().expect("ratings").iter().map(|r| r.as_f64().expect("a rating"));
+        let mut rated: Vec<(String, f64)> = names.zip(ratings).collect();
+        rated.sort_by(|a, b| a.0.cmp(&b.0));
+        rated
+    };
+    let rated_one_way = rated("random,greedy");
+    assert_eq!(rated_one_way, rated("greedy,random"));
+    // greedy beats random: it is rated higher, and the two average 1500.
+    let [(greedy, g), (random, r)] = &rated_one_way[..] else { panic!("{rated_one_way:?}") };
+    assert_eq!((greedy.as_str(), random.as_str()), ("greedy", "random"));
+    assert!(g > r && (g + r - 3000.0).abs() < 0.2, "{rated_one_way:?}");
+    let text = ladder("random,greedy", &[]);
+    assert!(
+        text.contains(&format!(
+            "Elo-like ratings (averaging 1500; 400 points above means odds of ten to one): random {r:.0}, greedy {g:.0}"
+        )),
+        "{text}"
+    );
+}
+
+#[test]
 fn the_table_reads_both_ways_and_does_not_depend_on_the_threads() {
     let text = ladder("random,greedy", &["--threads", "1"]);
     assert_eq!(text, ladder("random,greedy", &["--threads", "2"]));
