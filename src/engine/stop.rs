@@ -135,14 +135,22 @@ fn hash_kept(values: &[Value], kept: &[bool], h: &mut Mix) {
     }
 }
 
-/// A fast multiply-rotate hasher (the one rustc uses), enough for a table key.
-pub(super) struct Mix(pub(super) u64);
+/// A fast multiply-rotate hasher (the one rustc uses), enough for a table key, and for the
+/// small maps of searches whose order nobody reads.
+#[derive(Default)]
+pub(crate) struct Mix(pub(super) u64);
 
 impl Hasher for Mix {
+    /// Eight bytes at a time, the last word padded with zeros.
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
+        let mut words = bytes.chunks_exact(8);
+        for chunk in &mut words {
+            self.write_u64(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
             let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
+            word[..rest.len()].copy_from_slice(rest);
             self.write_u64(u64::from_le_bytes(word));
         }
     }
