@@ -888,7 +888,7 @@ impl Checker {
             _ => {
                 let (x, y) = (self.type_name(a), self.type_name(b));
                 let help = match (a, b) {
-                    (Type::Text, _) => format!("make this text too: `\"{{...}}\"` prints a value as text"),
+                    (Type::Text, _) => "make this text too: `\"{...}\"` prints a value as text".to_string(),
                     _ => format!("make this {x} too"),
                 };
                 self.error(

@@ -3,8 +3,9 @@
 //!
 //! A string ends at the first `"` that is neither escaped (`\"`) nor inside a `{...}` part, and
 //! on the line where it starts. A `{...}` part may hold strings of its own
-//! (`"{if n == 0 then "pass" else "play"}"`) and nested braces; a `{` that is not closed before
-//! the string ends is an ordinary character (a plain string such as a game's name may hold one).
+//! (`"{if n == 0 then "pass" else "play"}"`), though not right after its `{`, and nested braces;
+//! a `{` that is not closed before the string ends is an ordinary character (a plain string such
+//! as a game's name may hold one).
 
 use crate::syntax::limits::MAX_BRACKETS;
 
@@ -77,6 +78,10 @@ fn brace(bytes: &[u8], open: usize, depth: usize) -> Result<usize, Stop> {
     if depth > MAX_BRACKETS {
         return Err(Stop::TooDeep(open));
     }
+    // Not a string first: `"North {"` followed by `"}"` on its line stays two strings.
+    if bytes.get(open + 1) == Some(&b'"') {
+        return Err(Stop::Open(open + 1));
+    }
     let mut i = open + 1;
     loop {
         i = match bytes.get(i) {
@@ -108,13 +113,15 @@ mod tests {
     fn an_unclosed_brace_is_an_ordinary_character() {
         assert_eq!(end(r#""a { b" c"#), StringEnd::Closed(7));
         assert_eq!(end("\"a \\\" {\n\""), StringEnd::Open(7));
+        // A string right after the `{` is not inside it.
+        assert_eq!(end(r#""North {" { P1 } "}" x"#), StringEnd::Closed(9));
     }
 
     #[test]
     fn braces_nested_too_deep_are_refused() {
         let deep = format!("\"{}\"", "{".repeat(MAX_BRACKETS + 2));
         assert!(matches!(end(&deep), StringEnd::TooDeep(_)));
-        let nested = format!("\"{}\"", "{\"".repeat(MAX_BRACKETS));
+        let nested = format!("\"{}\"", "{x\"".repeat(MAX_BRACKETS));
         assert!(matches!(end(&nested), StringEnd::TooDeep(_)));
     }
 }
