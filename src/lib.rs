@@ -68,6 +68,7 @@ pub mod syntax {
     pub mod grammar;
     pub(crate) mod limits;
     pub(crate) mod parser;
+    pub(crate) mod strings;
     pub mod tokens;
     pub use ast::{File, FileBody, Item, Scenario, Span};
     pub use parser::parse;

@@ -1,7 +1,7 @@
 //! A whole match between bots as a record: the text for people, JSON lines for tools.
 
 use crate::bots::{Bot, Kind, seat_bots};
-use crate::engine::{Actor, Event, Playable, State, pile_name};
+use crate::engine::{Actor, Event, Numbering, Playable, State, pile_name};
 use crate::game::{CardId, Game, Value};
 use serde_json::json;
 use std::io::Write;
@@ -117,7 +117,8 @@ pub enum Format {
 ///
 /// In text, a card chosen and then moved on its own (played to the trick, bid face up) takes
 /// one line: the move is added to the choice, `A chooses red 5 (to trick)`, even when narration
-/// comes between the two. Moves of no cards are left out. The line of such a choice, and the
+/// comes between the two. Moves of no cards are left out. A phase's start is numbered as the
+/// table numbers it, within its round (`-- round 2, trick 1 --`), in text and JSON alike. The line of such a choice, and the
 /// lines after it, are held until the move comes or something else happens.
 pub struct Transcript {
     format: Format,
@@ -128,12 +129,14 @@ pub struct Transcript {
     /// Cards chosen since the last event that was neither a choice nor narration, with the
     /// line of each choice in `held`.
     chosen: Vec<(CardId, usize)>,
+    /// The phases counted so far.
+    numbering: Numbering,
 }
 
 impl Transcript {
     /// A record of a match not yet read.
     pub fn new(format: Format) -> Transcript {
-        Transcript { format, read: 0, held: Vec::new(), chosen: Vec::new() }
+        Transcript { format, read: 0, held: Vec::new(), chosen: Vec::new(), numbering: Numbering::default() }
     }
 
     /// Reads the events of `state` since the last take and gives the lines now final.
@@ -144,7 +147,7 @@ impl Transcript {
             match self.format {
                 Format::Text => self.text_line(state, event),
                 Format::Json => {
-                    let text = event.text(state.game(), state.layout());
+                    let text = self.line(state, event);
                     self.held.push(json!({ "event": event, "text": text }).to_string());
                 }
             }
@@ -176,6 +179,14 @@ impl Transcript {
         out
     }
 
+    /// The text of one event: a phase's start numbered as players count it ([`Numbering`]).
+    fn line(&mut self, state: &State, event: &Event) -> String {
+        match event {
+            Event::Phase { name, count, .. } => self.numbering.trace_line(state.game(), name, *count),
+            _ => event.text(state.game(), state.layout()),
+        }
+    }
+
     /// Adds the text of one event: a line of its own, or a move added to the choice it follows.
     fn text_line(&mut self, state: &State, event: &Event) {
         let (game, layout) = (state.game(), state.layout());
@@ -197,7 +208,8 @@ impl Transcript {
             Event::Say(_) => self.held.push(event.text(game, layout)),
             _ => {
                 self.chosen.clear();
-                self.held.push(event.text(game, layout));
+                let line = self.line(state, event);
+                self.held.push(line);
             }
         }
     }

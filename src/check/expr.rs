@@ -126,14 +126,23 @@ impl Checker {
                 ast::TemplatePart::Text(s) => pieces.push(TemplatePiece::Text(s.clone())),
                 ast::TemplatePart::Expr(e) => {
                     let (x, ty) = self.expr(e);
-                    // The name of a choice of several cards prints its cards.
-                    if (is_collection(&ty) && ty != Type::Group) || ty == Type::Text {
+                    // The name of a choice of several cards prints its cards; a text
+                    // (`{if n == 0 then "pass" else "play"}`) prints as it reads.
+                    if is_collection(&ty) && ty != Type::Group {
                         self.error(
                             Code::TypeMismatch,
                             format!("{} cannot be printed", self.a_type(&ty)),
                             e.span,
                             "not a single value",
                             "print one value: a number, a seat, a card, ...",
+                        );
+                    } else if ty == Type::Text.opt() {
+                        self.error(
+                            Code::TypeMismatch,
+                            "a text or `none` cannot be printed",
+                            e.span,
+                            "may be `none`",
+                            "write `\"\"` for no text",
                         );
                     }
                     pieces.push(TemplatePiece::Value(x, ty));
@@ -840,6 +849,19 @@ impl Checker {
         (node(ExprKind::If(boxed(c), boxed(t), boxed(o)), span), ty)
     }
 
+    /// Reports a text where a value is gone through or compared: a text is only printed.
+    fn printed_only(&mut self, ty: &Type, span: Span) {
+        if *ty == Type::Text {
+            self.error(
+                Code::TypeMismatch,
+                "a text is only printed, not compared or kept in a list",
+                span,
+                "text",
+                "choose between texts with `if` or `case` inside a template: `{if n == 0 then \"pass\" else \"play\"}`",
+            );
+        }
+    }
+
     /// A conditional value must be one value: choosing between zones or lists is not supported.
     fn single_value(&mut self, ty: Type, span: Span, what: &str) -> Type {
         if !is_collection(&ty) {
@@ -865,12 +887,16 @@ impl Checker {
             _ if fits(b, a) => b.clone(),
             _ => {
                 let (x, y) = (self.type_name(a), self.type_name(b));
+                let help = match (a, b) {
+                    (Type::Text, _) => "make this text too: `\"{...}\"` prints a value as text".to_string(),
+                    _ => format!("make this {x} too"),
+                };
                 self.error(
                     Code::TypeMismatch,
                     format!("{what} must have one type, not {x} and {y}"),
                     span,
                     format!("this is {y}"),
-                    format!("make this {x} too"),
+                    help,
                 );
                 Type::Error
             }
@@ -885,6 +911,7 @@ impl Checker {
         span: Span,
     ) -> (Expr, Type) {
         let (s, st) = self.expr(scrutinee);
+        self.printed_only(&st, scrutinee.span);
         let mut ty: Option<Type> = None;
         let mut out = Vec::new();
         for arm in arms {
@@ -931,6 +958,7 @@ impl Checker {
         let mut xs = Vec::new();
         for item in items {
             let (x, t) = self.expr(item);
+            self.printed_only(&t, item.span);
             ty = if xs.is_empty() { t } else { self.unify(&ty, &t, item.span, "the items of a list") };
             xs.push(x);
         }

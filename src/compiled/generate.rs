@@ -529,10 +529,38 @@ impl Gen<'_> {
         ))
     }
 
-    /// How long a template's text is, without writing it (the interpreter's `text_len`): code
-    /// making a `usize`.
+    /// A `case`: code making the value `arm` makes of the arm taken.
+    fn case(
+        &mut self,
+        s: &Expr,
+        arms: &[(Vec<Expr>, Expr)],
+        o: &Expr,
+        arm: fn(&mut Self, &Expr) -> G<String>,
+    ) -> G<String> {
+        let n = self.fresh();
+        let mut code = format!("{{ let v = {}; 'c{n}: {{ ", self.expr(s)?);
+        for (patterns, value) in arms {
+            let value = arm(self, value)?;
+            for p in patterns {
+                write!(code, "if {} == v {{ break 'c{n} {value}; }} ", self.expr(p)?).ok();
+            }
+        }
+        write!(code, "{} }} }}", arm(self, o)?).ok();
+        Ok(code)
+    }
+
+    /// How long a text is, without writing it (the interpreter's `text_len`): code making a
+    /// `usize`. A text is a template or a choice between texts (`if`, `case`).
     fn text_len(&mut self, e: &Expr) -> G<String> {
-        let ExprKind::Template(pieces) = &e.kind else { return Ok("{ return Err(()); }".into()) };
+        let pieces = match &e.kind {
+            ExprKind::Template(pieces) => pieces,
+            ExprKind::If(c, t, o) => {
+                let (c, t, o) = (self.expr(c)?, self.text_len(t)?, self.text_len(o)?);
+                return Ok(format!("(if truth({c})? {{ {t} }} else {{ {o} }})"));
+            }
+            ExprKind::Case(s, arms, o) => return self.case(s, arms, o, Self::text_len),
+            _ => return Ok("{ return Err(()); }".into()),
+        };
         let mut code = String::from("{ let mut len = 0usize; ");
         for piece in pieces {
             match piece {
@@ -1024,18 +1052,7 @@ impl Gen<'_> {
             ExprKind::If(c, t, o) => {
                 format!("(if truth({})? {{ {} }} else {{ {} }})", self.expr(c)?, self.expr(t)?, self.expr(o)?)
             }
-            ExprKind::Case(s, arms, o) => {
-                let n = self.fresh();
-                let mut code = format!("{{ let v = {}; 'c{n}: {{ ", self.expr(s)?);
-                for (patterns, value) in arms {
-                    let value = self.expr(value)?;
-                    for p in patterns {
-                        write!(code, "if {} == v {{ break 'c{n} {value}; }} ", self.expr(p)?).ok();
-                    }
-                }
-                write!(code, "{} }} }}", self.expr(o)?).ok();
-                code
-            }
+            ExprKind::Case(s, arms, o) => self.case(s, arms, o, Self::expr)?,
             ExprKind::Aggregate(a) if a.op == AggOp::Cards => "{ return Err(()); }".into(),
             ExprKind::Aggregate(a) => self.aggregate(a)?,
             ExprKind::List(xs) => {

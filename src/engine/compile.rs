@@ -242,21 +242,9 @@ impl Lower<'_> {
                 Compiled::Val(code(move |vm| if c(vm)? { t.get(vm) } else { o.get(vm) }))
             }
             ExprKind::Case(s, arms, o) => {
-                let s = self.opnd(s);
-                let arms: Vec<(Vec<Opnd>, Opnd)> =
-                    arms.iter().map(|(ps, v)| (ps.iter().map(|p| self.opnd(p)).collect(), self.opnd(v))).collect();
-                let o = self.opnd(o);
-                Compiled::Val(code(move |vm| {
-                    let v = s.get(vm)?;
-                    for (patterns, value) in &arms {
-                        for p in patterns {
-                            if p.get(vm)? == v {
-                                return value.get(vm);
-                            }
-                        }
-                    }
-                    o.get(vm)
-                }))
+                let arm = self.case_arm(s, arms);
+                let values: Vec<Opnd> = arms.iter().map(|(_, v)| v).chain([&**o]).map(|v| self.opnd(v)).collect();
+                Compiled::Val(code(move |vm| values[arm(vm)?].get(vm)))
             }
             ExprKind::Aggregate(a) if a.op == AggOp::Cards => Compiled::Val(not_here(at)),
             ExprKind::Aggregate(a) => {
@@ -279,6 +267,7 @@ impl Lower<'_> {
                     .iter()
                     .map(|p| match p {
                         TemplatePiece::Text(t) => Piece::Text(t.clone()),
+                        TemplatePiece::Value(x, Type::Text) => Piece::Value(self.text(x), Type::Text),
                         TemplatePiece::Value(x, ty) => Piece::Value(self.expr(x), ty.clone()),
                         TemplatePiece::Plural(x, one, many) => Piece::Plural(self.expr(x), one.clone(), many.clone()),
                     })
@@ -286,6 +275,39 @@ impl Lower<'_> {
             ),
             _ => Compiled::Val(not_here(at)),
         }
+    }
+
+    /// Code saying which arm of a `case` is taken: its number, or the number of arms for `else`.
+    fn case_arm(&mut self, s: &Expr, arms: &[(Vec<Expr>, Expr)]) -> Ev<usize> {
+        let s = self.opnd(s);
+        let patterns: Vec<Vec<Opnd>> = arms.iter().map(|(ps, _)| ps.iter().map(|p| self.opnd(p)).collect()).collect();
+        code(move |vm| {
+            let v = s.get(vm)?;
+            for (k, arm) in patterns.iter().enumerate() {
+                for p in arm {
+                    if p.get(vm)? == v {
+                        return Ok(k);
+                    }
+                }
+            }
+            Ok(patterns.len())
+        })
+    }
+
+    /// A text: a template, or a choice between texts (`{if n == 0 then "pass" else "play"}`).
+    fn text(&mut self, e: &Expr) -> X {
+        let (which, options): (Ev<usize>, Vec<&Expr>) = match &e.kind {
+            ExprKind::If(c, t, o) => {
+                let c = self.boolean(c);
+                (code(move |vm| Ok(if c(vm)? { 0 } else { 1 })), vec![t, o])
+            }
+            ExprKind::Case(s, arms, o) => (self.case_arm(s, arms), arms.iter().map(|(_, v)| v).chain([&**o]).collect()),
+            _ => return self.expr(e),
+        };
+        let at = self.at(e.span);
+        let which = X { code: Compiled::Int(code(move |vm| Ok(which(vm)? as i64))), at };
+        let options = options.into_iter().map(|x| self.text(x)).collect();
+        X { code: Compiled::Text(vec![Piece::Pick(which, options)]), at }
     }
 
     fn binary(&mut self, op: BinOp, l: &Expr, r: &Expr, at: At) -> Compiled {

@@ -203,29 +203,53 @@ const NAMED_MOVE: usize = 13;
 #[derive(Default)]
 pub(crate) struct Numbering {
     counts: std::collections::HashMap<String, u32>,
+    /// The number of the round under way, once one has started.
+    round: Option<u32>,
 }
 
 impl Numbering {
     /// Counts a phase's start, and says it in players' words (`trick 3 of 11`), or `None` for a
     /// phase without a title.
     pub(crate) fn heading(&mut self, game: &Game, name: &str, count: u32, of: Option<i64>) -> Option<String> {
-        let round = game.sheet.as_ref().map(|s| game.phases[s.phase as usize].name.as_str());
-        let n = if round == Some(name) {
-            self.counts.clear();
-            count
-        } else if round.is_some() {
-            let n = self.counts.entry(name.to_string()).or_default();
-            *n += 1;
-            *n
-        } else {
-            count
-        };
+        let n = self.number(game, name, count);
         let title = game.phases.iter().find(|p| p.name == name)?.title.as_ref()?;
         Some(match of {
             Some(of) => format!("{title} {n} of {of}"),
             None => format!("{title} {n}"),
         })
     }
+
+    /// Counts a phase's start, and gives the trace's line for it: every phase by its name,
+    /// numbered as [`Numbering::heading`] numbers it, after its round's (`-- round 2, trick 1 --`).
+    pub(crate) fn trace_line(&mut self, game: &Game, name: &str, count: u32) -> String {
+        let n = self.number(game, name, count);
+        match (round_phase(game), self.round) {
+            (Some(round), Some(r)) if round != name => format!("-- {round} {r}, {name} {n} --"),
+            _ => format!("-- {name} {n} --"),
+        }
+    }
+
+    /// Counts a phase's start (its `count`-th in the match): its number as players count it.
+    fn number(&mut self, game: &Game, name: &str, count: u32) -> u32 {
+        match round_phase(game) {
+            Some(round) if round == name => {
+                self.counts.clear();
+                self.round = Some(count);
+                count
+            }
+            Some(_) => {
+                let n = self.counts.entry(name.to_string()).or_default();
+                *n += 1;
+                *n
+            }
+            None => count,
+        }
+    }
+}
+
+/// The name of the phase a round is: the one the `sheet` names.
+fn round_phase(game: &Game) -> Option<&str> {
+    game.sheet.as_ref().map(|s| game.phases[s.phase as usize].name.as_str())
 }
 
 /// `1 card`, `3 cards`: a number of things, with the plural the English way.

@@ -134,6 +134,8 @@ pub(crate) enum Piece {
     Value(X, Type),
     /// A number and the word for one or for several.
     Plural(X, String, String),
+    /// A choice between texts (`if`, `case`): the number of the one taken, and each of them.
+    Pick(X, Vec<X>),
 }
 
 /// A lowered assignable place.

@@ -667,6 +667,10 @@ impl<'a> Vm<'a> {
                     value => self.game.names().shown_len(value, ty),
                 },
                 Piece::Plural(..) => self.piece(piece)?.len(),
+                Piece::Pick(which, options) => match self.picked(which, options)? {
+                    Some(text) => self.text_len(text)?,
+                    None => 0,
+                },
             };
         }
         Ok(len)
@@ -687,9 +691,22 @@ impl<'a> Vm<'a> {
                     }
                 }
                 Piece::Plural(..) => out.push_str(&self.piece(piece)?),
+                Piece::Pick(which, options) => {
+                    if let Some(text) = self.picked(which, options)? {
+                        out.push_str(&self.text(text)?);
+                    }
+                }
             }
         }
         Ok(out)
+    }
+
+    /// The text a choice between texts takes.
+    fn picked<'x>(&mut self, which: &X, options: &'x [X]) -> Out<Option<&'x X>> {
+        Ok(match self.value(which)? {
+            Value::Int(k) => usize::try_from(k).ok().and_then(|k| options.get(k)),
+            _ => None,
+        })
     }
 
     /// A plural's text: the number and its word.

@@ -152,7 +152,10 @@ impl<'a> Eval<'a> {
                     self.value(o)?
                 }
             }
-            ExprKind::Case(s, arms, otherwise) => self.case(s, arms, otherwise)?,
+            ExprKind::Case(s, arms, otherwise) => {
+                let taken = self.case(s, arms, otherwise)?;
+                self.value(taken)?
+            }
             ExprKind::Is(x, e, m) => match self.value(x)? {
                 Value::Enum(v) => Value::Bool(self.enum_value(*e, v, span)?.member == *m),
                 _ => Value::Bool(false),
@@ -232,16 +235,17 @@ impl<'a> Eval<'a> {
         })
     }
 
-    fn case(&mut self, s: &Expr, arms: &[(Vec<Expr>, Expr)], otherwise: &Expr) -> Out<Value> {
+    /// The value of the arm a `case` takes.
+    fn case<'e>(&mut self, s: &Expr, arms: &'e [(Vec<Expr>, Expr)], otherwise: &'e Expr) -> Out<&'e Expr> {
         let v = self.value(s)?;
         for (patterns, value) in arms {
             for p in patterns {
                 if self.value(p)? == v {
-                    return self.value(value);
+                    return Ok(value);
                 }
             }
         }
-        self.value(otherwise)
+        Ok(otherwise)
     }
 
     fn builtin(&mut self, b: Builtin, args: &[Expr], span: Span) -> Out<Value> {
@@ -431,7 +435,18 @@ impl<'a> Eval<'a> {
 
     /// A template as text.
     pub(crate) fn text(&mut self, e: &Expr) -> Out<String> {
-        let ExprKind::Template(pieces) = &e.kind else { return Err(not_constant(e.span)) };
+        let pieces = match &e.kind {
+            ExprKind::Template(pieces) => pieces,
+            ExprKind::If(c, t, o) => {
+                let taken = if self.truth(c)? { t } else { o };
+                return self.text(taken);
+            }
+            ExprKind::Case(s, arms, o) => {
+                let taken = self.case(s, arms, o)?;
+                return self.text(taken);
+            }
+            _ => return Err(not_constant(e.span)),
+        };
         let names = self.tables.names();
         let mut out = String::new();
         for piece in pieces {

@@ -249,31 +249,40 @@ fn place_of(text: &str, tokens: &[Token], at: usize) -> Place {
 }
 
 /// Where the code of the `{...}` still open at the end of the start of a string begins (escaped
-/// braces are text; a `{` in the code opens a block of it, as in a `case`).
+/// braces are text; a `{` in the code opens a block of it, as in a `case`; a quote in the code
+/// opens a text, itself a template: `"{if n == 0 then "pass" else "take {n}"}"`).
 fn open_template(string: &str) -> Option<usize> {
-    let (mut depth, mut code, mut plural) = (0usize, 0, false);
+    /// What is open: a text, or code with where it starts and whether a plural's words
+    /// (`{n|trick|tricks}`, text) are being written.
+    enum Open {
+        Text,
+        Code(usize, bool),
+    }
+    let mut open = vec![Open::Text];
     let mut chars = string.char_indices().skip(1);
     while let Some((i, c)) = chars.next() {
-        match c {
-            '\\' => {
+        let top_code = open.len() >= 2 && matches!(open[open.len() - 2], Open::Text);
+        match (open.last_mut(), c) {
+            (_, '\\') => {
                 chars.next();
             }
-            '{' => {
-                if depth == 0 {
-                    code = i + 1;
-                }
-                depth += 1;
+            (Some(Open::Text), '{') => open.push(Open::Code(i + 1, false)),
+            (Some(Open::Code(start, _)), '{') => {
+                let start = *start;
+                open.push(Open::Code(start, false));
             }
-            '}' => {
-                depth = depth.saturating_sub(1);
-                plural &= depth > 0;
+            (Some(Open::Code(..)), '}') | (Some(Open::Text), '"') => {
+                open.pop();
             }
-            // The words of a plural (`{n|trick|tricks}`) are text.
-            '|' if depth == 1 => plural = true,
+            (Some(Open::Code(..)), '"') => open.push(Open::Text),
+            (Some(Open::Code(_, plural)), '|') if top_code => *plural = true,
             _ => {}
         }
     }
-    (depth > 0 && !plural).then_some(code)
+    match open.last() {
+        Some(Open::Code(start, false)) => Some(*start),
+        _ => None,
+    }
 }
 
 /// Where the grammar is asked from: the start of the declaration the offset is in (so that a
@@ -683,6 +692,17 @@ mod tests {
 
     /// Each fix the checker attaches to a problem is offered as it is, whatever the problem:
     /// here an unknown name in an expression and a phase to replace that the flow lacks.
+    #[test]
+    fn the_code_open_in_a_template_is_found_through_texts_inside_it() {
+        assert_eq!(open_template(r#""a {b"#), Some(4));
+        assert_eq!(open_template(r#""a {n|tr"#), None);
+        assert_eq!(open_template(r#""{case x { y => z"#), Some(2));
+        // Inside a text inside the code, and inside a template of that text.
+        assert_eq!(open_template(r#""{if a then "pa"#), None);
+        assert_eq!(open_template(r#""{if a then "take {k"#), Some(19));
+        assert_eq!(open_template(r#""{if a then "x" else b"#), Some(2));
+    }
+
     #[test]
     fn a_quick_fix_writes_the_checker_s_replacement_over_the_name() {
         let text = include_str!("../../tests/fixtures/valid/bids-and-partners.cards")

@@ -7,6 +7,7 @@
 use crate::diagnostic::{Code, Problem};
 use crate::syntax::ast::Span;
 use crate::syntax::grammar::Rule;
+use crate::syntax::strings::{StringEnd, string_end};
 use pest::error::{Error, ErrorVariant, InputLocation};
 
 /// The most alternatives a syntax error lists.
@@ -23,6 +24,7 @@ pub(crate) fn describe_rule(rule: Rule) -> &'static str {
         Rule::ident => "a name",
         Rule::int | Rule::signed_int => "a number",
         Rule::string => "a string in quotes",
+        Rule::string_part => "a `{...}` part of a string",
         Rule::k_all => "`all`",
         Rule::k_and => "`and`",
         Rule::k_any => "`any`",
@@ -597,18 +599,12 @@ fn token_span(source: &str, at: usize) -> Span {
     Span::new(at, at + len)
 }
 
-/// The length of a string token: up to its closing quote, or to the end of the line.
+/// The length of a string token: up to its closing quote, or to where it runs out.
 fn string_len(rest: &str) -> usize {
-    let line = rest.find('\n').unwrap_or(rest.len());
-    let mut escaped = false;
-    for (i, c) in rest[..line].char_indices().skip(1) {
-        match c {
-            '"' if !escaped => return i + 1,
-            '\\' => escaped = !escaped,
-            _ => escaped = false,
-        }
+    match string_end(rest.as_bytes(), 0) {
+        StringEnd::Closed(end) | StringEnd::Open(end) => end,
+        StringEnd::TooDeep(_) => rest.find('\n').unwrap_or(rest.len()),
     }
-    line
 }
 
 /// One mark, or two when they make an operator such as `==`, `+=`, `..` or `&&`.

@@ -10,6 +10,7 @@
 use crate::diagnostic::{Code, Problem};
 use crate::syntax::ast::Span;
 use crate::syntax::grammar::Rule;
+use crate::syntax::strings::{StringEnd, string_end};
 use pest::iterators::{Pair, Pairs};
 
 /// How deep `(`, `[` and `{` may nest, together.
@@ -20,7 +21,8 @@ pub(crate) const MAX_DEPTH: usize = 256;
 pub(crate) const MAX_OPERATORS: usize = 256;
 
 /// Checks bracket nesting and that every string is closed, in `text`, which starts at byte
-/// `base` of the file. Brackets in strings and comments do not count. Returns where the
+/// `base` of the file. Brackets in comments do not count, nor those in strings but for the
+/// `{...}` parts of a template ([`crate::syntax::strings`]). Returns where the
 /// comments are, in order.
 pub(crate) fn check_text(text: &str, base: usize) -> Result<Vec<Span>, Box<Problem>> {
     let bytes = text.as_bytes();
@@ -29,7 +31,11 @@ pub(crate) fn check_text(text: &str, base: usize) -> Result<Vec<Span>, Box<Probl
     let mut i = 0;
     while let Some(&byte) = bytes.get(i) {
         i = match byte {
-            b'"' => string_end(bytes, i).map_err(|end| unclosed_string(base + i, base + end))?,
+            b'"' => match string_end(bytes, i) {
+                StringEnd::Closed(end) => end,
+                StringEnd::Open(end) => return Err(unclosed_string(base + i, base + end).into()),
+                StringEnd::TooDeep(at) => return Err(too_many_brackets(Span::new(base + at, base + at + 1)).into()),
+            },
             b'/' if bytes.get(i + 1) == Some(&b'/') => {
                 let end = line_end(bytes, i);
                 comments.push(Span::new(base + i, base + end));
@@ -50,20 +56,6 @@ pub(crate) fn check_text(text: &str, base: usize) -> Result<Vec<Span>, Box<Probl
         };
     }
     Ok(comments)
-}
-
-/// The index just past the string opening at `start`, or where it runs out (a line end or the
-/// end of the text) when it is not closed. Like the grammar, `\` escapes any character.
-fn string_end(bytes: &[u8], start: usize) -> Result<usize, usize> {
-    let mut i = start + 1;
-    loop {
-        match bytes.get(i) {
-            Some(b'"') => return Ok(i + 1),
-            Some(b'\\') => i += 2,
-            Some(b'\n') | None => return Err(i.min(bytes.len())),
-            Some(_) => i += 1,
-        }
-    }
 }
 
 fn line_end(bytes: &[u8], start: usize) -> usize {

@@ -8,6 +8,7 @@
 //! is a list of tokens (a character the language has no use for is a [`Kind::Other`] token).
 
 use crate::syntax::ast::Span;
+use crate::syntax::strings::{StringEnd, string_end};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 /// What kind of token it is.
@@ -70,8 +71,11 @@ pub fn tokens(source: &str) -> Vec<Token> {
                 Kind::Comment
             }
             '"' => {
-                let (end, closed) = string_end(bytes, i);
-                i = end;
+                let closed;
+                (i, closed) = match string_end(bytes, i) {
+                    StringEnd::Closed(end) => (end, true),
+                    StringEnd::Open(end) | StringEnd::TooDeep(end) => (end.max(i + 1), false),
+                };
                 Kind::Str { closed }
             }
             c if c.is_ascii_alphabetic() || c == '_' => {
@@ -99,22 +103,6 @@ pub fn tokens(source: &str) -> Vec<Token> {
 
 fn scan(bytes: &[u8], start: usize, keep: impl Fn(u8) -> bool) -> usize {
     bytes[start..].iter().position(|&b| !keep(b)).map_or(bytes.len(), |n| start + n)
-}
-
-/// Where the string opening at `start` ends, and whether it is closed before the line ends.
-/// Like the grammar, `\` escapes any character.
-fn string_end(bytes: &[u8], start: usize) -> (usize, bool) {
-    let mut i = start + 1;
-    loop {
-        match bytes.get(i) {
-            Some(b'"') => return (i + 1, true),
-            Some(b'\\') if bytes.get(i + 1).is_some_and(|&b| b != b'\n') => i += 2,
-            Some(b'\n') | None => return (i.min(bytes.len()), false),
-            // A `\` before a line end, or any other byte (strings are UTF-8 text: a
-            // multi-byte character is skipped byte by byte and never split by a token).
-            Some(_) => i += 1,
-        }
-    }
 }
 
 /// The keywords that start a top-level declaration.

@@ -75,6 +75,11 @@ fn json_lines_each_parse_and_end_with_the_result() {
         assert!(last["decisions"].as_u64().is_some_and(|n| n > 0), "{file}: decisions counted");
         let again = ok(&["trace", &file, "--seed", "1", "--format", "json"]);
         assert!(out == again, "{file}: JSON lines differ between two runs");
+        // A phase's start reads the same in both: numbered within its round, as the table does.
+        let phases = events.iter().filter(|e| e["event"].get("Phase").is_some()).map(|e| e["text"].as_str());
+        let text = trace(&path, 1);
+        let headings = text.lines().filter(|l| l.starts_with("-- ")).map(Some);
+        assert!(phases.eq(headings), "{file}: the phases' lines differ between text and JSON");
     }
 }
 
@@ -122,4 +127,20 @@ fn a_tie_break_decides_the_winner_and_the_result_line_shows_the_key() {
     std::fs::write(&file, text).expect("the rule file is written");
     let run = paradox(["trace".as_ref(), file.as_os_str()]);
     assert_eq!(run.stdout.lines().last(), Some("result: P1 3, P2 3 (won by P2) after 0 decisions"), "{}", run.stderr);
+}
+
+#[test]
+fn the_trace_numbers_phases_within_the_round_as_the_table_does() {
+    let path = Path::new("rules/costly-tricks.cards");
+    let game = Arc::new(load(path, &Settings::default()).expect("the rules"));
+    let state = paradox::trace::random_match(game, 1);
+    let text = paradox::trace::text(&state);
+    let round_two: Vec<&str> =
+        text.lines().skip_while(|l| *l != "-- round 2 --").filter(|l| l.starts_with("-- ")).collect();
+    assert_eq!(round_two[..3], ["-- round 2 --", "-- round 2, deal 1 --", "-- round 2, trick 1 --"]);
+    // What a player is told counts the same trick the same way.
+    let told = state.log_for(0);
+    let told: Vec<&String> =
+        told.iter().skip_while(|l| !l.starts_with("-- round 2")).filter(|l| l.starts_with("-- ")).collect();
+    assert_eq!(told[1], "-- trick 1 of 11 --", "{told:?}");
 }

@@ -154,3 +154,19 @@ fn a_memo_definition_answers_each_question_once_and_fits_the_budget() {
     let failure = t.state.failure().map(|p| p.message.clone()).unwrap_or_default();
     assert!(failure.contains("runs too long"), "{failure:?}");
 }
+
+#[test]
+fn text_inside_a_template_is_chosen_by_if_and_case() {
+    let mut t = Table::open("tests/fixtures/valid/text-in-templates.cards", &[]);
+    // The labels of the choices, worked out by `if`, and card names worked out by `case`.
+    assert_eq!(t.legal(), ["pass", "take 1", "take 2"]);
+    assert_eq!(t.state.game().card_names[..4], ["little 1", "little 2", "little 3", "large 4"]);
+    assert_eq!(t.state.status(), ["P1 has never passed", "P2 has never passed"]);
+    t.play_all(&["pass", "take 2"]);
+    // Narration by `case`, with a template inside one of its texts; a status line by `if`.
+    assert!(t.said("P1 passes"), "{:?}", t.lines());
+    assert!(t.said("P2 takes 2, large 5 on top"), "{:?}", t.lines());
+    assert_eq!(t.state.status(), ["P1 passed 1 time", "P2 has never passed"]);
+    t.play("take 1");
+    assert!(t.said("P1 takes one"), "{:?}", t.lines());
+}

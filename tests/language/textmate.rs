@@ -372,9 +372,10 @@ fn every_keyword_comment_string_and_number_of_every_rule_file_is_scoped() {
 }
 
 /// Strings that are hard on a grammar: a lone brace (legal in a plain string), braces left open
-/// or closed twice or nested, escapes of quotes and braces inside and outside `{...}`, and
-/// strings that the end of their line cuts short.
-const HOSTILE_STRINGS: [&str; 17] = [
+/// or closed twice or nested, escapes of quotes and braces inside and outside `{...}`, texts
+/// inside `{...}` (and quotes that only look like one), and strings that the end of their line
+/// cuts short.
+const HOSTILE_STRINGS: [&str; 20] = [
     r#""Shedding {beta""#,
     r#""{""#,
     r#""}""#,
@@ -392,6 +393,9 @@ const HOSTILE_STRINGS: [&str; 17] = [
     r#""cut short"#,
     r#""{"" "}""#,
     r#""{// not a comment""#,
+    r#""{if a then "b" else "c{d}"} e""#,
+    r#""{a" b "}""#,
+    r#""{"x" y""#,
 ];
 
 #[test]

@@ -220,3 +220,12 @@ fn a_choice_with_a_declaration_plays_the_same_compiled() {
     // Both the plain and the declared options get chosen over these seeds.
     assert!(side_by_side(&game, &ready.playable, 1..40) > 100);
 }
+
+#[test]
+fn text_chosen_inside_templates_plays_the_same_compiled() {
+    // The narration's length (which the budgets count) is worked out by the kernel too.
+    let game = game_of("tests/fixtures/valid/text-in-templates.cards", &[]);
+    let Some(ready) = compiled(&game) else { return };
+    assert!(ready.left.is_empty(), "every statement runs natively: {:?}", ready.left);
+    assert!(side_by_side(&game, &ready.playable, 1..20) > 100);
+}

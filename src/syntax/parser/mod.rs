@@ -353,20 +353,6 @@ fn quoted(token: &str) -> &str {
     token.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(token)
 }
 
-/// The index of the `}` closing the `{` at `open`, counting nested braces.
-fn closing_brace(raw: &str, open: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, byte) in raw.bytes().enumerate().skip(open) {
-        match byte {
-            b'{' => depth += 1,
-            b'}' if depth == 1 => return Some(i),
-            b'}' => depth -= 1,
-            _ => {}
-        }
-    }
-    None
-}
-
 fn too_large(span: Span) -> Problem {
     Problem::new(Code::BadLiteral, "this number is too large", span, "does not fit in 64 bits").help(format!(
         "numbers are whole numbers from {} to {}",

@@ -1,6 +1,7 @@
 //! Words and literals: names, numbers, strings with their escapes, and `{expression}` templates.
 
 use super::*;
+use crate::syntax::strings::{closing_brace, outside_strings};
 
 impl<'s, 'p> Reader<'s, 'p> {
     pub(super) fn ident(&self, pair: Node<'s>) -> Ident {
@@ -64,7 +65,7 @@ impl<'s, 'p> Reader<'s, 'p> {
         while let Some(k) = raw[pos..].find(['\\', '{', '}']).map(|k| k + pos) {
             text.push_str(&raw[pos..k]);
             pos = match raw.as_bytes().get(k) {
-                Some(b'{') => match closing_brace(raw, k) {
+                Some(b'{') => match closing_brace(raw.as_bytes(), k).map(|past| past - 1) {
                     Some(close) => {
                         if !text.is_empty() {
                             parts.push(TemplatePart::Text(std::mem::take(&mut text)));
@@ -99,7 +100,7 @@ impl<'s, 'p> Reader<'s, 'p> {
     /// What `raw[open..close]` between a template's braces says: an expression, or a number with
     /// its word for one and for several (`tricks[t]|trick|tricks`).
     pub(super) fn template_part(&self, raw: &str, start: usize, open: usize, close: usize) -> Option<TemplatePart> {
-        let Some(bar) = raw[open..close].find('|').map(|b| b + open) else {
+        let Some(bar) = outside_strings(raw.as_bytes(), open, close, b'|') else {
             return self.template_expr(start + open, start + close).map(TemplatePart::Expr);
         };
         let count = self.template_expr(start + open, start + bar);
