@@ -117,9 +117,10 @@ enum Command {
         #[arg(required_unless_present = "resume")]
         file: Option<PathBuf>,
         /// The seats people play, by number (1 is the first seat in the rule file) or name
-        /// (`1,3`); every other seat is a bot.
-        #[arg(long, default_value = "1", value_name = "SEATS")]
-        seats: String,
+        /// (`1,3`); every other seat is a bot. Left out, one person plays the seat the rule
+        /// file puts at the bottom (`seat X at bottom`), else the first.
+        #[arg(long, value_name = "SEATS")]
+        seats: Option<String>,
         /// The computer players, as for `paradox play`.
         #[arg(long, default_value = "default", value_name = "KINDS")]
         bots: String,
@@ -141,6 +142,11 @@ enum Command {
         /// the save's), saving to it again.
         #[arg(long, value_name = "SAVE", conflicts_with_all = ["file", "seed"])]
         resume: Option<PathBuf>,
+        /// How long the match waits, after a round, for each person to press Continue on its
+        /// summary; then it goes on (their summary stays until they do). 0: no wait. Left out,
+        /// it waits for every person.
+        #[arg(long, value_name = "SECONDS")]
+        summary_timeout: Option<u64>,
         #[command(flatten)]
         options: GameOptions,
     },
@@ -796,45 +802,19 @@ fn play(table: PlayQuestion, options: &GameOptions) -> ExitCode {
         Ok(game) => Arc::new(game),
         Err(code) => return code,
     };
-    let usage = |message: String| {
-        eprintln!("error: {message}");
-        ExitCode::from(2)
-    };
-    // Without a seat named, one person sits where the rule file draws the table from.
-    let home = (game.bottom.unwrap_or(0) as usize + 1).to_string();
-    let humans = match paradox::repl::players_at(&game, seats.unwrap_or(&home)) {
-        Ok(humans) => humans,
-        Err(message) => return usage(message),
-    };
-    let kinds = match paradox::repl::bot_kinds(bots, game.players, &humans) {
-        Ok(kinds) => kinds,
-        Err(message) => return usage(format!("--bots: {message}")),
-    };
-    let playable = match match_engine(&game, engine, file, &kinds) {
-        Ok(playable) => playable,
-        Err(code) => return code,
-    };
-    let (source, origin) = match paradox::repl::origin(file, &options.settings()) {
-        Ok(found) => found,
-        Err(message) => return usage(message),
-    };
     let scripted = !std::io::stdin().is_terminal();
     let terminal = !scripted && std::io::stdout().is_terminal();
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let setup = paradox::repl::Setup {
-        game,
-        source,
-        origin,
-        seed: seed.unwrap_or_else(paradox::repl::random_seed),
-        fresh_seeds: seed.is_none(),
-        seeds: paradox::repl::seeds::folder(),
-        humans,
-        bots: bots.to_string(),
-        kinds,
-        colour: terminal && !no_color,
-        terminal,
-        width: width(),
-        height: height(terminal),
+    let screen = Screen { colour: terminal && !no_color, terminal, width: width(), height: height(terminal) };
+    let setup = match humans_at(&game, seats)
+        .and_then(|humans| session_setup(&game, file, &options.settings(), People { humans, bots, seed }, screen))
+    {
+        Ok(setup) => setup,
+        Err(code) => return code,
+    };
+    let playable = match match_engine(&game, engine, file, &setup.kinds) {
+        Ok(playable) => playable,
+        Err(code) => return code,
     };
     let (session, first) = paradox::repl::Session::start_on(setup, playable);
     let played = if scripted {
@@ -846,81 +826,53 @@ fn play(table: PlayQuestion, options: &GameOptions) -> ExitCode {
     };
     match played {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => usage(message),
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
     }
 }
 
-/// How `paradox serve` serves a match.
-#[cfg(feature = "serve")]
-struct Served<'a> {
-    seats: &'a str,
+/// Who plays a match: the human players, the bots at the other seats, and the deal (`--seed`;
+/// left out, sealed).
+struct People<'a> {
+    humans: Vec<usize>,
     bots: &'a str,
     seed: Option<u64>,
-    save: Option<PathBuf>,
-    listen: std::net::SocketAddr,
 }
 
-/// `paradox serve FILE`: a new match, saved after every move to a file not there before.
-#[cfg(feature = "serve")]
-fn serve(file: &std::path::Path, served: Served, options: &GameOptions) -> Result<ExitCode, ExitCode> {
-    let usage = |message: String| {
+/// The players of the seats people take (`--seats`, `--humans`); left out, one person at the
+/// seat the rule file draws at the bottom, else at the first. `Err` carries the exit code.
+fn humans_at(game: &Game, seats: Option<&str>) -> Result<Vec<usize>, ExitCode> {
+    let home = (game.bottom.unwrap_or(0) as usize + 1).to_string();
+    paradox::repl::players_at(game, seats.unwrap_or(&home)).map_err(|message| {
         eprintln!("error: {message}");
         ExitCode::from(2)
-    };
-    let game = Arc::new(load_game(file, options)?);
-    let humans = paradox::repl::players_at(&game, served.seats).map_err(|m| usage(format!("--seats: {m}")))?;
-    let save = served.save.unwrap_or_else(|| {
-        let stem = file.file_stem().map_or("match".into(), |s| s.to_string_lossy().into_owned());
-        PathBuf::from(format!("{stem}.serve.json"))
-    });
-    if save.exists() {
-        let (shown, path) = (save.display(), save.display());
-        return Err(usage(format!(
-            "{shown} is there already: go on with that match by `paradox serve --resume {path}`, or name another file with --save"
-        )));
-    }
-    let setup = serving_setup(&game, file, &options.settings(), humans, served.bots, served.seed)?;
-    let (session, _) = paradox::repl::Session::start(setup);
-    start_serving(session, save, served.listen)
+    })
 }
 
-/// `paradox serve --resume SAVE`: the match the save holds, from its rule file, parameters,
-/// seats and bots.
-#[cfg(feature = "serve")]
-fn resume_serving(save: &std::path::Path, listen: std::net::SocketAddr) -> Result<ExitCode, ExitCode> {
-    let usage = |message: String| {
-        eprintln!("error: {message}");
-        ExitCode::from(2)
-    };
-    let (origin, humans, bots) = paradox::repl::made_from(save).map_err(|m| usage(format!("--resume: {m}")))?;
-    let file = PathBuf::from(
-        &origin.sources.first().ok_or_else(|| usage("--resume: the save names no rule file".into()))?.file,
-    );
-    let options = GameOptions { sets: origin.sets.clone(), variant: origin.variant.clone() };
-    let game = Arc::new(load_game(&file, &options)?);
-    let setup = serving_setup(&game, &file, &options.settings(), humans, &bots, Some(0))?;
-    let (mut session, _) = paradox::repl::Session::start(setup);
-    session.resume(save).map_err(|said| {
-        eprint!("{said}");
-        ExitCode::from(1)
-    })?;
-    start_serving(session, save.to_path_buf(), listen)
+/// Where a session's text goes.
+struct Screen {
+    colour: bool,
+    terminal: bool,
+    width: usize,
+    height: Option<usize>,
 }
 
-/// A session for the server: no terminal, sealed deals as for `paradox play`.
-#[cfg(feature = "serve")]
-fn serving_setup(
+/// The session of `paradox play` and of `paradox serve`: `game` from `file`, with its people,
+/// bots and deal. `Err` carries the exit code, after saying why.
+fn session_setup(
     game: &Arc<Game>,
     file: &std::path::Path,
     settings: &Settings,
-    humans: Vec<usize>,
-    bots: &str,
-    seed: Option<u64>,
+    people: People,
+    screen: Screen,
 ) -> Result<paradox::repl::Setup, ExitCode> {
     let usage = |message: String| {
         eprintln!("error: {message}");
         ExitCode::from(2)
     };
+    let People { humans, bots, seed } = people;
     let kinds = paradox::repl::bot_kinds(bots, game.players, &humans).map_err(|m| usage(format!("--bots: {m}")))?;
     let (source, origin) = paradox::repl::origin(file, settings).map_err(usage)?;
     Ok(paradox::repl::Setup {
@@ -933,28 +885,98 @@ fn serving_setup(
         humans,
         bots: bots.to_string(),
         kinds,
-        colour: false,
-        terminal: false,
-        width: 100,
-        height: None,
+        colour: screen.colour,
+        terminal: screen.terminal,
+        width: screen.width,
+        height: screen.height,
     })
 }
 
+/// How `paradox serve` serves a match.
+#[cfg(feature = "serve")]
+struct Served<'a> {
+    seats: Option<&'a str>,
+    bots: &'a str,
+    seed: Option<u64>,
+    save: Option<PathBuf>,
+    listen: Listen,
+}
+
+/// Where and how a server serves: its address, and how long it waits for people to read a
+/// round's summary (`None`: until every one has).
+#[cfg(feature = "serve")]
+#[derive(Clone, Copy)]
+struct Listen {
+    address: std::net::SocketAddr,
+    summary_timeout: Option<std::time::Duration>,
+}
+
+/// `paradox serve FILE`: a new match, saved after every move to a file not there before.
+#[cfg(feature = "serve")]
+fn serve(file: &std::path::Path, served: Served, options: &GameOptions) -> Result<ExitCode, ExitCode> {
+    let usage = |message: String| {
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    };
+    let game = Arc::new(load_game(file, options)?);
+    let humans = humans_at(&game, served.seats)?;
+    let save = served.save.unwrap_or_else(|| {
+        let stem = file.file_stem().map_or("match".into(), |s| s.to_string_lossy().into_owned());
+        PathBuf::from(format!("{stem}.serve.json"))
+    });
+    if save.exists() {
+        let (shown, path) = (save.display(), save.display());
+        return Err(usage(format!(
+            "{shown} is there already: go on with that match by `paradox serve --resume {path}`, or name another file with --save"
+        )));
+    }
+    let people = People { humans, bots: served.bots, seed: served.seed };
+    let setup = session_setup(&game, file, &options.settings(), people, SERVED)?;
+    let (session, _) = paradox::repl::Session::start(setup);
+    start_serving(session, save, served.listen)
+}
+
+/// `paradox serve --resume SAVE`: the match the save holds, from its rule file, parameters,
+/// seats and bots.
+#[cfg(feature = "serve")]
+fn resume_serving(save: &std::path::Path, listen: Listen) -> Result<ExitCode, ExitCode> {
+    let usage = |message: String| {
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    };
+    let (origin, humans, bots) = paradox::repl::made_from(save).map_err(|m| usage(format!("--resume: {m}")))?;
+    let file = PathBuf::from(
+        &origin.sources.first().ok_or_else(|| usage("--resume: the save names no rule file".into()))?.file,
+    );
+    let options = GameOptions { sets: origin.sets.clone(), variant: origin.variant.clone() };
+    let game = Arc::new(load_game(&file, &options)?);
+    let setup =
+        session_setup(&game, &file, &options.settings(), People { humans, bots: &bots, seed: Some(0) }, SERVED)?;
+    let (mut session, _) = paradox::repl::Session::start(setup);
+    session.resume(save).map_err(|said| {
+        eprint!("{said}");
+        ExitCode::from(1)
+    })?;
+    start_serving(session, save.to_path_buf(), listen)
+}
+
+/// A server's session writes to no terminal.
+#[cfg(feature = "serve")]
+const SERVED: Screen = Screen { colour: false, terminal: false, width: 100, height: None };
+
 /// Binds, prints the links, and serves until stopped.
 #[cfg(feature = "serve")]
-fn start_serving(
-    session: paradox::repl::Session,
-    save: PathBuf,
-    listen: std::net::SocketAddr,
-) -> Result<ExitCode, ExitCode> {
+fn start_serving(session: paradox::repl::Session, save: PathBuf, listen: Listen) -> Result<ExitCode, ExitCode> {
     let name = session.game().name.clone();
-    if let Err(why) = session.save_to(&save) {
+    // The room's links are saved with the match: resumed, it keeps them.
+    let room = paradox::serve::Room::new(session, Some(save.clone())).wait_for_summaries(listen.summary_timeout);
+    if let Err(why) = room.session().save_to(&save) {
         eprintln!("error: cannot save to {}: {why}", save.display());
         return Err(ExitCode::from(2));
     }
-    let room = paradox::serve::Room::new(session, Some(save.clone()));
-    let server = paradox::serve::Server::start(room, listen, paradox::serve::Limits::default()).map_err(|e| {
-        eprintln!("error: cannot listen on {listen}: {e}");
+    let address = listen.address;
+    let server = paradox::serve::Server::start(room, address, paradox::serve::Limits::default()).map_err(|e| {
+        eprintln!("error: cannot listen on {address}: {e}");
         ExitCode::from(2)
     })?;
     let port = server.address().port();
@@ -1224,12 +1246,14 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
         }
         Command::Build { file, options } => build(file, options),
         #[cfg(feature = "serve")]
-        Command::Serve { file, seats, bots, seed, port, address, save, resume, options } => {
-            let listen = std::net::SocketAddr::new(*address, *port);
+        Command::Serve { file, seats, bots, seed, port, address, save, resume, summary_timeout, options } => {
+            let address = std::net::SocketAddr::new(*address, *port);
+            let listen = Listen { address, summary_timeout: summary_timeout.map(std::time::Duration::from_secs) };
             let served = match resume {
                 Some(save) => resume_serving(save, listen),
                 None => {
                     let file = file.as_deref().unwrap_or(std::path::Path::new(""));
+                    let seats = seats.as_deref();
                     serve(file, Served { seats, bots, seed: *seed, save: save.clone(), listen }, options)
                 }
             };

@@ -202,10 +202,14 @@ fn seat(state: &State, player: usize, seat: SeatId, cards: &CardNames<'_>) -> Se
 fn middle(state: &State, player: usize, cards: &CardNames<'_>, plays: &Plays) -> Vec<Pile> {
     let (game, layout) = (state.game(), state.layout());
     let mut piles = Vec::new();
+    // A pile holding only cards of the last trick is counted: they are listed as that trick.
+    let over = state.is_over();
+    let from_last =
+        |pile: usize| plays.last.values().filter(|_| !over).flat_map(|t| &t.to).filter(|p| **p == pile).count();
     for pile in (0..layout.pile_zone.len()).filter(|p| layout.seat_of_pile(*p).is_none()) {
         let label = pile_label(game, layout, pile);
         match state.pile_view(player, pile) {
-            PileView::Cards(c) if !c.is_empty() && c.len() <= LISTED => {
+            PileView::Cards(c) if !c.is_empty() && c.len() <= LISTED && c.len() != from_last(pile) => {
                 let shown = match plays.trick(pile) {
                     Some(trick) => trick.iter().map(|p| cards.played(*p)).collect(),
                     None => c.iter().map(|c| cards.played((*c, None))).collect(),
@@ -218,7 +222,7 @@ fn middle(state: &State, player: usize, cards: &CardNames<'_>, plays: &Plays) ->
             PileView::Count(n) if n > 0 => piles.push(Pile { label: label.clone(), count: n, cards: Cards::Counted }),
             _ => {}
         }
-        if let Some(taken) = plays.last.get(&pile).filter(|_| !state.is_over()) {
+        if let Some(taken) = plays.last.get(&pile).filter(|_| !over) {
             let shown: Vec<Card> = taken.cards.iter().map(|p| cards.played(*p)).collect();
             let label = format!("last {label}, to {}", takers(state, &taken.to));
             let count = shown.len();

@@ -57,6 +57,10 @@ pub(super) struct SaveFile {
     /// taken among those the rules gave it (the computer's are made again on loading). A secret
     /// choice of a round not yet revealed is left out.
     pub moves: Vec<(SeatId, Action)>,
+    /// The private tokens of the links to the match, when it is served (`paradox serve`): each
+    /// human player's in order, then the spectators'. Kept so that a match resumed keeps its links.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<String>,
     /// [`check`] of the rest of the file and of the position its moves lead to.
     pub check: String,
 }
@@ -234,7 +238,16 @@ mod tests {
     fn a_save() -> SaveFile {
         let origin = Provenance { sources: Vec::new(), sets: Vec::new(), variant: None };
         let (humans, bots, deal) = (vec![0], "random".into(), Deal::Practice(1));
-        SaveFile { version: VERSION, origin, humans, bots, deal, moves: vec![(0, 1)], check: String::new() }
+        SaveFile {
+            version: VERSION,
+            origin,
+            humans,
+            bots,
+            deal,
+            moves: vec![(0, 1)],
+            links: Vec::new(),
+            check: String::new(),
+        }
     }
 
     #[test]

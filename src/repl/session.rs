@@ -125,6 +125,9 @@ pub struct Session {
     /// The player whose screen this is, when each player has a screen of their own (`paradox
     /// serve`); `None` at a shared terminal, where it is the human to decide.
     seated: Option<usize>,
+    /// The private tokens of the links to the match (`paradox serve`), saved with it so that
+    /// the links stay the same when it is resumed; empty at a terminal.
+    links: Vec<String>,
     done: bool,
 }
 
@@ -154,6 +157,7 @@ impl Session {
             asking: None,
             refusal: None,
             seated: None,
+            links: Vec::new(),
             done: false,
         };
         let game = &session.setup.game;
@@ -758,6 +762,7 @@ impl Session {
             bots: self.setup.bots.clone(),
             deal,
             moves,
+            links: self.links.clone(),
             check: String::new(),
         };
         save.check = save::check(seed, &save.body(), position);
@@ -811,11 +816,22 @@ impl Session {
         self.keep("load");
         (self.state, self.decided, self.setup.seed, self.setup.fresh_seeds) = (state, decided, seed, sealed);
         (self.setup.humans, self.setup.bots, self.setup.kinds) = (save.humans, save.bots, kinds);
+        self.links = save.links;
         self.refusal = None;
         // What the save replays is not news: it was all shown before it was saved.
         self.shown = (0..game.players).map(|p| self.state.log_for(p).len()).collect();
         self.rounds_shown = sheet::rows(&self.state).len();
         format!("Loaded {}.\n{}", path.display(), self.screen())
+    }
+
+    /// The private tokens of the links to the match, as saved with it (`paradox serve`).
+    pub fn links(&self) -> &[String] {
+        &self.links
+    }
+
+    /// Keeps `links` as the tokens of the links to the match, saved with it from now on.
+    pub fn set_links(&mut self, links: Vec<String>) {
+        self.links = links;
     }
 
     /// Loads the save at `path` in place of the match, as `load` does (`paradox serve

@@ -148,14 +148,25 @@ async fn screen(mut socket: WebSocket, shared: Arc<Shared>, who: Who) {
                     Some(Ok(ws::Message::Close(_))) | None | Some(Err(_)) => return,
                 };
                 let handler = shared.clone();
-                let handled = tokio::task::spawn_blocking(move || handler.room().handle(who, &text)).await;
-                let Handled { reply, changed, unsaved } = match handled {
+                let handled = tokio::task::spawn_blocking(move || {
+                    let mut room = handler.room();
+                    (room.handle(who, &text), room.wait_ends())
+                }).await;
+                let (Handled { reply, changed, unsaved }, wait_ends) = match handled {
                     Ok(handled) => handled,
                     Err(e) => {
                         eprintln!("serve: a message could not be handled ({e}); the match goes on");
-                        Handled { reply: Some(Message::Error { text: "the server failed on that message".into() }), changed: false, unsaved: None }
+                        (Handled { reply: Some(Message::Error { text: "the server failed on that message".into() }), changed: false, unsaved: None }, None)
                     }
                 };
+                if let (true, Some(at)) = (changed, wait_ends) {
+                    // When the match stops waiting for a summary, every screen is told.
+                    let shared = shared.clone();
+                    tokio::spawn(async move {
+                        tokio::time::sleep_until(at.into()).await;
+                        shared.changes.send_modify(|n| *n += 1);
+                    });
+                }
                 if let Some(why) = unsaved {
                     eprintln!("serve: the match could not be saved: {why}");
                 }

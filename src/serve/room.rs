@@ -8,6 +8,7 @@
 use crate::repl::{Command, Session, Table};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 /// The longest message a screen may send, in bytes; a longer one is refused with an error.
 pub const MAX_REQUEST: usize = 4096;
@@ -109,23 +110,43 @@ pub struct Room {
     continued: Vec<(usize, usize)>,
     /// Where the match is saved after every move.
     save: Option<PathBuf>,
+    /// How long the match waits for people to read a round's summary (`None`: until they go on).
+    summary_timeout: Option<Duration>,
+    /// When each round's end was first seen, by round (the rounds before a resume included).
+    ended: Vec<Instant>,
 }
 
 impl Room {
-    /// Seats the session's human players and the spectators, each with a fresh token; the
-    /// rounds already played (a match resumed) are not summarised again.
-    pub fn new(session: Session, save: Option<PathBuf>) -> Room {
+    /// Seats the session's human players and the spectators, each with the token saved with
+    /// the match (a match resumed keeps its links) or else a fresh one; the rounds already
+    /// played (a match resumed) are not summarised again.
+    pub fn new(mut session: Session, save: Option<PathBuf>) -> Room {
         let game = session.game();
         let seats_of = |p: usize| {
             let names: Vec<&str> = game.seats.iter().filter(|s| s.player == p).map(|s| s.display.as_str()).collect();
             names.join(" and ")
         };
         let mut guests: Vec<Guest> = (session.humans().iter())
-            .map(|p| Guest { name: seats_of(*p), who: Who::Player(*p), token: token() })
+            .map(|p| Guest { name: seats_of(*p), who: Who::Player(*p), token: String::new() })
             .collect();
-        guests.push(Guest { name: "spectators".into(), who: Who::Spectator, token: token() });
+        guests.push(Guest { name: "spectators".into(), who: Who::Spectator, token: String::new() });
+        let saved = session.links();
+        let fits = saved.len() == guests.len() && saved.iter().all(|t| is_token(t));
+        for (i, guest) in guests.iter_mut().enumerate() {
+            guest.token = if fits { saved[i].clone() } else { token() };
+        }
+        session.set_links(guests.iter().map(|g| g.token.clone()).collect());
         let continued = session.humans().iter().map(|p| (*p, rounds(&session, *p))).collect();
-        Room { session, guests, continued, save }
+        let mut room = Room { session, guests, continued, save, summary_timeout: None, ended: Vec::new() };
+        room.note_ends();
+        room
+    }
+
+    /// How long the match waits for people to go on from a round's summary (`None`: until
+    /// every one has); once it is up, the match goes on, their summary still shown to them.
+    pub fn wait_for_summaries(mut self, timeout: Option<Duration>) -> Room {
+        self.summary_timeout = timeout;
+        self
     }
 
     /// The links to hand out: one per human player, then the spectators'.
@@ -219,6 +240,7 @@ impl Room {
             let lines: Vec<&str> = answer.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
             return said(lines.join(" "));
         }
+        self.note_ends();
         let unsaved = self.save.as_ref().and_then(|path| self.session.save_to(path).err());
         Handled { reply: None, changed: true, unsaved }
     }
@@ -230,12 +252,43 @@ impl Room {
         Some(*seen).filter(|seen| *seen < rounds(&self.session, player))
     }
 
-    /// The people who have not gone on from a round's summary yet.
+    /// The people the match waits for: those who have not gone on from a round's summary yet,
+    /// while the time-out (if any) is not up.
     fn waiting(&self) -> Vec<String> {
+        let waited_for = |who: Who| self.unread(who).is_some_and(|round| self.waits_for(round, Instant::now()));
         (self.guests.iter())
-            .filter(|g| matches!(g.who, Who::Player(_)) && self.unread(g.who).is_some())
+            .filter(|g| matches!(g.who, Who::Player(_)) && waited_for(g.who))
             .map(|g| g.name.clone())
             .collect()
+    }
+
+    /// Whether the match still waits, at `now`, for people to read the summary of `round`.
+    fn waits_for(&self, round: usize, now: Instant) -> bool {
+        match (self.summary_timeout, self.ended.get(round)) {
+            (None, _) => true,
+            (Some(timeout), Some(ended)) => now < *ended + timeout,
+            (Some(timeout), None) => !timeout.is_zero(),
+        }
+    }
+
+    /// When the match stops waiting for a summary it waits for now, if it does: then every
+    /// screen is to be sent its table again.
+    pub fn wait_ends(&self) -> Option<Instant> {
+        let timeout = self.summary_timeout?;
+        let now = Instant::now();
+        let waited: Vec<usize> = (self.guests.iter())
+            .filter_map(|g| self.unread(g.who))
+            .filter(|round| self.waits_for(*round, now))
+            .collect();
+        waited.iter().filter_map(|round| self.ended.get(*round)).map(|ended| *ended + timeout).min()
+    }
+
+    /// Notes when the rounds that have ended since it last looked ended: now.
+    fn note_ends(&mut self) {
+        let rounds = (0..self.session.game().players).map(|p| rounds(&self.session, p)).max().unwrap_or(0);
+        while self.ended.len() < rounds {
+            self.ended.push(Instant::now());
+        }
     }
 }
 
@@ -263,6 +316,11 @@ fn rounds(session: &Session, player: usize) -> usize {
 /// A fresh unguessable token: 128 random bits in hex.
 fn token() -> String {
     format!("{:032x}", rand::random::<u128>())
+}
+
+/// Whether `text` is one of [`token`]'s: 32 hexadecimal digits.
+fn is_token(text: &str) -> bool {
+    text.len() == 32 && text.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// Whether two tokens are the same, in a time that does not tell how much of them matched.

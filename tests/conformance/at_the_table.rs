@@ -126,8 +126,11 @@ fn pairadox_shows_the_set_and_how_many_true_false_cards_lie_face_down() {
     let game = state.game();
     let tf_row = game.zones.iter().position(|z| z.name == "tf_row").expect("a tf_row zone") as u16;
     let north = state.position().pile(state.layout().pile(tf_row, 0)).len();
-    let expected = format!("North has {north} True/False cards face down");
-    assert!(status.contains(&expected), "no `{expected}` in {status:?}");
+    // How many lie face down, the table shows by each seat (the status no longer repeats it).
+    let table = paradox::repl::Table::of(&state, 2);
+    let seat = table.seats.iter().find(|s| s.name == "North").expect("North at the table");
+    let shown = seat.piles.iter().find(|p| p.label == "face down").map(|p| p.count);
+    assert_eq!(shown, Some(north), "{:?}", seat.piles.iter().map(|p| (&p.label, p.count)).collect::<Vec<_>>());
 }
 
 /// The rule file's text at a problem's span.

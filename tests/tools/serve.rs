@@ -233,3 +233,76 @@ fn a_match_stopped_mid_way_is_resumed_from_its_save() {
     assert_eq!(resumed["table"], last["table"]);
     assert_eq!(resumed["log"], last["log"]);
 }
+
+/// A room of Costly Tricks with a person for each player, played with `#1` until a round ends:
+/// both are shown its summary and neither has gone on.
+fn a_round_ended(timeout: Option<Duration>) -> Room {
+    let session = Session::start(setup("rules/costly-tricks.cards", &[0, 1])).0;
+    let mut room = Room::new(session, None).wait_for_summaries(timeout);
+    let people = [Who::Player(0), Who::Player(1)];
+    let screen = |room: &mut Room, who: Who| serde_json::from_str::<Value>(&encode(&room.screen(who))).expect("JSON");
+    for _ in 0..200 {
+        if people.iter().all(|who| screen(&mut room, *who)["summary"].is_object()) {
+            return room;
+        }
+        let Some(who) = people.iter().find(|who| screen(&mut room, **who)["table"]["turn"].is_object()).copied() else {
+            panic!("no turn: {} {}", screen(&mut room, people[0]), screen(&mut room, people[1]));
+        };
+        assert!(room.handle(who, r##"{"type":"move","text":"#1"}"##).changed);
+    }
+    panic!("no round ended in 200 moves");
+}
+
+/// The person to move in `room` tries a move without going on from the summary: whether it
+/// was played, and the answer.
+fn move_without_going_on(room: &mut Room) -> (bool, Value) {
+    let screens = [Who::Player(0), Who::Player(1)].map(|who| (who, encode(&room.screen(who))));
+    let (who, _) = screens.iter().find(|(_, s)| s.contains(r#""turn":{"#)).expect("a turn");
+    let handled = room.handle(*who, r##"{"type":"move","text":"#1"}"##);
+    let reply = handled.reply.map_or(Value::Null, |r| serde_json::from_str(&encode(&r)).expect("JSON"));
+    (handled.changed, reply)
+}
+
+#[test]
+fn the_match_waits_for_summaries_until_the_hosts_time_out() {
+    // Without a time-out, or before it is up, the match waits for both people.
+    for timeout in [None, Some(Duration::from_secs(3600))] {
+        let mut room = a_round_ended(timeout);
+        let (played, reply) = move_without_going_on(&mut room);
+        assert!(!played, "{timeout:?}: the match went on");
+        assert!(reply["text"].as_str().is_some_and(|t| t.contains("once")), "{reply}");
+        let screen: Value = serde_json::from_str(&encode(&room.screen(Who::Spectator))).expect("JSON");
+        assert_eq!(screen["waiting"].as_array().map(Vec::len), Some(2), "{screen}");
+    }
+    // Once it is up (here at once), the match goes on; each summary stays until its reader goes on.
+    let mut room = a_round_ended(Some(Duration::ZERO));
+    let screen: Value = serde_json::from_str(&encode(&room.screen(Who::Spectator))).expect("JSON");
+    assert_eq!(screen["waiting"], serde_json::json!([]), "{screen}");
+    let (played, reply) = move_without_going_on(&mut room);
+    assert!(played, "the match did not go on: {reply}");
+    let screen: Value = serde_json::from_str(&encode(&room.screen(Who::Player(1)))).expect("JSON");
+    assert!(screen["summary"].is_object(), "{screen}");
+}
+
+#[test]
+fn a_resumed_match_keeps_its_links_and_a_person_sits_at_the_bottom_seat() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let save = folder.path().join("match.json");
+    let save = save.to_str().expect("a UTF-8 path");
+    let common = ["--port", "0", "--address", "127.0.0.1"];
+    // No --seats: the person plays the seat Tantony puts at the bottom (`seat South at bottom`).
+    let args =
+        [&["serve", "rules/tantony.cards", "--seed", "4", "--bots", "random", "--save", save][..], &common].concat();
+    let (mut first, before) = serving(&args);
+    first.kill().expect("stopped");
+    first.wait().expect("ended");
+    let (mut second, after) = serving(&[&["serve", "--resume", save][..], &common].concat());
+    let (port, token) = port_and_token(&after[0]);
+    let mut socket = connect(port, &token).expect("the old link's connection to the resumed match");
+    let table = next(&mut socket);
+    second.kill().expect("stopped");
+    second.wait().expect("ended");
+    let tokens = |links: &[String]| links.iter().map(|l| port_and_token(l).1).collect::<Vec<_>>();
+    assert_eq!(tokens(&before), tokens(&after), "the links changed");
+    assert_eq!(table["you"], "South", "{table}");
+}
