@@ -1,11 +1,11 @@
-//! The small example games of `examples/` (shedding, fishing, passing, gin rummy), played through
-//! the State API at their edges: each uses the constructs of issue 12 (mixed decisions, procedures,
-//! recursive definitions, choices of several cards at once), Gin Rummy those of issue 27 (card sets
-//! as values, zone parameters, a `memo` search of a hand's best arrangement).
+//! The small example games of `examples/` (shedding, fishing, passing, cribbage, gin rummy), played
+//! through the State API at their edges: each uses the constructs of issue 12 (mixed decisions,
+//! procedures, recursive definitions, choices of several cards at once), Cribbage and Gin Rummy
+//! those of issue 27 (zone parameters, card sets as values, a pile's last cards, `memo`).
 
 use crate::piles;
 use crate::table::Table;
-use paradox::{Settings, load};
+use paradox::{Actor, Settings, load};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -212,11 +212,81 @@ fn passing_nothing_goes_straight_to_the_tricks() {
     assert_eq!(t.pile("hand", Some("P1")).len(), 8);
 }
 
+const TWENTY_NINE: &str = "examples/cribbage-twenty-nine.cards";
+const GO_WITH_A_PAIR: &str = "examples/cribbage-go-with-a-pair.cards";
+
+/// Lays away two cards each, in secret and at the same time, to the dealer's crib.
+fn lay_away(t: &mut Table, p1: &str, p2: &str) {
+    assert_eq!(t.together(), ["P1", "P2"]);
+    assert_eq!(t.legal_for("P1").len(), 15, "any two of six");
+    t.play_for("P1", p1);
+    t.play_for("P2", p2);
+}
+
+#[test]
+fn cribbage_shows_a_29_hand_a_double_run_and_the_fifteens_of_the_crib() {
+    let mut t = Table::open(TWENTY_NINE, &[]);
+    lay_away(&mut t, "lay away K of clubs + Q of diamonds", "lay away 4 of clubs + A of hearts");
+    assert_eq!(t.pile("starter", None), ["5 of spades"]);
+    // The play, each playing its first card in name order, to the show and the next lay-away.
+    while matches!(t.state.actor(), Actor::Seat(_)) {
+        let first = t.legal()[0].clone();
+        t.play(&first);
+    }
+    let shows: Vec<String> = t.lines().into_iter().filter(|l| l.contains(" shows ")).collect();
+    assert_eq!(
+        shows,
+        [
+            "P1 shows 5 of clubs + 5 of diamonds + 5 of hearts + J of spades with 5 of spades: \
+             fifteens 16, pairs 12, runs 0, flush 0, nobs 1",
+            "P2 shows 7 of clubs + 7 of diamonds + 8 of hearts + 9 of spades with 5 of spades: \
+             fifteens 4, pairs 2, runs 6, flush 0, nobs 0",
+            "P2 shows 4 of clubs + K of clubs + Q of diamonds + A of hearts with 5 of spades: \
+             fifteens 8, pairs 0, runs 0, flush 0, nobs 0",
+        ]
+    );
+    assert_eq!(t.said_count("P1 pegs 29 for the hand"), 1, "{:?}", t.lines());
+    assert_eq!(t.said_count("P2 pegs 12 for the hand"), 1, "{:?}", t.lines());
+    assert_eq!(t.said_count("P2 pegs 8 for the crib"), 1, "{:?}", t.lines());
+}
+
+#[test]
+fn cribbage_a_go_then_a_pair_scores_both_and_the_other_player_leads_the_next_count() {
+    let mut t = Table::open(GO_WITH_A_PAIR, &[]);
+    lay_away(&mut t, "lay away 8 of clubs + 9 of spades", "lay away 10 of clubs + A of diamonds");
+    assert!(t.said("P2 pegs 2 for his heels, 2 in all"), "{:?}", t.lines());
+    // A player who holds a card that fits may not say go.
+    assert_eq!(t.legal(), ["4 of clubs", "5 of diamonds", "K of spades", "Q of hearts"]);
+    t.play_all(&["K of spades", "6 of hearts", "Q of hearts", "2 of clubs"]);
+    assert_eq!(t.var("score", Some("P2")), 2);
+    // Count 28: neither of P1's cards fits.
+    assert_eq!(t.legal(), ["go"]);
+    t.play("go");
+    // P2 plays on while a card fits: the Two makes 30 and a pair; then the go point.
+    assert_eq!(t.legal(), ["2 of diamonds"]);
+    t.play("2 of diamonds");
+    assert!(t.said("P2 pegs 2 for a pair, 4 in all"), "{:?}", t.lines());
+    assert_eq!(t.legal(), ["go"]);
+    t.play("go");
+    assert!(t.said("P2 pegs 1 for the go, 5 in all"), "{:?}", t.lines());
+    // The count starts again from 0, led by the player who did not play the last card.
+    assert!(t.pile("pile", None).is_empty());
+    assert_eq!(t.seat_name(), "P1");
+    t.play_all(&["4 of clubs", "6 of spades", "5 of diamonds"]);
+    assert!(t.said("P1 pegs 2 for fifteen, 2 in all"), "{:?}", t.lines());
+    assert!(t.said("P1 pegs 3 for a run, 5 in all"), "{:?}", t.lines());
+    assert!(t.said("P1 pegs 1 for the last card, 6 in all"), "{:?}", t.lines());
+    // The show: K Q J and three fifteens; two pairs; the crib's run of four.
+    assert!(t.said("P1 pegs 9 for the hand, 15 in all"), "{:?}", t.lines());
+    assert!(t.said("P2 pegs 4 for the hand, 9 in all"), "{:?}", t.lines());
+    assert!(t.said("P2 pegs 4 for the crib, 13 in all"), "{:?}", t.lines());
+}
+
 /// Whole matches between random bots, as `paradox trace` prints them, at seeds 1 and 2: read
 /// through against the rules in each file's opening comment before they were accepted.
 #[test]
 fn example_games_at_seeds_1_and_2() {
-    for file in [SHEDDING, "examples/fishing.cards", PASSING] {
+    for file in [SHEDDING, "examples/fishing.cards", PASSING, "examples/cribbage.cards"] {
         let game = Arc::new(load(Path::new(file), &Settings::default()).unwrap_or_else(|e| panic!("{file}: {e:?}")));
         for seed in [1, 2] {
             let state = paradox::trace::random_match(game.clone(), seed);
