@@ -9,7 +9,7 @@ use paradox::{Actor, Game, Playable, Settings, State, load};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// The kernels' cache for this run.
 fn cache() -> &'static Path {
@@ -22,12 +22,15 @@ pub(crate) fn game_of(file: &str, sets: &[&str]) -> Arc<Game> {
     Arc::new(load(Path::new(file), &settings).unwrap_or_else(|e| panic!("{file}: {e:?}")))
 }
 
-/// The game's compiled engine, or `None` (said) where no Rust compiler can be run.
+/// The game's compiled engine, or `None` (said) where no Rust compiler can be run. One test at a
+/// time gets its kernel, so that tests asking for the same kernel at once build it once.
 pub(crate) fn compiled(game: &Arc<Game>) -> Option<Compiled> {
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
     if toolchain().is_none() {
         eprintln!("skipped: no Rust compiler (rustc) here to build the compiled engine");
         return None;
     }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
     Some(compiled_in(game, cache(), true).unwrap_or_else(|e| panic!("{}: {e}", game.name)))
 }
 
