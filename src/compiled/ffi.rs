@@ -144,12 +144,7 @@ impl Kernel for Loaded {
     fn keys(&self, view: ReadParts<'_>, which: usize, out: &mut [Keyed]) -> Option<usize> {
         let mut scratch = Scratch::default();
         let mut io = Io::unlent(grow_scratch, moves_nothing, shuffles_nothing, draws_nothing, shuffles_nothing_partly);
-        io.cards = view.cards.as_ptr();
-        io.start = view.start.as_ptr();
-        io.place = view.place.as_ptr();
-        io.came_from = view.came_from.as_ptr();
-        io.n_cards = view.cards.len().min(view.place.len()).min(view.came_from.len());
-        io.n_piles = view.start.len().saturating_sub(1);
+        io.lend_cards(view.cards, view.start, view.place, view.came_from);
         // Read only: the kernel copies the local names before it writes any, and keys are
         // expressions, which write nothing else of the position's.
         io.vars = view.vars.as_ptr().cast_mut();
@@ -173,6 +168,17 @@ impl Kernel for Loaded {
 }
 
 impl Io {
+    /// Points the kernel at the position's cards and piles, to be read (the kernel moves cards
+    /// only by asking the host).
+    fn lend_cards(&mut self, cards: &[u16], start: &[u16], place: &[u16], came_from: &[u8]) {
+        self.cards = cards.as_ptr();
+        self.start = start.as_ptr();
+        self.place = place.as_ptr();
+        self.came_from = came_from.as_ptr();
+        self.n_cards = cards.len().min(place.len()).min(came_from.len());
+        self.n_piles = start.len().saturating_sub(1);
+    }
+
     /// An `Io` lending nothing yet, with these services.
     fn unlent(
         grow: extern "C" fn(*mut Io, u32, usize),
@@ -224,24 +230,18 @@ impl<T> Buf<T> {
 /// Points `io` at the position's parts, as they are now.
 fn lend(host: &mut Host<'_, '_>, io: &mut Io) {
     let parts = host.lent.parts();
-    io.cards = parts.cards.as_ptr();
-    io.start = parts.start.as_ptr();
-    io.place = parts.place.as_ptr();
-    io.came_from = parts.came_from.as_ptr();
-    io.n_cards = parts.cards.len().min(parts.place.len()).min(parts.came_from.len());
-    io.n_piles = parts.start.len().saturating_sub(1);
+    io.lend_cards(parts.cards, parts.start, parts.place, parts.came_from);
     io.vars = parts.vars.as_mut_ptr();
     io.n_vars = parts.vars.len();
     io.locals = parts.locals.as_mut_ptr();
     io.n_locals = parts.locals.len();
     io.phase_counts = parts.phase_counts.as_mut_ptr();
     io.n_phases = parts.phase_counts.len();
-    io.frames = Buf { ptr: parts.frames.as_mut_ptr(), len: parts.frames.len(), cap: parts.frames.capacity() };
-    io.stack = Buf { ptr: parts.stack.as_mut_ptr(), len: parts.stack.len(), cap: parts.stack.capacity() };
-    io.options = Buf { ptr: parts.options.as_mut_ptr(), len: parts.options.len(), cap: parts.options.capacity() };
+    io.frames = Buf::of(parts.frames);
+    io.stack = Buf::of(parts.stack);
+    io.options = Buf::of(parts.options);
     io.narrated = *parts.narrated;
-    let secrets = &mut host.secrets;
-    io.secrets = Buf { ptr: secrets.as_mut_ptr(), len: secrets.len(), cap: secrets.capacity() };
+    io.secrets = Buf::of(&mut host.secrets);
 }
 
 /// Gives the vectors the lengths the kernel left them with.

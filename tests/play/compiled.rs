@@ -11,10 +11,19 @@ use rand_chacha::ChaCha8Rng;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-/// The kernels' cache for this run.
+/// The kernels' cache for this run: a folder under cargo's target directory, emptied when the run
+/// first asks for it (a kernel built by an earlier run of other code must not stand in), so that
+/// runs leave one folder behind, not one each.
 fn cache() -> &'static Path {
-    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
-    DIR.get_or_init(|| tempfile::tempdir().expect("a temporary folder")).path()
+    static DIR: OnceLock<std::path::PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("play-kernels");
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir).expect("the last run's kernels removed");
+        }
+        std::fs::create_dir_all(&dir).expect("a folder for the kernels");
+        dir
+    })
 }
 
 pub(crate) fn game_of(file: &str, sets: &[&str]) -> Arc<Game> {

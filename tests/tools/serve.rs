@@ -202,15 +202,29 @@ fn port_and_token(link: &str) -> (u16, String) {
     (host.rsplit(':').next().and_then(|p| p.parse().ok()).expect("a port"), token.to_string())
 }
 
+/// Where `paradox serve` listens in these tests: a free port of the loopback address.
+const LOOPBACK: [&str; 4] = ["--port", "0", "--address", "127.0.0.1"];
+
+/// `paradox serve` of Tantony (seed 4, random bots, no `--seats`) saving after every move into a
+/// new folder: the folder (removed when dropped), the save's path, the server and its links.
+fn serving_tantony_with_a_save() -> (tempfile::TempDir, String, Child, Vec<String>) {
+    let folder = tempfile::tempdir().expect("a folder");
+    let save = folder.path().join("match.json").to_str().expect("a UTF-8 path").to_string();
+    let args = ["serve", "rules/tantony.cards", "--seed", "4", "--bots", "random", "--save", &save];
+    let (server, links) = serving(&[&args[..], &LOOPBACK].concat());
+    (folder, save, server, links)
+}
+
+/// Stops a server as a crash would (the save stays), then starts `paradox serve --resume SAVE`.
+fn crashed_and_resumed(mut server: Child, save: &str) -> (Child, Vec<String>) {
+    server.kill().expect("stopped");
+    server.wait().expect("ended");
+    serving(&[&["serve", "--resume", save][..], &LOOPBACK].concat())
+}
+
 #[test]
 fn a_match_stopped_mid_way_is_resumed_from_its_save() {
-    let folder = tempfile::tempdir().expect("a folder");
-    let save = folder.path().join("match.json");
-    let save = save.to_str().expect("a UTF-8 path");
-    let common = ["--port", "0", "--address", "127.0.0.1"];
-    let args =
-        [&["serve", "rules/tantony.cards", "--seed", "4", "--bots", "random", "--save", save][..], &common].concat();
-    let (mut first, links) = serving(&args);
+    let (_folder, save, first, links) = serving_tantony_with_a_save();
     assert_eq!(links.len(), 2, "a person's link and the spectators': {links:?}");
     let (port, token) = port_and_token(&links[0]);
     let mut socket = connect(port, &token).expect("a connection");
@@ -221,10 +235,7 @@ fn a_match_stopped_mid_way_is_resumed_from_its_save() {
         last = next(&mut socket);
         assert_eq!(last["type"], "table", "{last}");
     }
-    // A crash: the process is gone, the save stays.
-    first.kill().expect("stopped");
-    first.wait().expect("ended");
-    let (mut second, links) = serving(&[&["serve", "--resume", save][..], &common].concat());
+    let (mut second, links) = crashed_and_resumed(first, &save);
     let (port, token) = port_and_token(&links[0]);
     let mut socket = connect(port, &token).expect("a connection to the resumed match");
     let resumed = next(&mut socket);
@@ -286,17 +297,9 @@ fn the_match_waits_for_summaries_until_the_hosts_time_out() {
 
 #[test]
 fn a_resumed_match_keeps_its_links_and_a_person_sits_at_the_bottom_seat() {
-    let folder = tempfile::tempdir().expect("a folder");
-    let save = folder.path().join("match.json");
-    let save = save.to_str().expect("a UTF-8 path");
-    let common = ["--port", "0", "--address", "127.0.0.1"];
     // No --seats: the person plays the seat Tantony puts at the bottom (`seat South at bottom`).
-    let args =
-        [&["serve", "rules/tantony.cards", "--seed", "4", "--bots", "random", "--save", save][..], &common].concat();
-    let (mut first, before) = serving(&args);
-    first.kill().expect("stopped");
-    first.wait().expect("ended");
-    let (mut second, after) = serving(&[&["serve", "--resume", save][..], &common].concat());
+    let (_folder, save, first, before) = serving_tantony_with_a_save();
+    let (mut second, after) = crashed_and_resumed(first, &save);
     let (port, token) = port_and_token(&after[0]);
     let mut socket = connect(port, &token).expect("the old link's connection to the resumed match");
     let table = next(&mut socket);
