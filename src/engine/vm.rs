@@ -11,6 +11,7 @@ use super::compile::ordinal;
 use super::mask::{CardSet, M};
 use super::position::Board;
 use super::program::*;
+use super::tally::{Site, StepTally};
 use crate::diagnostic::Code;
 use crate::eval::{
     Halt, MAX_NESTING, Out, STEP_BUDGET, card_group, member_of, missing, not_constant, overflow, too_deep,
@@ -34,6 +35,9 @@ pub(crate) struct Vm<'a> {
     /// The values of `memo` definitions worked out during this evaluation, for any arguments
     /// (at most [`KEPT`]); made at the first call of one.
     kept: Option<Box<Kept>>,
+    /// Once the flow counts where its steps go (see [`super::tally`]): the tally, and the site
+    /// the work now in hand counts to.
+    tally: Option<(&'a mut StepTally, Site)>,
 }
 
 /// The values of `memo` definitions, by definition and arguments.
@@ -67,7 +71,12 @@ impl<'a> Vm<'a> {
         locals: &'a mut [Value],
         steps: usize,
     ) -> Self {
-        Vm { game, prog, board, locals, steps, nesting: 0, memo: smallvec::SmallVec::new(), kept: None }
+        Vm { game, prog, board, locals, steps, nesting: 0, memo: smallvec::SmallVec::new(), kept: None, tally: None }
+    }
+
+    /// The same evaluator, counting its work to `site` in `tally` (definitions to themselves).
+    pub(crate) fn counting(self, tally: Option<(&'a mut StepTally, Site)>) -> Self {
+        Vm { tally, ..self }
     }
 
     pub(crate) fn span(&self, at: At) -> crate::vocab::Span {
@@ -77,14 +86,21 @@ impl<'a> Vm<'a> {
     /// Takes `n` steps of the budget, or stops at `at` when it is spent.
     pub(crate) fn charge(&mut self, n: usize, at: At) -> Out<()> {
         self.steps = self.steps.saturating_add(n);
+        if let Some((tally, site)) = &mut self.tally {
+            tally.add(*site, n);
+        }
         if self.steps > STEP_BUDGET {
-            return Err(Halt::new(
+            let halt = Halt::new(
                 Code::EndlessFlow,
                 self.span(at),
                 "this runs too long",
                 "still running here",
                 "a million steps were not enough: check the loops, ranges, aggregates and definitions here",
-            ));
+            );
+            return Err(match &self.tally {
+                Some((tally, _)) => tally.blame(self.game, self.prog, halt, super::tally::DECISION_HELP),
+                None => halt,
+            });
         }
         Ok(())
     }
@@ -299,6 +315,16 @@ impl<'a> Vm<'a> {
     fn work_out(&mut self, f: FnId, args: &[Value], at: At) -> Out<Value> {
         let prog: &'a Program = self.prog;
         let func = &prog.functions[f as usize];
+        let caller = self.tally.as_mut().map(|(_, site)| std::mem::replace(site, Site::Def(f)));
+        let value = self.work_out_here(func, args, at);
+        if let (Some((_, site)), Some(caller)) = (&mut self.tally, caller) {
+            *site = caller;
+        }
+        value
+    }
+
+    /// Works out a definition's body for these arguments (see [`Vm::work_out`]).
+    fn work_out_here(&mut self, func: &'a Func, args: &[Value], at: At) -> Out<Value> {
         self.charge(1, func.body.at)?;
         if self.nesting + func.depth >= MAX_NESTING {
             return Err(too_deep(self.span(at)));
