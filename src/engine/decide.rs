@@ -25,8 +25,8 @@ impl Flow<'_> {
         }
         if let [d] = &ask.domains[..] {
             let (board, locals, _, options) = self.pos.parts();
-            let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent)
-                .counting(super::tally::counting(self.tally, self.site));
+            let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+            vm.count_to(super::tally::counting(self.tally, self.site));
             let out = match vm.piles_of(d) {
                 Ok(Some(piles)) => Some(legal(&mut vm, ask, board.run(piles), options)),
                 Ok(None) => None,
@@ -42,8 +42,8 @@ impl Flow<'_> {
             self.push_items(d)?;
         }
         let (board, locals, stack, options) = self.pos.parts();
-        let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent)
-            .counting(super::tally::counting(self.tally, self.site));
+        let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+        vm.count_to(super::tally::counting(self.tally, self.site));
         let out = legal(&mut vm, ask, &stack[base..], options);
         *self.spent = vm.steps;
         stack.truncate(base);
@@ -66,8 +66,8 @@ impl Flow<'_> {
         let cards: Vec<CardId> = stack[base..actions].iter().filter_map(|v| Item::card(*v)).collect();
         let actions: Vec<Value> = stack[actions..].to_vec();
         stack.truncate(base);
-        let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent)
-            .counting(super::tally::counting(self.tally, self.site));
+        let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+        vm.count_to(super::tally::counting(self.tally, self.site));
         let first = options.len();
         let out = super::groups::legal_groups(&mut vm, ask, &cards, &actions, options).and_then(|()| {
             if options.len() == first {

@@ -144,8 +144,8 @@ impl<'s> Flow<'s> {
     /// Evaluates with the program and the position, sharing the step budget.
     pub(super) fn eval<T>(&mut self, f: impl FnOnce(&mut Vm<'_>) -> Out<T>) -> Out<T> {
         let (board, locals, _, _) = self.pos.parts();
-        let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent)
-            .counting(super::tally::counting(self.tally, self.site));
+        let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+        vm.count_to(super::tally::counting(self.tally, self.site));
         let out = f(&mut vm);
         *self.spent = vm.steps;
         out
@@ -154,8 +154,8 @@ impl<'s> Flow<'s> {
     /// Pushes the elements of a domain onto the position's stack.
     pub(super) fn push_items(&mut self, d: &D) -> Out<()> {
         let (board, locals, stack, _) = self.pos.parts();
-        let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent)
-            .counting(super::tally::counting(self.tally, self.site));
+        let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+        vm.count_to(super::tally::counting(self.tally, self.site));
         let out = match vm.piles_of(d) {
             Ok(Some(piles)) => {
                 stack.extend(board.run(piles).iter().map(|c| Value::Card(*c)));
@@ -221,13 +221,17 @@ impl<'s> Flow<'s> {
                 return false;
             }
             *self.spent += 1;
-            if *self.spent > TALLY_FROM || *self.work + *self.spent as u64 > MATCH_TALLY_FROM {
-                // Past half a budget: each step is counted where it goes.
-                if let Err((halt, when)) = self.counted_step() {
-                    self.fail(&halt, when);
-                    return false;
-                }
-            } else if let Err(halt) = self.step() {
+            // Past half a budget: each step is counted where it goes.
+            let counted = *self.spent > TALLY_FROM || *self.work + *self.spent as u64 > MATCH_TALLY_FROM;
+            if counted && let Err((halt, when)) = self.count_step() {
+                self.fail(&halt, when);
+                return false;
+            }
+            let stepped = self.step();
+            if counted {
+                self.site = None;
+            }
+            if let Err(halt) = stepped {
                 self.fail(&halt, "during play");
                 return false;
             }
@@ -235,8 +239,9 @@ impl<'s> Flow<'s> {
         false
     }
 
-    /// One step counted to the statement it runs, or the budget run out (see [`super::tally`]).
-    fn counted_step(&mut self) -> Result<(), (Box<Halt>, &'static str)> {
+    /// Counts the next step to the statement it runs (see [`super::tally`]), and the budget
+    /// run out, if it is.
+    fn count_step(&mut self) -> Result<(), (Box<Halt>, &'static str)> {
         let site = self.site();
         let tally = self.tally.get_or_insert_with(Box::default);
         if let Some(site) = site {
@@ -266,9 +271,7 @@ impl<'s> Flow<'s> {
             return Err((self.blame(halt, tally::DECISION_HELP), "(a million steps)"));
         }
         self.site = site;
-        let stepped = self.step();
-        self.site = None;
-        stepped.map_err(|halt| (halt, "during play"))
+        Ok(())
     }
 
     /// A budget run out, moved to where most of the steps counted went.
@@ -553,8 +556,8 @@ impl<'s> Flow<'s> {
             self.pos.stack.truncate(kept);
         } else if let Some(filter) = &bind.filter {
             let (board, locals, stack, _) = self.pos.parts();
-            let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent)
-                .counting(super::tally::counting(self.tally, self.site));
+            let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+            vm.count_to(super::tally::counting(self.tally, self.site));
             let mut kept = base;
             let mut out = Ok(());
             for i in base..stack.len() {

@@ -74,9 +74,10 @@ impl<'a> Vm<'a> {
         Vm { game, prog, board, locals, steps, nesting: 0, memo: smallvec::SmallVec::new(), kept: None, tally: None }
     }
 
-    /// The same evaluator, counting its work to `site` in `tally` (definitions to themselves).
-    pub(crate) fn counting(self, tally: Option<(&'a mut StepTally, Site)>) -> Self {
-        Vm { tally, ..self }
+    /// Counts the work from here on to `site` in `tally` (a definition's to itself), while the
+    /// flow counts where its steps go; `None`: counts nothing.
+    pub(crate) fn count_to(&mut self, tally: Option<(&'a mut StepTally, Site)>) {
+        self.tally = tally;
     }
 
     pub(crate) fn span(&self, at: At) -> crate::vocab::Span {
@@ -315,16 +316,8 @@ impl<'a> Vm<'a> {
     fn work_out(&mut self, f: FnId, args: &[Value], at: At) -> Out<Value> {
         let prog: &'a Program = self.prog;
         let func = &prog.functions[f as usize];
+        // Its work counts to itself (a problem that stops it leaves the count where it is).
         let caller = self.tally.as_mut().map(|(_, site)| std::mem::replace(site, Site::Def(f)));
-        let value = self.work_out_here(func, args, at);
-        if let (Some((_, site)), Some(caller)) = (&mut self.tally, caller) {
-            *site = caller;
-        }
-        value
-    }
-
-    /// Works out a definition's body for these arguments (see [`Vm::work_out`]).
-    fn work_out_here(&mut self, func: &'a Func, args: &[Value], at: At) -> Out<Value> {
         self.charge(1, func.body.at)?;
         if self.nesting + func.depth >= MAX_NESTING {
             return Err(too_deep(self.span(at)));
@@ -340,6 +333,9 @@ impl<'a> Vm<'a> {
         self.nesting -= func.depth;
         if let Some(names) = self.locals.get_mut(kept) {
             names.copy_from_slice(&outer);
+        }
+        if let (Some((_, site)), Some(caller)) = (&mut self.tally, caller) {
+            *site = caller;
         }
         value
     }
