@@ -230,10 +230,14 @@ impl<'a> Vm<'a> {
         self.set_of_values(&items, at)
     }
 
-    /// The elements of a domain as a set: of seats or enumeration values, or of cards.
-    pub(crate) fn set_of_domain(&mut self, d: &D) -> Out<Value> {
+    /// The elements of a domain as a set: of seats or enumeration values, or of cards (`cards`:
+    /// the domain holds cards, so that it is a set of cards even when it is empty).
+    pub(crate) fn set_of_domain(&mut self, d: &D, cards: bool) -> Out<Value> {
         let mut items = Vec::new();
         self.items(d, &mut items)?;
+        if cards && items.is_empty() {
+            return Ok(Value::Group(CardGroup::EMPTY));
+        }
         self.set_of_values(&items, d.at)
     }
 
