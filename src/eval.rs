@@ -17,18 +17,28 @@ pub(crate) struct Halt {
     pub span: Span,
     pub label: String,
     pub help: String,
+    /// Other places that explain it, each with its label.
+    pub notes: Vec<(Span, String)>,
 }
 
 impl Halt {
     /// A halt, boxed so that results stay small on the evaluator's hot path.
     pub(crate) fn new(code: Code, span: Span, message: &str, label: &str, help: &str) -> Box<Halt> {
-        Box::new(Halt { code, message: message.into(), span, label: label.into(), help: help.into() })
+        Box::new(Halt {
+            code,
+            message: message.into(),
+            span,
+            label: label.into(),
+            help: help.into(),
+            notes: Vec::new(),
+        })
     }
 
     /// The halt as a problem, saying when it happened.
     pub(crate) fn problem(&self, when: &str) -> Problem {
-        Problem::new(self.code, format!("{} {when}", self.message), self.span, self.label.clone())
-            .help(self.help.clone())
+        let problem = Problem::new(self.code, format!("{} {when}", self.message), self.span, self.label.clone())
+            .help(self.help.clone());
+        self.notes.iter().fold(problem, |p, (span, label)| p.note(*span, label.clone()))
     }
 }
 

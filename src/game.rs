@@ -212,6 +212,9 @@ pub struct VarInfo {
 pub struct FnInfo {
     pub name: String,
     pub params: Vec<Slot>,
+    /// By parameter, the zone a `zone` parameter stands for in this instance (a call passes
+    /// the pile's seat or side, if it has one, or `none`); `None` for the other parameters.
+    pub piles: Vec<Option<ZoneId>>,
     pub body: Expr,
     /// The local slots of its parameters and of the names bound inside its body.
     pub scope: std::ops::Range<Slot>,

@@ -548,6 +548,7 @@ impl Checker {
             self.functions.push(FnInfo {
                 name: decl.name.name.clone(),
                 params: Vec::new(),
+                piles: Vec::new(),
                 body: placeholder,
                 scope: 0..0,
                 recursive: false,
@@ -564,6 +565,9 @@ impl Checker {
             self.current_fn = Some(i as FnId);
             let sig = self.fn_sigs[i].clone();
             let first = self.slots as Slot;
+            let mut piles = zones.iter().copied();
+            self.functions[i].piles =
+                sig.params.iter().map(|t| (*t == Type::Cards).then(|| piles.next()).flatten()).collect();
             let (slots, body) = self.scoped(|c| {
                 let mut zones = zones.into_iter();
                 let slots: Vec<Slot> = decl

@@ -18,10 +18,29 @@ impl Checker {
     /// Checks an expression that must have type `want`.
     pub(super) fn expect(&mut self, e: &ast::Expr, want: &Type, what: &str) -> Expr {
         let (out, got) = self.expr(e);
-        if !fits(want, &got) {
-            self.mismatch(e.span, want, &got, what);
+        match want.base() {
+            _ if fits(want, &got) => {}
+            Type::Set(elem) if fits(elem, &got) && got != Type::NoneLit => self.one_member(e, want, &got, what),
+            _ => self.mismatch(e.span, want, &got, what),
         }
         as_card_set(out, want)
+    }
+
+    /// Reports one member where a set is expected (`count_of(c)` for a `set of card`), with
+    /// the set of one to write instead.
+    fn one_member(&mut self, e: &ast::Expr, want: &Type, got: &Type, what: &str) {
+        let (a_w, w, g) = (self.a_type(want), self.type_name(want), self.type_name(got));
+        let written = match &e.kind {
+            ast::ExprKind::Name(ident) => format!("[{}]", ident.name),
+            _ => "[...]".to_string(),
+        };
+        self.error(
+            Code::TypeMismatch,
+            format!("{what} must be {a_w}, but this is one {g}"),
+            e.span,
+            format!("expected {w}, found {g}"),
+            format!("a set of one {g} is written in brackets: `{written}`"),
+        );
     }
 
     /// Reports a value of the wrong type, as a wrong kind of thing when a seat, side or zone
@@ -357,6 +376,9 @@ impl Checker {
                 if let (BinOp::Add | BinOp::Sub, Type::Set(_)) = (op, lt.base()) {
                     return Ok(self.set_operation(op, lx, lt.base().clone(), r, span));
                 }
+                if matches!(op, BinOp::Add | BinOp::Sub) && holds_cards(&lt) {
+                    return Ok(self.cards_joined(op, (l, lx, lt), r, span));
+                }
                 if !fits(&Type::Int, &lt) {
                     self.mismatch(l.span, &Type::Int, &lt, "arithmetic");
                 }
@@ -419,6 +441,24 @@ impl Checker {
         );
         let op = if op == BinOp::Add { BinOp::Union } else { BinOp::Without };
         (node(ExprKind::Binary(op, boxed(lx), boxed(rx)), span), set)
+    }
+
+    /// `a + b` and `a - b` of a pile, a group, a selection or a list of cards `a`: with a card
+    /// or with cards, the set of its cards joined with them, as a `set of card` parameter
+    /// would keep them; with anything else, arithmetic that `a` is no number for.
+    fn cards_joined(&mut self, op: BinOp, left: (&ast::Expr, Expr, Type), r: &ast::Expr, span: Span) -> (Expr, Type) {
+        let (l, lx, lt) = left;
+        let (rx, rt) = self.expr(r);
+        let cards = Type::Set(Box::new(Type::Card));
+        if fits(&Type::Card, &rt) || fits(&cards, &rt) {
+            let op = if op == BinOp::Add { BinOp::Union } else { BinOp::Without };
+            return (node(ExprKind::Binary(op, boxed(lx), boxed(as_card_set(rx, &cards))), span), cards);
+        }
+        self.mismatch(l.span, &Type::Int, &lt, "arithmetic");
+        if !fits(&Type::Int, &rt) {
+            self.mismatch(r.span, &Type::Int, &rt, "arithmetic");
+        }
+        (node(ExprKind::Const(Value::None), span), Type::Int)
     }
 
     /// A set of the same kind as `set`, or one member of it: what `+`, `-`, `+=` and `-=` change
@@ -1142,6 +1182,16 @@ pub(super) fn iterable(x: Expr, t: &Type) -> Expr {
 
 /// `[]` where a set of cards is wanted: the empty set of cards (a list written out is a set of
 /// whatever it holds, and an empty one holds nothing to tell).
+/// Whether values of type `t` are cards kept as a set where one is wanted: a pile, a group, a
+/// selection or a list of cards.
+fn holds_cards(t: &Type) -> bool {
+    match t.base() {
+        Type::Cards | Type::Group | Type::ZoneFamily(_) => true,
+        Type::List(elem) => *elem.base() == Type::Card,
+        _ => false,
+    }
+}
+
 pub(super) fn as_card_set(x: Expr, want: &Type) -> Expr {
     match &x.kind {
         ExprKind::List(items) if items.is_empty() && want.is_card_set() => {

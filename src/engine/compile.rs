@@ -177,8 +177,8 @@ impl Lower<'_> {
         }
         // A collection where a set is wanted: `seats`, `others(s)`, a pile, `last 3 of played`.
         if e.is_collection() && !matches!(e.kind, ExprKind::List(_)) {
-            let d = self.domain(e);
-            return Compiled::Val(code(move |vm| vm.set_of_domain(&d)));
+            let (d, cards) = (self.domain(e), super::lower::of_cards(e));
+            return Compiled::Val(code(move |vm| vm.set_of_domain(&d, cards)));
         }
         match &e.kind {
             ExprKind::VarAt(v, ix) => {

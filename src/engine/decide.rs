@@ -26,6 +26,7 @@ impl Flow<'_> {
         if let [d] = &ask.domains[..] {
             let (board, locals, _, options) = self.pos.parts();
             let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+            vm.count_to(super::tally::counting(self.tally, self.site));
             let out = match vm.piles_of(d) {
                 Ok(Some(piles)) => Some(legal(&mut vm, ask, board.run(piles), options)),
                 Ok(None) => None,
@@ -42,6 +43,7 @@ impl Flow<'_> {
         }
         let (board, locals, stack, options) = self.pos.parts();
         let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+        vm.count_to(super::tally::counting(self.tally, self.site));
         let out = legal(&mut vm, ask, &stack[base..], options);
         *self.spent = vm.steps;
         stack.truncate(base);
@@ -65,6 +67,7 @@ impl Flow<'_> {
         let actions: Vec<Value> = stack[actions..].to_vec();
         stack.truncate(base);
         let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+        vm.count_to(super::tally::counting(self.tally, self.site));
         let first = options.len();
         let out = super::groups::legal_groups(&mut vm, ask, &cards, &actions, options).and_then(|()| {
             if options.len() == first {

@@ -36,6 +36,7 @@ mod sample;
 mod seen;
 mod status;
 mod stop;
+mod tally;
 mod view;
 mod vm;
 
@@ -156,6 +157,8 @@ pub struct State {
     spent: usize,
     /// Steps spent before the last decision, since the state was made or restored.
     work: u64,
+    /// Where the steps went, once half a budget is spent (see [`tally`]); `None` before.
+    tally: Option<Box<tally::StepTally>>,
 }
 
 impl Clone for State {
@@ -168,6 +171,7 @@ impl Clone for State {
             obs: self.obs.clone(),
             spent: self.spent,
             work: self.work,
+            tally: self.tally.clone(),
         }
     }
 
@@ -177,6 +181,7 @@ impl Clone for State {
         self.obs.clone_from(&o.obs);
         self.spent = o.spent;
         self.work = o.work;
+        self.tally.clone_from(&o.tally);
     }
 }
 
@@ -250,7 +255,7 @@ impl State {
             knowledge: knowing.then(|| Knowledge::first(&game, layout)),
             repeats: Some(Default::default()),
         };
-        let mut state = State { game, prog, kernel, pos, obs, spent: 0, work: 0 };
+        let mut state = State { game, prog, kernel, pos, obs, spent: 0, work: 0, tally: None };
         state.flow().start();
         state.note_position();
         state
@@ -264,7 +269,7 @@ impl State {
         let Snapshot { mut position, log, knowledge } = saved;
         position.rehash(&prog);
         let obs = Observers { log, knowledge, repeats: Some(Default::default()) };
-        let state = State { game, prog, kernel, pos: position, obs, spent: 0, work: 0 };
+        let state = State { game, prog, kernel, pos: position, obs, spent: 0, work: 0, tally: None };
         state.asks_as_saved()?;
         Ok(state)
     }

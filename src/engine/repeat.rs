@@ -177,6 +177,7 @@ impl State {
             obs: Observers::default(),
             spent: origin.spent,
             work: origin.work,
+            tally: None,
         };
         let mut seen = Vec::new();
         let mut meet = |pos: &Position| {

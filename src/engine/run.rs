@@ -8,6 +8,7 @@
 use super::deduction::Rule;
 use super::mask::{CardSet, M};
 use super::program::*;
+use super::tally::{self, MATCH_TALLY_FROM, Site, StepTally, TALLY_FROM};
 use super::vm::Vm;
 use super::*;
 use crate::diagnostic::Code;
@@ -34,6 +35,10 @@ pub(super) struct Flow<'s> {
     pub obs: &'s mut Observers,
     pub spent: &'s mut usize,
     pub work: &'s mut u64,
+    /// Where the steps went, once half a budget is spent (see [`super::tally`]).
+    pub tally: &'s mut Option<Box<StepTally>>,
+    /// The statement the step in hand counts to, while steps are counted.
+    pub site: Option<Site>,
     /// The faster engine of the flow, when the state has one and keeps no observers.
     pub kernel: Option<&'s dyn Kernel>,
 }
@@ -49,6 +54,8 @@ impl State {
             obs: &mut self.obs,
             spent: &mut self.spent,
             work: &mut self.work,
+            tally: &mut self.tally,
+            site: None,
         }
     }
 
@@ -138,6 +145,7 @@ impl<'s> Flow<'s> {
     pub(super) fn eval<T>(&mut self, f: impl FnOnce(&mut Vm<'_>) -> Out<T>) -> Out<T> {
         let (board, locals, _, _) = self.pos.parts();
         let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+        vm.count_to(super::tally::counting(self.tally, self.site));
         let out = f(&mut vm);
         *self.spent = vm.steps;
         out
@@ -147,6 +155,7 @@ impl<'s> Flow<'s> {
     pub(super) fn push_items(&mut self, d: &D) -> Out<()> {
         let (board, locals, stack, _) = self.pos.parts();
         let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+        vm.count_to(super::tally::counting(self.tally, self.site));
         let out = match vm.piles_of(d) {
             Ok(Some(piles)) => {
                 stack.extend(board.run(piles).iter().map(|c| Value::Card(*c)));
@@ -197,6 +206,11 @@ impl<'s> Flow<'s> {
     pub(super) fn advance_within(&mut self, depth: usize) -> bool {
         *self.work += *self.spent as u64;
         *self.spent = 0;
+        if *self.work < MATCH_TALLY_FROM
+            && let Some(tally) = self.tally.as_deref_mut()
+        {
+            tally.clear();
+        }
         while matches!(self.pos.pending, Pending::Running) {
             if depth != usize::MAX && self.phase_ends(depth) {
                 return true;
@@ -207,37 +221,81 @@ impl<'s> Flow<'s> {
                 return false;
             }
             *self.spent += 1;
-            if *self.work + *self.spent as u64 > MATCH_BUDGET {
-                let halt = Halt::new(
-                    Code::EndlessFlow,
-                    self.current_span(),
-                    "the match runs too long",
-                    "still running here",
-                    &format!(
-                        "a match may take {} million steps in all: check the loops and the decisions they repeat",
-                        MATCH_BUDGET / 1_000_000
-                    ),
-                );
-                self.fail(&halt, "(the whole match)");
+            // Past half a budget: each step is counted where it goes.
+            let counted = *self.spent > TALLY_FROM || *self.work + *self.spent as u64 > MATCH_TALLY_FROM;
+            if counted && let Err((halt, when)) = self.count_step() {
+                self.fail(&halt, when);
                 return false;
             }
-            if *self.spent > STEP_BUDGET {
-                let halt = Halt::new(
-                    Code::EndlessFlow,
-                    self.current_span(),
-                    "the flow runs on without a decision",
-                    "still running here",
-                    "a loop here never ends: make sure its condition can change",
-                );
-                self.fail(&halt, "(a million steps)");
-                return false;
+            let stepped = self.step();
+            if counted {
+                self.site = None;
             }
-            if let Err(halt) = self.step() {
+            if let Err(halt) = stepped {
                 self.fail(&halt, "during play");
                 return false;
             }
         }
         false
+    }
+
+    /// Counts the next step to the statement it runs (see [`super::tally`]), and the budget
+    /// run out, if it is.
+    fn count_step(&mut self) -> Result<(), (Box<Halt>, &'static str)> {
+        let site = self.site();
+        let tally = self.tally.get_or_insert_with(Box::default);
+        if let Some(site) = site {
+            tally.add(site, 1);
+        }
+        if *self.work + *self.spent as u64 > MATCH_BUDGET {
+            let halt = Halt::new(
+                Code::EndlessFlow,
+                self.current_span(),
+                "the match runs too long",
+                "still running here",
+                &format!(
+                    "a match may take {} million steps in all: check the loops and the decisions they repeat",
+                    MATCH_BUDGET / 1_000_000
+                ),
+            );
+            return Err((self.blame(halt, &tally::match_help()), "(the whole match)"));
+        }
+        if *self.spent > STEP_BUDGET {
+            let halt = Halt::new(
+                Code::EndlessFlow,
+                self.current_span(),
+                "the flow runs on without a decision",
+                "still running here",
+                "a loop here never ends: make sure its condition can change",
+            );
+            return Err((self.blame(halt, tally::DECISION_HELP), "(a million steps)"));
+        }
+        self.site = site;
+        Ok(())
+    }
+
+    /// A budget run out, moved to where most of the steps counted went.
+    fn blame(&self, halt: Box<Halt>, help: &str) -> Box<Halt> {
+        match self.tally.as_deref() {
+            Some(tally) => tally.blame(self.game, self.prog, halt, help),
+            None => halt,
+        }
+    }
+
+    /// The statement the next step runs: the innermost block's next statement, or, when the
+    /// step ends a block or turns a loop, the statement that block or loop belongs to.
+    fn site(&self) -> Option<Site> {
+        let frames = &self.pos.frames;
+        let (top, below) = frames.split_last()?;
+        if let Frame::Block { block, pc } = *top
+            && (pc as usize) < self.prog.blocks[block as usize].len()
+        {
+            return Some(Site::Stmt(Loc { block, index: pc }));
+        }
+        below.iter().rev().find_map(|f| match *f {
+            Frame::Block { block, pc } => Some(Site::Stmt(Loc { block, index: pc.checked_sub(1)? })),
+            _ => None,
+        })
     }
 
     /// Runs the kernel's steps, stopping where the phase at `depth` ends as
@@ -499,6 +557,7 @@ impl<'s> Flow<'s> {
         } else if let Some(filter) = &bind.filter {
             let (board, locals, stack, _) = self.pos.parts();
             let mut vm = Vm::new(self.game, self.prog, board, locals, *self.spent);
+            vm.count_to(super::tally::counting(self.tally, self.site));
             let mut kept = base;
             let mut out = Ok(());
             for i in base..stack.len() {

@@ -17,6 +17,7 @@ impl State {
             obs: Observers::default(),
             spent: 0,
             work: self.work,
+            tally: None,
         }
     }
 

@@ -11,6 +11,7 @@ use super::compile::ordinal;
 use super::mask::{CardSet, M};
 use super::position::Board;
 use super::program::*;
+use super::tally::{Site, StepTally};
 use crate::diagnostic::Code;
 use crate::eval::{
     Halt, MAX_NESTING, Out, STEP_BUDGET, card_group, member_of, missing, not_constant, overflow, too_deep,
@@ -34,6 +35,9 @@ pub(crate) struct Vm<'a> {
     /// The values of `memo` definitions worked out during this evaluation, for any arguments
     /// (at most [`KEPT`]); made at the first call of one.
     kept: Option<Box<Kept>>,
+    /// Once the flow counts where its steps go (see [`super::tally`]): the tally, and the site
+    /// the work now in hand counts to.
+    tally: Option<(&'a mut StepTally, Site)>,
 }
 
 /// The values of `memo` definitions, by definition and arguments.
@@ -67,7 +71,13 @@ impl<'a> Vm<'a> {
         locals: &'a mut [Value],
         steps: usize,
     ) -> Self {
-        Vm { game, prog, board, locals, steps, nesting: 0, memo: smallvec::SmallVec::new(), kept: None }
+        Vm { game, prog, board, locals, steps, nesting: 0, memo: smallvec::SmallVec::new(), kept: None, tally: None }
+    }
+
+    /// Counts the work from here on to `site` in `tally` (a definition's to itself), while the
+    /// flow counts where its steps go; `None`: counts nothing.
+    pub(crate) fn count_to(&mut self, tally: Option<(&'a mut StepTally, Site)>) {
+        self.tally = tally;
     }
 
     pub(crate) fn span(&self, at: At) -> crate::vocab::Span {
@@ -77,14 +87,21 @@ impl<'a> Vm<'a> {
     /// Takes `n` steps of the budget, or stops at `at` when it is spent.
     pub(crate) fn charge(&mut self, n: usize, at: At) -> Out<()> {
         self.steps = self.steps.saturating_add(n);
+        if let Some((tally, site)) = &mut self.tally {
+            tally.add(*site, n);
+        }
         if self.steps > STEP_BUDGET {
-            return Err(Halt::new(
+            let halt = Halt::new(
                 Code::EndlessFlow,
                 self.span(at),
                 "this runs too long",
                 "still running here",
                 "a million steps were not enough: check the loops, ranges, aggregates and definitions here",
-            ));
+            );
+            return Err(match &self.tally {
+                Some((tally, _)) => tally.blame(self.game, self.prog, halt, super::tally::DECISION_HELP),
+                None => halt,
+            });
         }
         Ok(())
     }
@@ -213,10 +230,14 @@ impl<'a> Vm<'a> {
         self.set_of_values(&items, at)
     }
 
-    /// The elements of a domain as a set: of seats or enumeration values, or of cards.
-    pub(crate) fn set_of_domain(&mut self, d: &D) -> Out<Value> {
+    /// The elements of a domain as a set: of seats or enumeration values, or of cards (`cards`:
+    /// the domain holds cards, so that it is a set of cards even when it is empty).
+    pub(crate) fn set_of_domain(&mut self, d: &D, cards: bool) -> Out<Value> {
         let mut items = Vec::new();
         self.items(d, &mut items)?;
+        if cards && items.is_empty() {
+            return Ok(Value::Group(CardGroup::EMPTY));
+        }
         self.set_of_values(&items, d.at)
     }
 
@@ -299,6 +320,8 @@ impl<'a> Vm<'a> {
     fn work_out(&mut self, f: FnId, args: &[Value], at: At) -> Out<Value> {
         let prog: &'a Program = self.prog;
         let func = &prog.functions[f as usize];
+        // Its work counts to itself (a problem that stops it leaves the count where it is).
+        let caller = self.tally.as_mut().map(|(_, site)| std::mem::replace(site, Site::Def(f)));
         self.charge(1, func.body.at)?;
         if self.nesting + func.depth >= MAX_NESTING {
             return Err(too_deep(self.span(at)));
@@ -314,6 +337,9 @@ impl<'a> Vm<'a> {
         self.nesting -= func.depth;
         if let Some(names) = self.locals.get_mut(kept) {
             names.copy_from_slice(&outer);
+        }
+        if let (Some((_, site)), Some(caller)) = (&mut self.tally, caller) {
+            *site = caller;
         }
         value
     }

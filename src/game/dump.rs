@@ -70,7 +70,15 @@ impl Dump<'_> {
             self.line(0, &format!("var {i} {}: {}{} = {init}{reset}", v.name, self.ty(&v.ty), owner(v.owner)));
         }
         for (i, f) in g.functions.iter().enumerate() {
-            let params: Vec<String> = f.params.iter().map(|s| format!("${s}")).collect();
+            let params: Vec<String> = f
+                .params
+                .iter()
+                .enumerate()
+                .map(|(i, s)| match f.piles.get(i).copied().flatten() {
+                    Some(z) => self.pile(z, format!("${s}")),
+                    None => format!("${s}"),
+                })
+                .collect();
             let body = self.expr(&f.body);
             let memo = if f.memo { " memo" } else { "" };
             self.line(0, &format!("define {i} {}({}){memo} = {body}", f.name, params.join(", ")));
@@ -278,6 +286,15 @@ impl Dump<'_> {
         }
     }
 
+    /// The pile a `zone` parameter stands for: its zone, with the seat or side `index` says if
+    /// it has one.
+    fn pile(&self, z: ZoneId, index: String) -> String {
+        match self.game.zones.get(z as usize).and_then(|zone| zone.owner) {
+            Some(_) => format!("{}[{index}]", self.zone(z)),
+            None => self.zone(z),
+        }
+    }
+
     fn exprs(&self, xs: &[Expr]) -> String {
         xs.iter().map(|x| self.expr(x)).collect::<Vec<_>>().join(", ")
     }
@@ -302,8 +319,18 @@ impl Dump<'_> {
             Binary(op, l, r) => format!("({} {} {})", self.expr(l), binop(*op), self.expr(r)),
             Builtin(b, args) => format!("{}({})", format!("{b:?}").to_lowercase(), self.exprs(args)),
             Call(f, args) => {
-                let name = self.game.functions.get(*f as usize).map_or(format!("fn{f}"), |x| x.name.clone());
-                format!("{name}({})", self.exprs(args))
+                let Some(func) = self.game.functions.get(*f as usize) else {
+                    return format!("fn{f}({})", self.exprs(args));
+                };
+                let args: Vec<String> = args
+                    .iter()
+                    .enumerate()
+                    .map(|(i, arg)| match func.piles.get(i).copied().flatten() {
+                        Some(z) => self.pile(z, self.expr(arg)),
+                        None => self.expr(arg),
+                    })
+                    .collect();
+                format!("{}({})", func.name, args.join(", "))
             }
             If(c, t, o) => format!("(if {} then {} else {})", self.expr(c), self.expr(t), self.expr(o)),
             Case(s, arms, o) => {

@@ -97,6 +97,21 @@ fn a_hand_kept_as_a_set_is_searched_for_its_deadwood() {
 }
 
 #[test]
+fn a_pile_or_a_list_of_cards_on_the_left_of_plus_or_minus_is_the_set_of_its_cards() {
+    let t = Table::open("tests/fixtures/valid/zones-as-card-sets.cards", &[]);
+    // An empty pile is the empty set; a pile without one card, with one, joined with another.
+    for line in [
+        "the empty table and card 4: 4",
+        "P1 without card 3: 3",
+        "P2 with card 4: 15",
+        "the table and P2: 12",
+        "card 4 and the table: 5",
+    ] {
+        assert!(t.said(line), "{line} not said: {:?}", t.lines());
+    }
+}
+
+#[test]
 fn definitions_and_procedures_take_piles_as_zone_parameters() {
     let t = Table::open("tests/fixtures/valid/zone-parameters.cards", &[]);
     // Pairs and the two cards on top, of a seat's pile and of a shared one, before and after a

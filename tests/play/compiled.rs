@@ -5,7 +5,7 @@
 //! check nothing else.
 
 use paradox::compiled::{Compiled, compiled_in, source, toolchain};
-use paradox::{Actor, Game, Playable, Settings, State, load};
+use paradox::{Actor, Findings, Game, Playable, Settings, Source, State, Style, load, render};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
@@ -240,4 +240,59 @@ fn text_chosen_inside_templates_plays_the_same_compiled() {
     let Some(ready) = compiled(&game) else { return };
     assert!(ready.left.is_empty(), "every statement runs natively: {:?}", ready.left);
     assert!(side_by_side(&game, &ready.playable, 1..20) > 100);
+}
+
+/// Each decision works out `weight`'s sum of 50,000 numbers: two hundred decisions are more than
+/// a match's 5 million steps.
+const HOARDING: &str = r#"game "Hoarding"
+players 2
+card {
+  rank: 1..2
+  name "card {rank}"
+}
+deck {
+  for r in 1..2 { card { rank: r } }
+}
+zone stock { see: nobody }
+var total: int per seat = 0
+define weight(n: int): int = sum x in 1..n of x % 2
+play {
+  repeat 100 {
+    for s in seats {
+      choose n from 1..2 by s
+      total[s] += weight(n + 50000)
+    }
+  }
+}
+result highest s in seats by total[s]
+"#;
+
+/// A budget run out stops both engines with the same diagnostic, pointing where the steps went:
+/// the kernel hands every step past half a budget to the interpreter, which counts them.
+#[test]
+fn a_budget_run_out_names_where_the_steps_went_in_both_engines() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("hoarding.cards");
+    std::fs::write(&file, HOARDING).expect("written");
+    for (file, text, budget, name) in [
+        ("tests/fixtures/runtime/budget-spent-in-a-definition.cards".to_string(), None, "a million steps", "decision"),
+        (file.display().to_string(), Some(HOARDING), "the whole match", "match"),
+    ] {
+        let game = game_of(&file, &[]);
+        let Some(ready) = compiled(&game) else { return };
+        assert!(ready.left.is_empty(), "every statement runs natively: {:?}", ready.left);
+        side_by_side(&game, &ready.playable, 1..2);
+        let mut state = State::bare(ready.playable.clone(), 1);
+        while let Actor::Seat(seat) = state.actor() {
+            state.apply(seat, 0).expect("a legal move");
+        }
+        let problem = state.failure().expect("the match stops").clone();
+        assert!(problem.message.contains(budget), "{}", problem.message);
+        let text = match text {
+            Some(text) => text.to_string(),
+            None => std::fs::read_to_string(&file).expect("the fixture"),
+        };
+        let findings = [Findings { source: Source { name: "the rule file".into(), text }, problems: vec![problem] }];
+        insta::assert_snapshot!(format!("the_{name}_budget_run_out"), render(&findings, Style::Plain, 80));
+    }
 }

@@ -16,6 +16,10 @@ pub const ABI_VERSION: u64 = 3;
 /// The step budgets of the interpreter (`src/eval.rs`, `src/engine/run.rs`).
 pub const STEP_BUDGET: u64 = 1_000_000;
 pub const MATCH_BUDGET: u64 = 5_000_000;
+/// Where the interpreter starts counting where the steps go (`src/engine/tally.rs`): every step
+/// from there on is the interpreter's.
+pub const TALLY_FROM: u64 = STEP_BUDGET / 2;
+pub const MATCH_TALLY_FROM: u64 = MATCH_BUDGET / 2;
 pub const MAX_NESTING: usize = 512;
 /// The narration limits of the interpreter (`src/engine/run.rs`).
 pub const MAX_LINE: usize = 10_000;
@@ -396,7 +400,8 @@ impl K {
         unsafe { &mut *self.io }
     }
 
-    /// The interpreter's loop (`Flow::advance_within`), step by step, with its budgets.
+    /// The interpreter's loop (`Flow::advance_within`), step by step, up to where the
+    /// interpreter counts where the steps go (and so before the budgets run out).
     fn run(&mut self) -> u32 {
         loop {
             if self.phase_ends() {
@@ -404,7 +409,7 @@ impl K {
             }
             let before = self.io().spent;
             let spent = before + 1;
-            if self.io().work + spent > MATCH_BUDGET || spent > STEP_BUDGET {
+            if self.io().work + spent > MATCH_TALLY_FROM || spent > TALLY_FROM {
                 return YIELD;
             }
             self.io_mut().spent = spent;
