@@ -17,6 +17,9 @@ use std::fmt::Write;
 /// The fixed part of every kernel's source.
 pub(crate) const PRELUDE: &str = include_str!("native/prelude.rs");
 
+/// The interpreter's card moves, the kernel's too: its source holds this file as module `piles`.
+pub(crate) const PILES: &str = include_str!("../engine/piles.rs");
+
 /// A construct the generator does not compile yet, and where the rule file uses it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Unsupported {
@@ -65,7 +68,7 @@ pub(crate) fn generate(game: &Game, key: u64) -> G<Generated> {
     g.functions()?;
     g.keys();
     g.card_tables()?;
-    let source = format!("{PRELUDE}\n// The game's part.\n{exec}{}", g.out);
+    let source = format!("{PRELUDE}\nmod piles {{\n{PILES}\n}}\n// The game's part.\n{exec}{}", g.out);
     Ok(Generated { source, left, statements })
 }
 
@@ -761,7 +764,7 @@ impl Gen<'_> {
         let zones: Vec<String> = self.layout.pile_zone.iter().map(|(z, _)| z.to_string()).collect();
         let base = self.layout.zone_base[zone as usize];
         Ok(format!(
-            "let source = {{ let mut vm = Vm::new(); let vm = &mut vm; {from}.ok_or(())? }};\nconst ZONES: [u16; {}] = [{}];\nif ZONES.get(source).copied() == Some({zone}) {{ return Err(()); }}\nlet each: Option<i64> = {count};\nlet first: usize = {first};\nlet size = self.pile(source).len();\nlet total = match each {{ Some(n) if n < 0 || (n as usize).saturating_mul(SEATS) > size => return Err(()), Some(n) => n as usize * SEATS, None => size }};\nself.next_pc();\nfor k in 0..total {{ let seat = (first + k) % SEATS; let Some(&card) = self.pile(source).last() else {{ break }}; self.put(card, {base} + seat); }}\nOk(Go::On)",
+            "let source = {{ let mut vm = Vm::new(); let vm = &mut vm; {from}.ok_or(())? }};\nconst ZONES: [u16; {}] = [{}];\nif ZONES.get(source).copied() == Some({zone}) {{ return Err(()); }}\nlet each: Option<i64> = {count};\nlet first: usize = {first};\nlet size = self.pile(source).len();\nlet total = match each {{ Some(n) if n < 0 || (n as usize).saturating_mul(SEATS) > size => return Err(()), Some(n) => n as usize * SEATS, None => size }};\nself.next_pc();\nself.deal(source, total, {base}, first);\nOk(Go::On)",
             zones.len(),
             zones.join(", ")
         ))
