@@ -1,8 +1,9 @@
 //! The generator: a compiled game becomes the Rust source of a kernel (the fixed prelude,
-//! `native/prelude.rs`, then the game's part). The game's part holds its tables as integer data
-//! and one function per statement, loop, binding and definition it compiles; each mirrors what
-//! the interpreter does on success (`src/engine/run.rs`, `vm.rs`, `compile.rs`, `decide.rs`) and
-//! hands the step back to the interpreter (`Err(())`) wherever the interpreter could fail.
+//! `native/prelude.rs`, the interpreter's card moves, `engine/piles.rs`, then the game's part).
+//! The game's part holds its tables as integer data and one function per statement, loop,
+//! binding and definition it compiles; each mirrors what the interpreter does on success
+//! (`src/engine/run.rs`, `vm.rs`, `compile.rs`, `decide.rs`) and hands the step back to the
+//! interpreter (`Err(())`) wherever the interpreter could fail.
 //!
 //! Nothing of the rule file's text reaches the source: names, strings and templates never do
 //! (narration stays with the interpreter), and numbers are written by this module from typed
