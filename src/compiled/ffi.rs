@@ -11,7 +11,7 @@ use std::ffi::c_void;
 use std::path::Path;
 
 /// The interface version, the same as the prelude's `ABI_VERSION`.
-const ABI_VERSION: u64 = 3;
+const ABI_VERSION: u64 = 4;
 
 /// A vector of the position's, lent to the kernel.
 #[repr(C)]
@@ -24,12 +24,15 @@ struct Buf<T> {
 /// The prelude's `Io`, field for field.
 #[repr(C)]
 struct Io {
-    cards: *const u16,
-    start: *const u16,
-    place: *const u16,
-    came_from: *const u8,
+    cards: *mut u16,
+    start: *mut u16,
+    place: *mut u16,
+    came_from: *mut u8,
     n_cards: usize,
     n_piles: usize,
+    zobrist: u64,
+    keys: *const u64,
+    n_keys: usize,
     vars: *mut Value,
     n_vars: usize,
     locals: *mut Value,
@@ -48,7 +51,6 @@ struct Io {
     stop: usize,
     host: *mut c_void,
     grow: extern "C" fn(*mut Io, u32, usize),
-    move_cards: extern "C" fn(*mut Io, *const u16, usize, u32),
     shuffle: extern "C" fn(*mut Io, u32),
     below: extern "C" fn(*mut Io, u64) -> u64,
     partial_shuffle: extern "C" fn(*mut Io, usize, usize),
@@ -121,7 +123,7 @@ impl Kernel for Loaded {
         let spent = *lent.spent as u64;
         let stop = lent.stop;
         let mut host = Host { lent, secrets: Vec::new() };
-        let mut io = Io::unlent(grow, move_cards, shuffle, below, partial_shuffle);
+        let mut io = Io::unlent(grow, shuffle, below, partial_shuffle);
         (io.spent, io.work, io.stop) = (spent, work, stop);
         io.host = (&raw mut host).cast();
         lend(&mut host, &mut io);
@@ -143,10 +145,15 @@ impl Kernel for Loaded {
 
     fn keys(&self, view: ReadParts<'_>, which: usize, out: &mut [Keyed]) -> Option<usize> {
         let mut scratch = Scratch::default();
-        let mut io = Io::unlent(grow_scratch, moves_nothing, shuffles_nothing, draws_nothing, shuffles_nothing_partly);
-        io.lend_cards(view.cards, view.start, view.place, view.came_from);
+        let mut io = Io::unlent(grow_scratch, shuffles_nothing, draws_nothing, shuffles_nothing_partly);
         // Read only: the kernel copies the local names before it writes any, and keys are
-        // expressions, which write nothing else of the position's.
+        // expressions, which write nothing else of the position's (no card moves).
+        io.cards = view.cards.as_ptr().cast_mut();
+        io.start = view.start.as_ptr().cast_mut();
+        io.place = view.place.as_ptr().cast_mut();
+        io.came_from = view.came_from.as_ptr().cast_mut();
+        io.n_cards = view.cards.len().min(view.place.len()).min(view.came_from.len());
+        io.n_piles = view.start.len().saturating_sub(1);
         io.vars = view.vars.as_ptr().cast_mut();
         io.n_vars = view.vars.len();
         io.locals = view.locals.as_ptr().cast_mut();
@@ -168,32 +175,23 @@ impl Kernel for Loaded {
 }
 
 impl Io {
-    /// Points the kernel at the position's cards and piles, to be read (the kernel moves cards
-    /// only by asking the host).
-    fn lend_cards(&mut self, cards: &[u16], start: &[u16], place: &[u16], came_from: &[u8]) {
-        self.cards = cards.as_ptr();
-        self.start = start.as_ptr();
-        self.place = place.as_ptr();
-        self.came_from = came_from.as_ptr();
-        self.n_cards = cards.len().min(place.len()).min(came_from.len());
-        self.n_piles = start.len().saturating_sub(1);
-    }
-
     /// An `Io` lending nothing yet, with these services.
     fn unlent(
         grow: extern "C" fn(*mut Io, u32, usize),
-        move_cards: extern "C" fn(*mut Io, *const u16, usize, u32),
         shuffle: extern "C" fn(*mut Io, u32),
         below: extern "C" fn(*mut Io, u64) -> u64,
         partial_shuffle: extern "C" fn(*mut Io, usize, usize),
     ) -> Io {
         Io {
-            cards: std::ptr::null(),
-            start: std::ptr::null(),
-            place: std::ptr::null(),
-            came_from: std::ptr::null(),
+            cards: std::ptr::null_mut(),
+            start: std::ptr::null_mut(),
+            place: std::ptr::null_mut(),
+            came_from: std::ptr::null_mut(),
             n_cards: 0,
             n_piles: 0,
+            zobrist: 0,
+            keys: std::ptr::null(),
+            n_keys: 0,
             vars: std::ptr::null_mut(),
             n_vars: 0,
             locals: std::ptr::null_mut(),
@@ -212,7 +210,6 @@ impl Io {
             stop: usize::MAX,
             host: std::ptr::null_mut(),
             grow,
-            move_cards,
             shuffle,
             below,
             partial_shuffle,
@@ -230,7 +227,15 @@ impl<T> Buf<T> {
 /// Points `io` at the position's parts, as they are now.
 fn lend(host: &mut Host<'_, '_>, io: &mut Io) {
     let parts = host.lent.parts();
-    io.lend_cards(parts.cards, parts.start, parts.place, parts.came_from);
+    io.n_cards = parts.cards.len().min(parts.place.len()).min(parts.came_from.len());
+    io.n_piles = parts.start.len().saturating_sub(1);
+    io.cards = parts.cards.as_mut_ptr();
+    io.start = parts.start.as_mut_ptr();
+    io.place = parts.place.as_mut_ptr();
+    io.came_from = parts.came_from.as_mut_ptr();
+    io.zobrist = *parts.zobrist;
+    io.keys = parts.keys.as_ptr();
+    io.n_keys = parts.keys.len();
     io.vars = parts.vars.as_mut_ptr();
     io.n_vars = parts.vars.len();
     io.locals = parts.locals.as_mut_ptr();
@@ -248,6 +253,7 @@ fn lend(host: &mut Host<'_, '_>, io: &mut Io) {
 fn take_back(host: &mut Host<'_, '_>, io: &Io) {
     let parts = host.lent.parts();
     *parts.narrated = io.narrated;
+    *parts.zobrist = io.zobrist;
     // SAFETY: the kernel keeps each length within the capacity lent (it asks `grow` for more)
     // and writes a valid element at every index below it; the elements are `Copy`.
     unsafe {
@@ -287,31 +293,12 @@ extern "C" fn grow(io: *mut Io, which: u32, additional: usize) {
     lend(host, io);
 }
 
-/// Points `io` at the cards again, after a service that moved them (in place: the vectors the
-/// kernel changed are not touched, so they need not be taken back first).
-fn lend_cards(host: &mut Host<'_, '_>, io: &mut Io) {
-    let parts = host.lent.parts();
-    io.cards = parts.cards.as_ptr();
-    io.start = parts.start.as_ptr();
-    io.place = parts.place.as_ptr();
-    io.came_from = parts.came_from.as_ptr();
-}
-
-extern "C" fn move_cards(io: *mut Io, cards: *const u16, n: usize, pile: u32) {
-    // SAFETY: as in `grow`; the kernel passes `n` cards of its own, not of the position.
-    let (host, io, cards) = unsafe {
-        let (host, io) = host(io);
-        (host, io, std::slice::from_raw_parts(cards, n))
-    };
-    host.lent.move_all(cards, pile as usize);
-    lend_cards(host, io);
-}
-
 extern "C" fn shuffle(io: *mut Io, pile: u32) {
     // SAFETY: as in `grow`.
     let (host, io) = unsafe { host(io) };
+    take_back(host, io);
     host.lent.shuffle(pile as usize);
-    lend_cards(host, io);
+    lend(host, io);
 }
 
 extern "C" fn below(io: *mut Io, n: u64) -> u64 {
@@ -360,8 +347,6 @@ extern "C" fn grow_scratch(io: *mut Io, which: u32, additional: usize) {
         _ => regrow(&mut io.secrets, &mut scratch.secrets, additional),
     }
 }
-
-extern "C" fn moves_nothing(_: *mut Io, _: *const u16, _: usize, _: u32) {}
 
 extern "C" fn shuffles_nothing(_: *mut Io, _: u32) {}
 

@@ -1,8 +1,9 @@
 //! The generator: a compiled game becomes the Rust source of a kernel (the fixed prelude,
-//! `native/prelude.rs`, then the game's part). The game's part holds its tables as integer data
-//! and one function per statement, loop, binding and definition it compiles; each mirrors what
-//! the interpreter does on success (`src/engine/run.rs`, `vm.rs`, `compile.rs`, `decide.rs`) and
-//! hands the step back to the interpreter (`Err(())`) wherever the interpreter could fail.
+//! `native/prelude.rs`, the interpreter's card moves, `engine/piles.rs`, then the game's part).
+//! The game's part holds its tables as integer data and one function per statement, loop,
+//! binding and definition it compiles; each mirrors what the interpreter does on success
+//! (`src/engine/run.rs`, `vm.rs`, `compile.rs`, `decide.rs`) and hands the step back to the
+//! interpreter (`Err(())`) wherever the interpreter could fail.
 //!
 //! Nothing of the rule file's text reaches the source: names, strings and templates never do
 //! (narration stays with the interpreter), and numbers are written by this module from typed
@@ -16,6 +17,9 @@ use std::fmt::Write;
 
 /// The fixed part of every kernel's source.
 pub(crate) const PRELUDE: &str = include_str!("native/prelude.rs");
+
+/// The interpreter's card moves, the kernel's too: its source holds this file as module `piles`.
+pub(crate) const PILES: &str = include_str!("../engine/piles.rs");
 
 /// A construct the generator does not compile yet, and where the rule file uses it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +69,7 @@ pub(crate) fn generate(game: &Game, key: u64) -> G<Generated> {
     g.functions()?;
     g.keys();
     g.card_tables()?;
-    let source = format!("{PRELUDE}\n// The game's part.\n{exec}{}", g.out);
+    let source = format!("{PRELUDE}\nmod piles {{\n{PILES}\n}}\n// The game's part.\n{exec}{}", g.out);
     Ok(Generated { source, left, statements })
 }
 
@@ -761,7 +765,7 @@ impl Gen<'_> {
         let zones: Vec<String> = self.layout.pile_zone.iter().map(|(z, _)| z.to_string()).collect();
         let base = self.layout.zone_base[zone as usize];
         Ok(format!(
-            "let source = {{ let mut vm = Vm::new(); let vm = &mut vm; {from}.ok_or(())? }};\nconst ZONES: [u16; {}] = [{}];\nif ZONES.get(source).copied() == Some({zone}) {{ return Err(()); }}\nlet each: Option<i64> = {count};\nlet first: usize = {first};\nlet size = self.pile(source).len();\nlet total = match each {{ Some(n) if n < 0 || (n as usize).saturating_mul(SEATS) > size => return Err(()), Some(n) => n as usize * SEATS, None => size }};\nself.next_pc();\nfor k in 0..total {{ let seat = (first + k) % SEATS; let Some(&card) = self.pile(source).last() else {{ break }}; self.put(card, {base} + seat); }}\nOk(Go::On)",
+            "let source = {{ let mut vm = Vm::new(); let vm = &mut vm; {from}.ok_or(())? }};\nconst ZONES: [u16; {}] = [{}];\nif ZONES.get(source).copied() == Some({zone}) {{ return Err(()); }}\nlet each: Option<i64> = {count};\nlet first: usize = {first};\nlet size = self.pile(source).len();\nlet total = match each {{ Some(n) if n < 0 || (n as usize).saturating_mul(SEATS) > size => return Err(()), Some(n) => n as usize * SEATS, None => size }};\nself.next_pc();\nself.deal(source, total, {base}, first);\nOk(Go::On)",
             zones.len(),
             zones.join(", ")
         ))

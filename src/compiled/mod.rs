@@ -55,13 +55,15 @@ pub struct Compiled {
 }
 
 /// The cache key of a game's kernel: the compiled game itself (made from the rule file's bytes,
-/// its scenario's base, the parameters and the variant), the kernel's fixed part and paradox's
+/// its scenario's base, the parameters and the variant), the kernel's fixed parts and paradox's
 /// version, hashed.
 pub fn key(game: &Game) -> String {
     let mut h = Sha256::new();
     h.update(env!("CARGO_PKG_VERSION").as_bytes());
     h.update([0]);
     h.update(generate::PRELUDE.as_bytes());
+    h.update([0]);
+    h.update(generate::PILES.as_bytes());
     h.update([0]);
     h.update(serde_json::to_vec(game).unwrap_or_default());
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()

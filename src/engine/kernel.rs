@@ -74,10 +74,14 @@ pub(crate) struct Lent<'a> {
 
 /// The parts of a position a kernel reads and writes in place.
 pub(crate) struct Parts<'a> {
-    pub cards: &'a [u16],
-    pub start: &'a [u16],
-    pub place: &'a [u16],
-    pub came_from: &'a [u8],
+    pub cards: &'a mut [u16],
+    pub start: &'a mut [u16],
+    pub place: &'a mut [u16],
+    pub came_from: &'a mut [u8],
+    /// The position's hash, which the kernel keeps up to date as it moves cards.
+    pub zobrist: &'a mut u64,
+    /// The hash's random numbers (the program's).
+    pub keys: &'a [u64],
     pub vars: &'a mut [Value],
     pub locals: &'a mut [Value],
     pub phase_counts: &'a mut [u32],
@@ -101,16 +105,7 @@ pub(crate) struct ReadParts<'a> {
 impl Lent<'_> {
     /// The position's parts, to be read and written in place.
     pub(crate) fn parts(&mut self) -> Parts<'_> {
-        self.pos.kernel_parts()
-    }
-
-    /// Moves cards onto the top of a pile, as the interpreter does ([`Position::move_all`]:
-    /// the position's hash and the seat each card came from kept up to date).
-    pub(crate) fn move_all(&mut self, cards: &[u16], pile: usize) {
-        let count = self.pos.card_count();
-        if cards.iter().all(|c| (*c as usize) < count) && pile < self.pos.pile_count() {
-            self.pos.move_all(self.prog, cards, pile, |_, _, _| {});
-        }
+        self.pos.kernel_parts(&self.prog.zobrist)
     }
 
     /// Shuffles a pile with the position's generator, as the interpreter does.

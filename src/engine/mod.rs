@@ -27,6 +27,7 @@ mod knowledge;
 mod layout;
 mod lower;
 mod mask;
+mod piles;
 mod position;
 mod program;
 mod repeat;

@@ -7,6 +7,7 @@
 //! `deal` and ties in `highest` depend on it). A Zobrist hash of where each card lies is kept up
 //! to date by every move, for searches that look positions up ([`Position::zobrist`]).
 
+use super::piles::{NO_SEAT, Piles};
 use super::restore::Unfit;
 use crate::diagnostic::Problem;
 use crate::game::*;
@@ -198,42 +199,6 @@ impl Clone for Position {
 /// wraps. A restored position beyond it is refused.
 pub(crate) const MAX_DECISION_COUNT: u64 = 1 << 40;
 
-/// No seat: a card that never left a per-seat pile.
-pub(super) const NO_SEAT: u8 = u8::MAX;
-
-/// Rotates a slice left by `k` (at most its length): by one place either way (a card moved) as
-/// one shift, a short rotation (a trick) as two copies through a buffer, a long one by the
-/// standard library.
-fn rotate_left(cards: &mut [CardId], k: usize) {
-    const SHORT: usize = 16;
-    let n = cards.len();
-    if k == 0 || k == n {
-        return;
-    }
-    // One card, the most common move: a single shift, no buffer.
-    if k == 1 {
-        let first = cards[0];
-        cards.copy_within(1.., 0);
-        cards[n - 1] = first;
-    } else if n - k == 1 {
-        let last = cards[n - 1];
-        cards.copy_within(..n - 1, 1);
-        cards[0] = last;
-    } else if k <= SHORT {
-        let mut buf = [0; SHORT];
-        buf[..k].copy_from_slice(&cards[..k]);
-        cards.copy_within(k.., 0);
-        cards[n - k..].copy_from_slice(&buf[..k]);
-    } else if n - k <= SHORT {
-        let mut buf = [0; SHORT];
-        buf[..n - k].copy_from_slice(&cards[k..]);
-        cards.copy_within(..k, n - k);
-        cards[..n - k].copy_from_slice(&buf[..n - k]);
-    } else {
-        cards.rotate_left(k);
-    }
-}
-
 /// What expressions read of a position: the piles, where each card is, and the variables.
 #[derive(Clone, Copy)]
 pub(crate) struct Board<'a> {
@@ -377,13 +342,16 @@ impl Position {
         (board, &mut self.locals, &mut self.stack, &mut self.options)
     }
 
-    /// The parts of the position a kernel reads and writes in place.
-    pub(crate) fn kernel_parts(&mut self) -> super::kernel::Parts<'_> {
+    /// The parts of the position a kernel reads and writes in place, with the hash's random
+    /// numbers (`keys`, the program's) for the cards it moves.
+    pub(crate) fn kernel_parts<'a>(&'a mut self, keys: &'a [u64]) -> super::kernel::Parts<'a> {
         super::kernel::Parts {
-            cards: &self.cards,
-            start: &self.start,
-            place: &self.place,
-            came_from: &self.came_from,
+            cards: &mut self.cards,
+            start: &mut self.start,
+            place: &mut self.place,
+            came_from: &mut self.came_from,
+            zobrist: &mut self.zobrist,
+            keys,
             vars: &mut self.vars,
             locals: &mut self.locals,
             phase_counts: &mut self.phase_counts,
@@ -457,65 +425,41 @@ impl Position {
         (0..self.place.len()).fold(0, |h, c| h ^ prog.zobrist[c * piles + self.place[c] as usize])
     }
 
-    /// Where pile `p` ends in the card array.
-    pub(crate) fn pile_end(&self, pile: usize) -> usize {
-        self.start[pile + 1] as usize
-    }
-
-    /// Where a card lies in the card array.
-    pub(crate) fn index_of(&self, card: CardId) -> Option<usize> {
-        let (a, b) = self.range(self.place[card as usize] as usize);
-        // Cards mostly leave from the top of a pile: look from there.
-        self.cards[a..b].iter().rposition(|c| *c == card).map(|i| a + i)
-    }
-
-    /// The card at a place of the card array.
-    pub(crate) fn card_at(&self, i: usize) -> Option<CardId> {
-        self.cards.get(i).copied()
+    /// The cards lent to be moved, with the program's hash keys and per-seat piles.
+    fn moving<'a>(&'a mut self, prog: &'a super::Program) -> Piles<'a, impl Fn(usize) -> Option<SeatId> + 'a> {
+        Piles {
+            cards: &mut self.cards,
+            start: &mut self.start,
+            place: &mut self.place,
+            came_from: &mut self.came_from,
+            zobrist: &mut self.zobrist,
+            keys: &prog.zobrist,
+            seat_of: |pile| prog.layout.seat_of_pile(pile),
+        }
     }
 
     /// Moves one card onto the top of a pile, remembering the seat whose pile it left.
     pub(crate) fn put(&mut self, prog: &super::Program, card: CardId, dest: usize) {
-        if let Some(i) = self.index_of(card) {
-            self.put_run(prog, i..i + 1, dest);
-        }
+        self.moving(prog).move_run(&[card], dest);
     }
 
-    /// Moves a run of the card array, consecutive cards of one pile, onto the top of a pile
-    /// in the same order: as if they were moved one by one, bottom first.
-    pub(crate) fn put_run(&mut self, prog: &super::Program, run: std::ops::Range<usize>, dest: usize) {
-        let Some(&first) = self.cards.get(run.start) else { return };
-        let from = self.place[first as usize] as usize;
-        let (n, top) = (run.len(), self.start[dest + 1] as usize);
-        if from <= dest {
-            // Shift the cards after the run, up to the top of `dest`, down over it.
-            rotate_left(&mut self.cards[run.start..top], n);
-            for s in &mut self.start[from + 1..=dest] {
-                *s -= n as u16;
-            }
-        } else {
-            // Shift the cards from the top of `dest` up to the run, up over it.
-            let len = run.end - top;
-            rotate_left(&mut self.cards[top..run.end], len - n);
-            for s in &mut self.start[dest + 1..=from] {
-                *s += n as u16;
-            }
-        }
-        let seat = prog.layout.seat_of_pile(from);
-        let piles = self.pile_count();
-        let moved = if from <= dest { top - n..top } else { top..top + n };
-        for i in moved {
-            let card = self.cards[i] as usize;
-            if let Some(seat) = seat {
-                self.came_from[card] = seat;
-            }
-            self.place[card] = dest as u16;
-            self.zobrist ^= prog.zobrist[card * piles + from] ^ prog.zobrist[card * piles + dest];
-        }
+    /// Deals `total` cards from the top of pile `source` one at a time, the `k`-th onto pile
+    /// `base + (first + k) % hands`, in one pass ([`Piles::deal`]). `source` holds at least
+    /// `total` cards and is none of those piles, and `first < hands`.
+    pub(crate) fn deal(
+        &mut self,
+        prog: &super::Program,
+        source: usize,
+        total: usize,
+        base: usize,
+        hands: usize,
+        first: usize,
+    ) {
+        self.moving(prog).deal(source, total, base, hands, first);
     }
 
     /// Moves cards onto the top of a pile, as if one by one in order: cards that lie together
-    /// in one pile, in order, move together ([`Position::put_run`]). `moved` is told each run
+    /// in one pile, in order, move together ([`Piles::move_run`]). `moved` is told each run
     /// moved and the pile it came from, once it has moved.
     pub(crate) fn move_all(
         &mut self,
@@ -526,15 +470,10 @@ impl Position {
     ) {
         let mut k = 0;
         while k < cards.len() {
-            let (from, Some(i)) = (self.place(cards[k]), self.index_of(cards[k])) else {
+            let Some((from, n)) = self.moving(prog).move_run(&cards[k..], dest) else {
                 k += 1;
                 continue;
             };
-            let end = self.pile_end(from);
-            let n =
-                (1..cards.len() - k).take_while(|&m| i + m < end && self.card_at(i + m) == Some(cards[k + m])).count()
-                    + 1;
-            self.put_run(prog, i..i + n, dest);
             moved(self, &cards[k..k + n], from);
             k += n;
         }
@@ -635,23 +574,5 @@ impl Position {
     /// with it).
     pub(crate) fn rehash(&mut self, prog: &super::Program) {
         self.zobrist = self.zobrist_from_scratch(prog);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::rotate_left;
-
-    #[test]
-    fn rotating_a_run_of_cards_is_the_standard_rotation() {
-        for n in 0..40u16 {
-            for k in 0..=n as usize {
-                let mut ours: Vec<u16> = (0..n).collect();
-                let mut theirs = ours.clone();
-                rotate_left(&mut ours, k);
-                theirs.rotate_left(k);
-                assert_eq!(ours, theirs, "{n} cards by {k}");
-            }
-        }
     }
 }

@@ -846,6 +846,12 @@ impl<'s> Flow<'s> {
             Some(n) => n as usize * seats,
             None => size,
         };
+        let one_pass = first < seats && self.prog.layout.piles(zone) == seats;
+        if one_pass && self.obs.log.is_none() && self.obs.knowledge.is_none() {
+            // Nobody watches the cards one by one: the deal in one pass, as the compiled engine's.
+            self.pos.deal(self.prog, source, total, self.prog.layout.pile(zone, 0), seats, first);
+            return Ok(());
+        }
         let mut hands = vec![Vec::new(); if self.obs.log.is_some() { seats } else { 0 }];
         for k in 0..total {
             let seat = (first + k) % seats;

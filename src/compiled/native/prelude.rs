@@ -12,7 +12,7 @@
 use std::ffi::c_void;
 
 /// The interface's version: paradox refuses a kernel of another version.
-pub const ABI_VERSION: u64 = 3;
+pub const ABI_VERSION: u64 = 4;
 /// The step budgets of the interpreter (`src/eval.rs`, `src/engine/run.rs`).
 pub const STEP_BUDGET: u64 = 1_000_000;
 pub const MATCH_BUDGET: u64 = 5_000_000;
@@ -82,15 +82,21 @@ pub struct Buf<T> {
 
 /// What paradox lends a kernel: the position's parts, the step counters, where a decision is
 /// opened, and the host's services. The pointers are valid until the next service call, after
-/// which they are read again.
+/// which they are read again. The kernel moves cards itself, in place (`piles`, the
+/// interpreter's own code); working out keys, it is lent the position to be read only.
 #[repr(C)]
 pub struct Io {
-    pub cards: *const u16,
-    pub start: *const u16,
-    pub place: *const u16,
-    pub came_from: *const u8,
+    pub cards: *mut u16,
+    pub start: *mut u16,
+    pub place: *mut u16,
+    pub came_from: *mut u8,
     pub n_cards: usize,
     pub n_piles: usize,
+    /// The position's hash of where each card lies, kept up to date by the moves made here.
+    pub zobrist: u64,
+    /// The hash's random numbers, `keys[card * n_piles + pile]` (`n_keys` of them).
+    pub keys: *const u64,
+    pub n_keys: usize,
     pub vars: *mut V,
     pub n_vars: usize,
     pub locals: *mut V,
@@ -114,8 +120,6 @@ pub struct Io {
     pub host: *mut c_void,
     /// Makes room for `additional` more elements in vector `which` (0 frames, 1 stack, 2 options).
     pub grow: extern "C" fn(*mut Io, u32, usize),
-    /// Moves cards (not the position's: a copy) onto the top of a pile, in order.
-    pub move_cards: extern "C" fn(*mut Io, *const u16, usize, u32),
     /// Shuffles a pile.
     pub shuffle: extern "C" fn(*mut Io, u32),
     /// A number drawn by lot below the one given.
@@ -670,12 +674,57 @@ impl K {
         if s == NO_SEAT { V::None } else { V::Seat(s) }
     }
 
-    fn put(&mut self, card: u16, pile: usize) {
-        self.move_cards(&[card], pile);
+    /// The position's cards, to be moved in place as the interpreter moves them (`piles`).
+    fn piles(&mut self) -> piles::Piles<'_, impl Fn(usize) -> Option<u8>> {
+        let io = self.io_mut();
+        let (n_cards, n_piles) = (io.n_cards, io.n_piles);
+        // SAFETY: paradox lends `n_cards` cards, places and seats, `n_piles + 1` pile starts and
+        // `n_keys` random numbers, none of them aliased while the kernel runs.
+        unsafe {
+            piles::Piles {
+                cards: std::slice::from_raw_parts_mut(io.cards, n_cards),
+                start: std::slice::from_raw_parts_mut(io.start, n_piles + 1),
+                place: std::slice::from_raw_parts_mut(io.place, n_cards),
+                came_from: std::slice::from_raw_parts_mut(io.came_from, n_cards),
+                zobrist: &mut io.zobrist,
+                keys: std::slice::from_raw_parts(io.keys, io.n_keys),
+                seat_of: |p: usize| match PILE_SEAT.get(p) {
+                    Some(V::Seat(s)) => Some(*s),
+                    _ => None,
+                },
+            }
+        }
     }
 
+    /// Whether the position has these cards and this pile, and the hash's numbers for them.
+    fn movable(&self, cards: &[u16], pile: usize) -> bool {
+        let io = self.io();
+        pile < io.n_piles && io.n_keys >= io.n_cards * io.n_piles && cards.iter().all(|c| (*c as usize) < io.n_cards)
+    }
+
+    /// Moves cards (not the position's: a copy) onto the top of a pile, as if one by one in
+    /// order, as the interpreter does (nothing for a card or pile the position has not).
     fn move_cards(&mut self, cards: &[u16], pile: usize) {
-        (self.io().move_cards)(self.io, cards.as_ptr(), cards.len(), pile as u32);
+        if !self.movable(cards, pile) {
+            return;
+        }
+        let mut piles = self.piles();
+        let mut k = 0;
+        while k < cards.len() {
+            k += piles.move_run(&cards[k..], pile).map_or(1, |(_, n)| n);
+        }
+    }
+
+    /// Deals `total` cards from the top of pile `source`, one at a time, to the `SEATS` piles
+    /// from `base` starting with seat `first`, as the interpreter does (`piles::Piles::deal`);
+    /// nothing if the piles or the cards are not there.
+    fn deal(&mut self, source: usize, total: usize, base: usize, first: usize) {
+        let hands = base..base + SEATS;
+        let fits = SEATS > 0 && first < SEATS && hands.end <= self.io().n_piles && !hands.contains(&source);
+        if !fits || !self.movable(&[], source) || self.pile(source).len() < total {
+            return;
+        }
+        self.piles().deal(source, total, base, SEATS, first);
     }
 
     /// Moves the cards on the stack from `from` onto a pile, in order, a few at a time.
