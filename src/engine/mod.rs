@@ -29,6 +29,7 @@ mod lower;
 mod mask;
 mod position;
 mod program;
+mod reason;
 mod repeat;
 mod restore;
 mod run;

@@ -127,6 +127,30 @@ fn width(line: &str) -> usize {
     n
 }
 
+/// A line cut to `columns` on screen, ending in `…` where something is cut off (colour codes
+/// kept, and reset after the cut).
+pub(super) fn cut_to(line: &str, columns: usize) -> String {
+    if width(line) <= columns {
+        return line.to_string();
+    }
+    let (mut out, mut shown, mut escape) = (String::new(), 0, false);
+    for c in line.chars() {
+        match c {
+            '\u{1b}' => escape = true,
+            'm' if escape => escape = false,
+            _ if escape => {}
+            _ if shown + 1 >= columns => break,
+            _ => shown += 1,
+        }
+        out.push(c);
+    }
+    if line.contains('\u{1b}') {
+        out.push_str("\u{1b}[0m");
+    }
+    out.push('…');
+    out
+}
+
 fn pad(line: &str, to: usize) -> String {
     format!("{line}{}", " ".repeat(to.saturating_sub(width(line))))
 }
@@ -482,6 +506,14 @@ mod tests {
         assert!(lines[0].contains("7 earlier lines"), "{lines:?}");
         assert_eq!(lines[3], "  line 10");
         assert_eq!(news_lines(&news, 11, 80).len(), 11);
+    }
+
+    #[test]
+    fn a_line_too_wide_is_cut_with_an_ellipsis() {
+        assert_eq!(cut_to("abcdef", 6), "abcdef");
+        assert_eq!(cut_to("abcdefg", 6), "abcde…");
+        let red = cut_to("\u{1b}[31mabcdefg\u{1b}[0m", 4);
+        assert_eq!((width(&red), red.as_str()), (4, "\u{1b}[31mabc\u{1b}[0m…"));
     }
 
     #[test]
