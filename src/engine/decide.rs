@@ -422,6 +422,17 @@ impl State {
         broken.into_iter().map(|f| self.game.functions[f as usize].name.clone()).collect()
     }
 
+    /// When `seat` decides under a tier after the first (what the rules ask when the first
+    /// cannot be met), the names of the definitions that tier's condition calls, in order.
+    pub fn fallback_rules(&self, seat: SeatId) -> Vec<String> {
+        let Some((at, options)) = self.decision(seat) else { return Vec::new() };
+        let tier = options.first().map(|o| o.tier).filter(|t| *t > 0);
+        let Some(cond) = tier.and_then(|tier| self.tier_condition(at, tier)) else { return Vec::new() };
+        let mut calls = Vec::new();
+        super::reason::calls(cond, &mut calls);
+        calls.into_iter().map(|f| self.game.functions[f as usize].name.clone()).collect()
+    }
+
     /// The cards `seat` chooses among now, if it is to choose several at once.
     pub fn choice_cards(&self, seat: SeatId) -> Option<Vec<CardId>> {
         let (at, _) = self.decision(seat)?;

@@ -71,6 +71,16 @@ fn gather<'g>(game: &'g Game, e: &'g Expr, parts: &mut Vec<&'g Expr>, seen: &mut
     }
 }
 
+/// The definitions `e` calls, in order, each once (not those they call in turn).
+pub(super) fn calls(e: &Expr, out: &mut Vec<FnId>) {
+    if let ExprKind::Call(f, _) = &e.kind
+        && !out.contains(f)
+    {
+        out.push(*f);
+    }
+    e.children().into_iter().for_each(|c| calls(c, out));
+}
+
 /// Whether `e` reads any of the names in `moved` (the option, or a definition's parameters it
 /// was passed to).
 fn mentions(e: &Expr, moved: &[Slot]) -> bool {

@@ -517,11 +517,14 @@ impl Session {
             Some(groups) if counted(&moves).len() > LISTED => Some(groups.summary()),
             _ => None,
         };
+        let fallback = self.state.fallback_rules(seat);
+        let names: Vec<&str> = fallback.iter().map(String::as_str).collect();
         Some(Turn {
             seat: self.setup.game.seats[seat as usize].display.clone(),
             secret: matches!(self.state.actor(), Actor::Together(_)),
             moves,
             summary,
+            rule: self.rule_said(&names, None),
         })
     }
 
@@ -553,7 +556,9 @@ impl Session {
             None => format!("{}, ...", in_a_sentence(&list[..LISTED])),
         };
         let s = if turn.moves.len() == 1 { "" } else { "s" };
-        format!("{how} at {} (*), {} move{s}: {shown}\n", turn.seat, turn.moves.len())
+        // Why the moves are only these, when the rules' first demand cannot be met.
+        let rule = turn.rule.as_ref().map_or(String::new(), |rule| format!("(Only these, as {rule}.)\n"));
+        format!("{how} at {} (*), {} move{s}: {shown}\n{rule}", turn.seat, turn.moves.len())
     }
 
     /// The display name a player goes by: their first seat's.
@@ -996,14 +1001,23 @@ impl Session {
     /// (through which the condition is false) that has one, else over the definition the
     /// condition calls (`required(s, c)`), else over the `choose` it belongs to.
     fn reason(&self, span: crate::syntax::ast::Span, broken: &[String]) -> Option<String> {
+        let text = &self.setup.source.text;
+        let condition = text.get(span.start..span.end)?.trim();
+        let called = condition.split_once('(').map(|(name, _)| name.trim());
+        let choose = text.get(..span.start)?.rfind("choose");
+        let names: Vec<&str> = broken.iter().rev().map(String::as_str).chain(called).collect();
+        self.rule_said(&names, choose)
+    }
+
+    /// The first sentence of the comment over the first of the definitions `names` that has
+    /// one, else over the place `fallback` in the rule file, as it reads after a colon.
+    fn rule_said(&self, names: &[&str], fallback: Option<usize>) -> Option<String> {
         let file = self.rules.as_ref()?;
         let text = &self.setup.source.text;
         let said = |at: usize| {
             let words: Vec<&str> = file.extra.above(text, at).iter().map(|c| c.words(text)).collect();
             Some(words.join(" ")).filter(|w| !w.is_empty())
         };
-        let condition = text.get(span.start..span.end)?.trim();
-        let called = condition.split_once('(').map(|(name, _)| name.trim());
         let defined = |name: &str| match &file.body {
             crate::syntax::ast::FileBody::Rules(items) => items.iter().find_map(|item| match item {
                 crate::syntax::ast::Item::Define(d) if d.name.name == name => Some(d.span.start),
@@ -1011,9 +1025,7 @@ impl Session {
             }),
             _ => None,
         };
-        let choose = text.get(..span.start)?.rfind("choose");
-        let mut names = broken.iter().rev().map(String::as_str).chain(called);
-        let reason = names.find_map(|name| defined(name).and_then(said)).or_else(|| choose.and_then(said))?;
+        let reason = names.iter().find_map(|name| defined(name).and_then(said)).or_else(|| fallback.and_then(said))?;
         let reason = first_sentence(&reason);
         // `A follower ...` reads on after a colon as `a follower ...`; `North ...`, `True/False
         // ...` stay as they are.
