@@ -557,7 +557,11 @@ impl Session {
         };
         let s = if turn.moves.len() == 1 { "" } else { "s" };
         // Why the moves are only these, when the rules' first demand cannot be met.
-        let rule = turn.rule.as_ref().map_or(String::new(), |rule| format!("(Only these, as {rule}.)\n"));
+        // A sentence, not a list: broken between words here, not after its commas.
+        let rule = turn.rule.as_ref().map_or(String::new(), |rule| {
+            super::table::words(&format!("(Only these: {rule}.)"), self.setup.width.saturating_sub(2), "  ").join("\n")
+                + "\n"
+        });
         format!("{how} at {} (*), {} move{s}: {shown}\n{rule}", turn.seat, turn.moves.len())
     }
 
