@@ -388,11 +388,7 @@ impl State {
     /// use, if it has one, with the moves allowed.
     pub fn refusal(&self, seat: SeatId, name: &str) -> Option<Problem> {
         let (at, options) = self.decision(seat)?;
-        let choose = match &self.game.blocks[at.block as usize].stmts[at.index as usize].kind {
-            StmtKind::Choose(c) | StmtKind::Simultaneously(_, c, _) => c,
-            _ => return None,
-        };
-        let cond = choose.tiers.get(options.first()?.tier as usize)?.cond.as_ref()?;
+        let cond = self.tier_condition(at, options.first()?.tier)?;
         let allowed: Vec<String> =
             self.shown_actions(seat).into_iter().filter_map(|a| self.action_name(seat, a)).collect();
         let problem = Problem::new(
@@ -402,6 +398,42 @@ impl State {
             "only moves meeting this are allowed now",
         );
         Some(problem.help(format!("allowed now: {}", allowed.join(", "))))
+    }
+
+    /// The condition of a tier of the decision at `at`; `None` for `any`.
+    fn tier_condition(&self, at: Loc, tier: u32) -> Option<&Expr> {
+        let choose = match &self.game.blocks[at.block as usize].stmts[at.index as usize].kind {
+            StmtKind::Choose(c) | StmtKind::Simultaneously(_, c, _) => c,
+            _ => return None,
+        };
+        choose.tiers.get(tier as usize)?.cond.as_ref()
+    }
+
+    /// The names of the definitions, outermost first, through which the condition of the tier
+    /// in use refuses `seat` the move named `name` (see [`super::reason`]): the deepest holds the
+    /// one rule the move breaks. Empty when none can be told.
+    pub fn broken_rules(&self, seat: SeatId, name: &str) -> Vec<String> {
+        let Some((at, options)) = self.decision(seat) else { return Vec::new() };
+        let Some(tier) = options.first().map(|o| o.tier) else { return Vec::new() };
+        let named = |v: &Value| self.option_name(at, seat, Opt { value: *v, declared: false, tier }) == name;
+        let (Some(cond), Some(value)) =
+            (self.tier_condition(at, tier), self.domain_now(at, seat).into_iter().find(named))
+        else {
+            return Vec::new();
+        };
+        let broken = super::reason::broken(&self.game, &self.pos, at, seat, value, cond);
+        broken.into_iter().map(|f| self.game.functions[f as usize].name.clone()).collect()
+    }
+
+    /// When `seat` decides under a tier after the first (what the rules ask when the first
+    /// cannot be met), the names of the definitions that tier's condition calls, in order.
+    pub fn fallback_rules(&self, seat: SeatId) -> Vec<String> {
+        let Some((at, options)) = self.decision(seat) else { return Vec::new() };
+        let tier = options.first().map(|o| o.tier).filter(|t| *t > 0);
+        let Some(cond) = tier.and_then(|tier| self.tier_condition(at, tier)) else { return Vec::new() };
+        let mut calls = Vec::new();
+        super::reason::calls(cond, &mut calls);
+        calls.into_iter().map(|f| self.game.functions[f as usize].name.clone()).collect()
     }
 
     /// The cards `seat` chooses among now, if it is to choose several at once.

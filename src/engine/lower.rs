@@ -13,6 +13,12 @@ impl Program {
     /// what is still wrong (a value of the wrong kind) is lowered into a node that stops the
     /// match at run time, as the checker's evaluator would.
     pub fn new(game: &Game) -> Program {
+        Program::with(game, |_| ()).0
+    }
+
+    /// A game lowered with more of its expressions, lowered by `more` (parts of a condition to
+    /// work out one by one): their places in the rule file are kept with the program's.
+    pub(super) fn with<T>(game: &Game, more: impl FnOnce(&mut Lower<'_>) -> T) -> (Program, T) {
         let layout = Layout::of(game);
         let mut low = Lower { game, layout: &layout, spans: Vec::new(), tables: Vec::new() };
         let blocks = game.blocks.iter().map(|b| b.stmts.iter().map(|s| low.stmt(&s.kind)).collect()).collect();
@@ -58,9 +64,10 @@ impl Program {
             let each = Bind { slot: s.slot, domain, start: None, filter: None };
             (s.phase, ShowX { each: Some(each), text: low.expr(&s.text), when: None })
         });
+        let extra = more(&mut low);
         let (spans, tables) = (low.spans, low.tables);
         let zobrist = zobrist(game.cards.len() * layout.pile_zone.len());
-        Program {
+        let program = Program {
             layout,
             blocks,
             functions,
@@ -74,7 +81,8 @@ impl Program {
             spans,
             tables,
             zobrist,
-        }
+        };
+        (program, extra)
     }
 }
 

@@ -30,6 +30,7 @@ mod mask;
 mod piles;
 mod position;
 mod program;
+mod reason;
 mod repeat;
 mod restore;
 mod run;

@@ -10,16 +10,17 @@ use crate::report::Source;
 use crate::syntax::ast::{Audience, File, FileBody, Item};
 use crate::syntax::comments::{Comment, Extra};
 
-/// The summary of a game; `source` is the rule file it was compiled from, `rules` what was read
-/// from it (`None` if it does not parse: then the summary tells none of its comments).
-pub(super) fn summary(game: &Game, source: &Source, rules: Option<&File>) -> String {
+/// The summary of a game within `columns`; `source` is the rule file it was compiled from,
+/// `rules` what was read from it (`None` if it does not parse: then the summary tells none of
+/// its comments).
+pub(super) fn summary(game: &Game, source: &Source, rules: Option<&File>, columns: usize) -> String {
     let text = &source.text;
     let no_comments = Extra::default();
     let extra = rules.map_or(&no_comments, |file| &file.extra);
     let mut out = format!("{}\n", game.name);
-    for comment in opening_comment(text, extra) {
-        out.push_str(format!("  {}", comment.text(text).trim_start_matches('/').trim()).trim_end());
-        out.push('\n');
+    let opening: Vec<&str> = opening_comment(text, extra).iter().map(|c| written(c, text)).collect();
+    for item in reflowed(&opening) {
+        out.push_str(&format!("  {item}\n"));
     }
     let steps = rules.map_or_else(Vec::new, |file| play_comments(text, file));
     if !steps.is_empty() {
@@ -66,6 +67,63 @@ pub(super) fn summary(game: &Game, source: &Source, rules: Option<&File>) -> Str
     } else if let Some(rule) = line_at(&source.text, game.result.key.span.start) {
         out.push_str(&format!("The winner: {}\n", rule.trim_start_matches("result").trim()));
     }
+    within(&out, columns)
+}
+
+/// Lines of comment (as written after `// `) run together into the sentences they hold: a line
+/// starting `- ` (a list's item) starts another, which runs on over the indented lines after it,
+/// and an empty line stands as one.
+fn reflowed(lines: &[&str]) -> Vec<String> {
+    let mut items: Vec<String> = Vec::new();
+    for line in lines {
+        let indented = line.starts_with(' ');
+        match items.last_mut() {
+            Some(last) if !line.is_empty() && !last.is_empty() && !line.starts_with("- ") => {
+                if last.starts_with("- ") && !indented {
+                    items.push(line.to_string());
+                } else {
+                    last.push(' ');
+                    last.push_str(line.trim());
+                }
+            }
+            _ => items.push(line.trim().to_string()),
+        }
+    }
+    items
+}
+
+/// A comment's line as written, without its `//` and the space after.
+fn written<'t>(comment: &Comment, text: &'t str) -> &'t str {
+    let line = comment.text(text).trim_end();
+    let line = line.strip_prefix("//").unwrap_or(line);
+    line.strip_prefix(' ').unwrap_or(line)
+}
+
+/// A text with each line broken between words within `columns`, the later lines of one indented
+/// two columns more than it (under a list item's words; a row of a table, whose columns are
+/// set apart by spaces, under its last column).
+pub(super) fn within(text: &str, columns: usize) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let body = line.trim_start();
+        let mut indent = line.len() - body.len() + 2;
+        if let Some(gap) = body.find("  ") {
+            indent = line.len() - body[gap..].trim_start().len();
+        }
+        let mut row = String::new();
+        for (i, word) in line.split(' ').enumerate() {
+            if !row.trim().is_empty() && row.chars().count() + 1 + word.chars().count() > columns {
+                out.push_str(row.trim_end());
+                out.push('\n');
+                row = " ".repeat(indent);
+            } else if i > 0 {
+                row.push(' ');
+            }
+            row.push_str(word);
+        }
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
     out
 }
 
@@ -103,7 +161,7 @@ fn audience(a: Audience) -> &'static str {
 
 /// The comment lines inside the rule file's `play` block, in order: the rule file's own account
 /// of how a match goes (a scenario's base is another file).
-fn play_comments<'t>(text: &'t str, file: &File) -> Vec<&'t str> {
+fn play_comments(text: &str, file: &File) -> Vec<String> {
     let FileBody::Rules(items) = &file.body else { return Vec::new() };
     let Some(span) = items.iter().find_map(|item| match item {
         Item::Play(play) => Some(play.span),
@@ -115,12 +173,14 @@ fn play_comments<'t>(text: &'t str, file: &File) -> Vec<&'t str> {
     let in_play = |paragraph: &&[Comment]| (span.start..span.end).contains(&paragraph[0].span.start);
     for paragraph in file.extra.paragraphs(text).filter(in_play) {
         let mut in_note = false;
-        for comment in paragraph.iter().map(|c| c.words(text)) {
-            in_note = in_note || comment.starts_with("Note:");
+        let mut said = Vec::new();
+        for comment in paragraph.iter().map(|c| written(c, text)) {
+            in_note = in_note || comment.trim_start().starts_with("Note:");
             if !in_note && !comment.is_empty() {
-                lines.push(comment);
+                said.push(comment);
             }
         }
+        lines.extend(reflowed(&said));
     }
     lines
 }

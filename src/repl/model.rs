@@ -121,9 +121,12 @@ pub struct Turn {
     pub moves: Vec<String>,
     /// The moves in one line when they are too many to list (cards chosen several at once).
     pub summary: Option<String>,
+    /// What the rules ask when their first demand cannot be met, when it is so now, in the rule
+    /// file's words (`unable to fit the set, a follower must throw a Complete ...`).
+    pub rule: Option<String>,
 }
 
-/// A middle pile with more cards than this is shown by its count (a won pile, a discard).
+/// A middle pile with more cards than this (a side's pile: more names) is shown by its count.
 const LISTED: usize = 12;
 
 impl Table {
@@ -208,23 +211,33 @@ fn middle(state: &State, player: usize, cards: &CardNames<'_>, plays: &Plays) ->
         |pile: usize| plays.last.values().filter(|_| !over).flat_map(|t| &t.to).filter(|p| **p == pile).count();
     for pile in (0..layout.pile_zone.len()).filter(|p| layout.seat_of_pile(*p).is_none()) {
         let label = pile_label(game, layout, pile);
-        match state.pile_view(player, pile) {
-            PileView::Cards(c) if !c.is_empty() && c.len() <= LISTED && c.len() != from_last(pile) => {
+        // A side's pile holds what it has won: its cards grouped and counted by name, as a hand.
+        let side = layout.pile_zone[pile].1.map(|(_, s)| game.sides[s as usize].display.as_str());
+        match (state.pile_view(player, pile), side) {
+            (PileView::Cards(c), Some(side)) if !c.is_empty() => {
+                let groups = cards.grouped(&c, side);
+                let kinds: usize = groups.iter().map(|g| g.cards.len()).sum();
+                let shown = if kinds <= LISTED { Cards::Grouped(groups) } else { Cards::Counted };
+                piles.push(Pile { label: label.clone(), count: c.len(), cards: shown });
+            }
+            (PileView::Cards(c), _) if !c.is_empty() && c.len() <= LISTED && c.len() != from_last(pile) => {
                 let shown = match plays.trick(pile) {
                     Some(trick) => trick.iter().map(|p| cards.played(*p)).collect(),
                     None => c.iter().map(|c| cards.played((*c, None))).collect(),
                 };
                 piles.push(Pile { label: label.clone(), count: c.len(), cards: Cards::InOrder(shown) });
             }
-            PileView::Cards(c) if !c.is_empty() => {
+            (PileView::Cards(c), _) if !c.is_empty() => {
                 piles.push(Pile { label: label.clone(), count: c.len(), cards: Cards::Counted })
             }
-            PileView::Count(n) if n > 0 => piles.push(Pile { label: label.clone(), count: n, cards: Cards::Counted }),
+            (PileView::Count(n), _) if n > 0 => {
+                piles.push(Pile { label: label.clone(), count: n, cards: Cards::Counted })
+            }
             _ => {}
         }
         if let Some(taken) = plays.last.get(&pile).filter(|_| !over) {
             let shown: Vec<Card> = taken.cards.iter().map(|p| cards.played(*p)).collect();
-            let label = format!("last {label}, to {}", takers(state, &taken.to));
+            let label = format!("last {label}, {}", went(state, taken, cards));
             let count = shown.len();
             let shown = if count <= LISTED { Cards::InOrder(shown) } else { Cards::Counted };
             piles.push(Pile { label, count, cards: shown });
@@ -240,6 +253,35 @@ fn middle(state: &State, player: usize, cards: &CardNames<'_>, plays: &Plays) ->
     piles
 }
 
+/// Where a trick's cards went: `to East`; when the one seat or side that took any took only one
+/// or two of them, which, and where the rest went (`True card to team B, the rest to discard`).
+fn went(state: &State, taken: &super::plays::Taken, cards: &CardNames<'_>) -> String {
+    let owned: Vec<(CardId, Option<String>)> =
+        taken.cards.iter().zip(&taken.to).map(|((card, _), pile)| (*card, owner(state, *pile))).collect();
+    let mut owners: Vec<&String> = owned.iter().filter_map(|(_, o)| o.as_ref()).collect();
+    owners.dedup();
+    let some = owned.iter().filter(|(_, o)| o.is_some()).count();
+    match owners[..] {
+        [one] if some < owned.len() && some <= 2 => {
+            let took: Vec<String> = owned.iter().filter(|(_, o)| o.is_some()).map(|(c, _)| cards.name(*c)).collect();
+            let rest: Vec<usize> =
+                (taken.to.iter().zip(&owned)).filter(|(_, (_, o))| o.is_none()).map(|(p, _)| *p).collect();
+            format!("{} to {one}, the rest to {}", took.join(" and "), takers(state, &rest))
+        }
+        _ => format!("to {}", takers(state, &taken.to)),
+    }
+}
+
+/// The seat or side a pile belongs to, by name.
+fn owner(state: &State, pile: usize) -> Option<String> {
+    let game = state.game();
+    match state.layout().pile_zone[pile].1 {
+        Some((crate::syntax::ast::Owner::Seat, s)) => Some(game.seats[s as usize].display.clone()),
+        Some((crate::syntax::ast::Owner::Side, s)) => Some(game.sides[s as usize].display.clone()),
+        None => None,
+    }
+}
+
 /// Who took a trick whose cards went to `piles`: the one seat or side owning any of them (the
 /// rest put aside), else the piles by name.
 fn takers(state: &State, piles: &[usize]) -> String {
@@ -247,13 +289,8 @@ fn takers(state: &State, piles: &[usize]) -> String {
     let mut owners: Vec<String> = Vec::new();
     let mut names: Vec<String> = Vec::new();
     for pile in piles {
-        let owner = match layout.pile_zone[*pile].1 {
-            Some((crate::syntax::ast::Owner::Seat, s)) => Some(&game.seats[s as usize].display),
-            Some((crate::syntax::ast::Owner::Side, s)) => Some(&game.sides[s as usize].display),
-            None => None,
-        };
-        let (list, name) = match owner {
-            Some(owner) => (&mut owners, owner.clone()),
+        let (list, name) = match owner(state, *pile) {
+            Some(owner) => (&mut owners, owner),
             None => (&mut names, pile_label(game, layout, *pile)),
         };
         if !list.contains(&name) {

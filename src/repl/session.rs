@@ -23,6 +23,9 @@ use std::sync::Arc;
 /// How many moves a message lists before it says how many more there are.
 const LISTED: usize = 12;
 
+/// How many kinds of move a refusal lists as allowed after its reason; more are left to `moves`.
+const ALLOWED_SAID: usize = 4;
+
 /// How long a sentence listing every move may be, when they are more than [`LISTED`].
 const SENTENCE: usize = 160;
 
@@ -279,7 +282,7 @@ impl Session {
     fn run(&mut self, command: Command, progress: &mut dyn FnMut(&str)) -> String {
         match command {
             Command::Nothing => String::new(),
-            Command::Help => help(),
+            Command::Help => super::about::within(&help(), self.setup.width),
             Command::Moves => self.moves(),
             Command::Hint => self.hint(),
             Command::Analyze => {
@@ -289,7 +292,9 @@ impl Session {
             Command::Show => self.table_and_turn(),
             Command::Score => self.score(),
             Command::Log(n) => self.log(n.unwrap_or(LOG_LINES)),
-            Command::Rules => super::about::summary(&self.setup.game, &self.setup.source, self.rules.as_ref()),
+            Command::Rules => {
+                super::about::summary(&self.setup.game, &self.setup.source, self.rules.as_ref(), self.setup.width)
+            }
             Command::Save(file) => self.save(Path::new(&file)),
             Command::Load(file) => self.load(Path::new(&file)),
             Command::New if self.state.is_over() || self.state.failure().is_some() => self.new_match(),
@@ -512,11 +517,14 @@ impl Session {
             Some(groups) if counted(&moves).len() > LISTED => Some(groups.summary()),
             _ => None,
         };
+        let fallback = self.state.fallback_rules(seat);
+        let names: Vec<&str> = fallback.iter().map(String::as_str).collect();
         Some(Turn {
             seat: self.setup.game.seats[seat as usize].display.clone(),
             secret: matches!(self.state.actor(), Actor::Together(_)),
             moves,
             summary,
+            rule: self.rule_said(&names, None),
         })
     }
 
@@ -548,7 +556,13 @@ impl Session {
             None => format!("{}, ...", in_a_sentence(&list[..LISTED])),
         };
         let s = if turn.moves.len() == 1 { "" } else { "s" };
-        format!("{how} at {} (*), {} move{s}: {shown}\n", turn.seat, turn.moves.len())
+        // Why the moves are only these, when the rules' first demand cannot be met.
+        // A sentence, not a list: broken between words here, not after its commas.
+        let rule = turn.rule.as_ref().map_or(String::new(), |rule| {
+            super::table::words(&format!("(Only these: {rule}.)"), self.setup.width.saturating_sub(2), "  ").join("\n")
+                + "\n"
+        });
+        format!("{how} at {} (*), {} move{s}: {shown}\n{rule}", turn.seat, turn.moves.len())
     }
 
     /// The display name a player goes by: their first seat's.
@@ -560,7 +574,9 @@ impl Session {
     fn diagnostic(&self, problem: Problem) -> String {
         let findings = [Findings { source: self.setup.source.clone(), problems: vec![problem] }];
         let style = if self.setup.colour { Style::Colour } else { Style::Plain };
-        crate::report::render_problems(&findings, style, self.setup.width)
+        let text = crate::report::render_problems(&findings, style, self.setup.width);
+        // The rule file's lines are quoted as written: those wider than the screen are cut.
+        text.lines().map(|l| super::table::cut_to(l, self.setup.width) + "\n").collect()
     }
 
     // ------------------------------------------------------------ commands
@@ -951,10 +967,14 @@ impl Session {
             let (name, problem) = &forbidden[i];
             let allowed = self.move_names();
             let condition = self.setup.source.text.get(problem.span.start..problem.span.end).unwrap_or("");
-            let list = or(&in_a_sentence(&counted(&allowed)));
+            let counted = counted(&allowed);
+            let list = or(&in_a_sentence(&counted));
             let refused = self.not_allowed(name);
-            let sentence = match (obligation(name, &allowed, condition), self.reason(problem.span)) {
+            let broken = self.state.broken_rules(seat, name);
+            let sentence = match (obligation(name, &allowed, condition), self.reason(problem.span, &broken)) {
                 (Some(must), _) => format!("{refused}: you must play {must}: {list}."),
+                // A long list of what is allowed would hide the reason: `why` and `moves` give it.
+                (None, Some(reason)) if counted.len() > ALLOWED_SAID => format!("{refused}: {reason}."),
                 (None, Some(reason)) => format!("{refused}: {reason} (allowed now: {list})."),
                 (None, None) => format!("{refused}: allowed now are only {list}."),
             };
@@ -981,27 +1001,36 @@ impl Session {
     }
 
     /// The reason the rule file gives for the condition at `span` that refused a move, in its
-    /// own words: the comment over the definition the condition calls (`required(s, c)`), else
-    /// the comment over the `choose` it belongs to.
-    fn reason(&self, span: crate::syntax::ast::Span) -> Option<String> {
+    /// own words, the first sentence of a comment: over the deepest of the definitions `broken`
+    /// (through which the condition is false) that has one, else over the definition the
+    /// condition calls (`required(s, c)`), else over the `choose` it belongs to.
+    fn reason(&self, span: crate::syntax::ast::Span, broken: &[String]) -> Option<String> {
+        let text = &self.setup.source.text;
+        let condition = text.get(span.start..span.end)?.trim();
+        let called = condition.split_once('(').map(|(name, _)| name.trim());
+        let choose = text.get(..span.start)?.rfind("choose");
+        let names: Vec<&str> = broken.iter().rev().map(String::as_str).chain(called).collect();
+        self.rule_said(&names, choose)
+    }
+
+    /// The first sentence of the comment over the first of the definitions `names` that has
+    /// one, else over the place `fallback` in the rule file, as it reads after a colon.
+    fn rule_said(&self, names: &[&str], fallback: Option<usize>) -> Option<String> {
         let file = self.rules.as_ref()?;
         let text = &self.setup.source.text;
         let said = |at: usize| {
             let words: Vec<&str> = file.extra.above(text, at).iter().map(|c| c.words(text)).collect();
             Some(words.join(" ")).filter(|w| !w.is_empty())
         };
-        let condition = text.get(span.start..span.end)?.trim();
-        let called = condition.split_once('(').map(|(name, _)| name.trim());
-        let defined = match &file.body {
+        let defined = |name: &str| match &file.body {
             crate::syntax::ast::FileBody::Rules(items) => items.iter().find_map(|item| match item {
-                crate::syntax::ast::Item::Define(d) if Some(d.name.name.as_str()) == called => Some(d.span.start),
+                crate::syntax::ast::Item::Define(d) if d.name.name == name => Some(d.span.start),
                 _ => None,
             }),
             _ => None,
         };
-        let choose = text.get(..span.start)?.rfind("choose");
-        let reason = defined.and_then(said).or_else(|| choose.and_then(said))?;
-        let reason = reason.trim_end_matches('.');
+        let reason = names.iter().find_map(|name| defined(name).and_then(said)).or_else(|| fallback.and_then(said))?;
+        let reason = first_sentence(&reason);
         // `A follower ...` reads on after a colon as `a follower ...`; `North ...`, `True/False
         // ...` stay as they are.
         let word = reason.split(' ').next().unwrap_or_default();
@@ -1096,6 +1125,13 @@ fn obligation(refused: &str, allowed: &[String], condition: &str) -> Option<Stri
     Some(format!("{} {shared}", field.replace('_', " ")))
 }
 
+/// A text's first sentence, without its full stop (`A set holds one Complete. (...)` is `A set
+/// holds one Complete`).
+fn first_sentence(text: &str) -> &str {
+    let end = text.find(". ").unwrap_or(text.len());
+    text[..end].trim_end_matches('.')
+}
+
 /// `a`, `a or b`, `a, b or c` from a list written with commas.
 fn or(list: &str) -> String {
     match list.rsplit_once(", ") {
@@ -1165,8 +1201,8 @@ fn indented(lines: &[String]) -> String {
 }
 
 fn help() -> String {
-    let mut out = String::from("Type a move by its name, or a short form: `red 5`, `r5`, `bid 7`, `7`, or `#3` for\n");
-    out.push_str("the third of `moves`. Tab completes commands and moves. The commands, which come before\n");
+    let mut out = String::from("Type a move by its name, or a short form: `red 5`, `r5`, `bid 7`, `7`, or `#3` for ");
+    out.push_str("the third of `moves`. Tab completes commands and moves. The commands, which come before ");
     out.push_str("moves and may be shortened to any start that fits no other (`q`, `sc`):\n");
     for (name, what) in COMMANDS {
         out.push_str(&format!("  {name:<10} {what}\n"));

@@ -14,6 +14,10 @@ const WRAP: usize = 40;
 /// How narrow lines of cards may be made to keep a bridge diagram within the screen's width.
 const NARROWEST: usize = 16;
 
+/// How narrow lines of cards may be made to fit the middle of a bridge diagram between its side
+/// seats (narrower, a side seat's few piles would take a line a word; the middle goes under).
+const BESIDE: usize = 20;
+
 /// The least room between the left and right seats of a bridge diagram.
 const MIDDLE: usize = 10;
 
@@ -105,6 +109,10 @@ pub(super) fn sentence(text: &str, limit: usize) -> Vec<String> {
     items.push(rest.to_string());
     // The later lines two columns in from the first.
     let indent = " ".repeat(text.len() - text.trim_start().len() + 2);
+    // Not a list (a part runs longer than a line): a sentence broken between words.
+    if items.iter().any(|i| width(i) > limit.saturating_sub(2)) {
+        return words(text, limit, &indent);
+    }
     let lines = wrap("", &items, " ", limit.saturating_sub(2));
     let lines: Vec<String> = (lines.iter().enumerate())
         .map(|(i, l)| if i == 0 { l.clone() } else { format!("{indent}{}", l.trim_start()) })
@@ -125,6 +133,30 @@ fn width(line: &str) -> usize {
         }
     }
     n
+}
+
+/// A line cut to `columns` on screen, ending in `…` where something is cut off (colour codes
+/// kept, and reset after the cut).
+pub(super) fn cut_to(line: &str, columns: usize) -> String {
+    if width(line) <= columns {
+        return line.to_string();
+    }
+    let (mut out, mut shown, mut escape) = (String::new(), 0, false);
+    for c in line.chars() {
+        match c {
+            '\u{1b}' => escape = true,
+            'm' if escape => escape = false,
+            _ if escape => {}
+            _ if shown + 1 >= columns => break,
+            _ => shown += 1,
+        }
+        out.push(c);
+    }
+    if line.contains('\u{1b}') {
+        out.push_str("\u{1b}[0m");
+    }
+    out.push('…');
+    out
 }
 
 fn pad(line: &str, to: usize) -> String {
@@ -218,9 +250,35 @@ pub(super) fn news_lines(news: &[String], room: usize, columns: usize) -> Vec<St
 fn status_lines(status: &[String], detail: Detail, columns: usize) -> Vec<String> {
     match detail {
         Detail::Full => status.to_vec(),
-        Detail::Compact => words(&status.join("; "), columns, ""),
-        Detail::Tight => cut(&words(&status.join("; "), columns, ""), "(`show` shows them all)"),
+        Detail::Compact => words(&merged(status).join("; "), columns, ""),
+        Detail::Tight => cut(&words(&merged(status).join("; "), columns, ""), "(`show` shows them all)"),
     }
+}
+
+/// Status lines one after another that each say one thing of the same subject, named with
+/// `'s` (`The set's colour: red`, `The set's shape: circle`), said as one: `The set's colour:
+/// red, shape: circle`.
+fn merged(status: &[String]) -> Vec<String> {
+    // The subject and the rest of a line `SUBJECT NAME: VALUE`, its value free of lists.
+    let split = |line: &str| {
+        let (before, value) = line.split_once(": ")?;
+        let (subject, _) = before.rsplit_once(' ').filter(|(subject, _)| subject.ends_with("'s"))?;
+        (!value.contains([',', ';', ':'])).then(|| (subject.to_string(), line[subject.len() + 1..].to_string()))
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut last: Option<String> = None;
+    for line in status {
+        match (split(line), &last) {
+            (Some((subject, rest)), Some(previous)) if *previous == subject => {
+                out.last_mut().expect("a line of the subject").push_str(&format!(", {rest}"));
+            }
+            (split, _) => {
+                last = split.map(|(subject, _)| subject);
+                out.push(line.clone());
+            }
+        }
+    }
+    out
 }
 
 /// At most [`TIGHT_LINES`] of `lines`, the last ending in `more` where some are left out.
@@ -260,7 +318,9 @@ pub(super) fn diagram(table: &Table, painter: &Painter, columns: usize, detail: 
             bridge(&block(top, across), &sides, &middle, between, &block(home, across), detail)
         };
         let widest = if detail == Detail::Full { WRAP } else { columns / 2 };
-        let tries = [true, false].into_iter().flat_map(|between| (NARROWEST..=widest).rev().map(move |l| (l, between)));
+        let least = |between: bool| if between { BESIDE } else { NARROWEST };
+        let tries =
+            [true, false].into_iter().flat_map(|between| (least(between)..=widest).rev().map(move |l| (l, between)));
         let fitting = tries.map(|(limit, between)| draw(limit, between)).filter(|lines| fits(lines));
         // The lowest of the drawings that fit; the first of the lowest.
         fitting.min_by_key(Vec::len).unwrap_or_else(|| draw(NARROWEST, false))
@@ -408,13 +468,26 @@ fn middle_block(table: &Table, painter: &Painter, limit: usize, detail: Detail) 
     if !table.heading.is_empty() {
         lines.extend(wrap("", &table.heading, ", ", limit));
     }
+    // The sides' piles all listed or, on a compact table when one is long, all counted.
+    let kinds = |p: &Pile| match &p.cards {
+        Cards::Grouped(groups) => groups.iter().map(|g| g.cards.len()).sum(),
+        _ => 0,
+    };
+    let listed = detail == Detail::Full || table.middle.iter().all(|p| kinds(p) <= COMPACT_LISTED);
     for pile in &table.middle {
         let label = &pile.label;
         match &pile.cards {
             Cards::InOrder(cards) if cards.iter().any(|c| c.by.is_some()) => {
                 // A trick's cards with who played them, under its name to leave room for both.
                 let names: Vec<String> = cards.iter().map(|c| painter.played(c)).collect();
+                // A name too long to have the cards beside it (`last trick, True card to team A,
+                // the rest to discard`) stands alone.
+                let long = names.iter().any(|n| width(label) + 2 + width(n) > limit);
                 match detail {
+                    _ if long => {
+                        lines.extend(words(&format!("{label}:"), limit, "  "));
+                        lines.extend(wrap("  ", &names, ", ", limit));
+                    }
                     Detail::Full => {
                         lines.push(format!("{label}:"));
                         lines.extend(wrap("", &names, ", ", limit));
@@ -427,9 +500,10 @@ fn middle_block(table: &Table, painter: &Painter, limit: usize, detail: Detail) 
                 let head = if cards.len() > 1 { format!("{label} ({}): ", cards.len()) } else { format!("{label}: ") };
                 lines.extend(wrap(&head, &names, ", ", limit));
             }
-            Cards::Grouped(groups) => {
+            Cards::Grouped(groups) if listed => {
                 let names: Vec<String> = groups.iter().flat_map(|g| &g.cards).map(|c| painter.whole(c)).collect();
-                lines.extend(wrap(&format!("{label}: "), &names, ", ", limit));
+                let head = if pile.count > 1 { format!("{label} ({}): ", pile.count) } else { format!("{label}: ") };
+                lines.extend(wrap(&head, &names, ", ", limit));
             }
             _ => lines.push(format!("{label}: {}", counted(pile.count))),
         }
@@ -482,6 +556,25 @@ mod tests {
         assert!(lines[0].contains("7 earlier lines"), "{lines:?}");
         assert_eq!(lines[3], "  line 10");
         assert_eq!(news_lines(&news, 11, 80).len(), 11);
+    }
+
+    #[test]
+    fn a_line_too_wide_is_cut_with_an_ellipsis() {
+        assert_eq!(cut_to("abcdef", 6), "abcdef");
+        assert_eq!(cut_to("abcdefg", 6), "abcde…");
+        let red = cut_to("\u{1b}[31mabcdefg\u{1b}[0m", 4);
+        assert_eq!((width(&red), red.as_str()), (4, "\u{1b}[31mabc\u{1b}[0m…"));
+    }
+
+    #[test]
+    fn status_lines_of_one_subject_are_said_once() {
+        let status: Vec<String> =
+            ["The set's colour: red", "The set's shape: circle", "team A: 1 pair", "team B: 0 pairs"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+        let lines = merged(&status);
+        assert_eq!(lines, ["The set's colour: red, shape: circle", "team A: 1 pair", "team B: 0 pairs"]);
     }
 
     #[test]

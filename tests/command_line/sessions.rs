@@ -179,3 +179,29 @@ fn without_a_seed_the_deal_is_sealed_and_its_seed_told_at_the_end() {
     );
     assert!(practice.contains("Saved to ") && !practice.contains("the seed stays"), "{practice}");
 }
+
+#[test]
+fn help_rules_and_why_fit_an_80_column_screen() {
+    for (file, refused) in [
+        ("rules/pairadox.cards", "true card"),
+        ("rules/costly-tricks.cards", "blue 10"),
+        ("rules/tantony.cards", "north"),
+        ("rules/third-man.cards", "pass"),
+        ("rules/anarchy.cards", "10"),
+        ("rules/buddy-on-your-left.cards", "1"),
+    ] {
+        let mut child = command(["play", file, "--bots", "random", "--seed", "1"])
+            .env("COLUMNS", "80")
+            .env("LINES", "24")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("paradox runs");
+        let input = format!("help\nrules\n{refused}\nwhy\nquit\n");
+        child.stdin.take().expect("a pipe").write_all(input.as_bytes()).expect("the input is sent");
+        let out = String::from_utf8(child.wait_with_output().expect("paradox ends").stdout).expect("UTF-8");
+        assert!(out.contains("Players: "), "{file}: `rules` answers:\n{out}");
+        let wide: Vec<&str> = out.lines().filter(|l| l.chars().count() > 80).collect();
+        assert!(wide.is_empty(), "{file}: lines wider than 80 columns:\n{}", wide.join("\n"));
+    }
+}

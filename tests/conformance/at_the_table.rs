@@ -204,3 +204,25 @@ fn forbidden_moves_are_never_legal_and_only_for_the_seat_to_decide() {
         assert_eq!(seen > 0, tiered, "{file}: {seen} forbidden moves seen");
     }
 }
+
+/// The last of the definitions through which the tier in use refuses `name` to the seat to act:
+/// the one whose comment names the rule broken.
+fn broken_rule(t: &Table, name: &str) -> Option<String> {
+    assert!(t.state.forbidden(t.seat()).iter().any(|(n, _)| n == name), "{name} is refused");
+    t.state.broken_rules(t.seat(), name).pop()
+}
+
+#[test]
+fn a_refused_move_is_traced_to_the_one_definition_it_fails() {
+    let mut t = Table::open("examples/pairadox-single-led.cards", &[]);
+    assert_eq!(t.state.broken_rules(t.seat(), "True card"), ["required", "leads"], "the leader's rule only");
+    t.play("red Single");
+    assert_eq!(broken_rule(&t, "green Single").as_deref(), Some("throws"), "East cannot fit: the second tier");
+    t.play("hollow green square Complete");
+    assert_eq!(broken_rule(&t, "True card").as_deref(), Some("fits"), "South can fit the set");
+    assert_eq!(broken_rule(&t, "partial green circle Complete").as_deref(), Some("matches_singles"));
+    t.play("filled red circle Complete");
+    assert_eq!(broken_rule(&t, "partial Single").as_deref(), Some("agrees"), "West must match the Complete");
+    assert_eq!(broken_rule(&t, "hollow red circle Complete").as_deref(), Some("complete_fits"), "one Complete");
+    assert!(t.state.broken_rules(t.seat(), "filled Single").is_empty(), "an allowed move breaks nothing");
+}

@@ -91,7 +91,7 @@ fn a_forbidden_move_is_refused_in_a_sentence_and_why_shows_the_rule() {
 fn the_standing_line_is_shown_only_for_rule_files_without_show_lines() {
     let mut shows = session("rules/pairadox.cards", &[0]);
     let out = shows.handle("show");
-    assert!(!out.contains("Standing:") && out.contains("team A: 0 pairs in this deal's cards"), "{out}");
+    assert!(!out.contains("Standing:") && out.contains("team A: 0 pairs (0 True, 0 False)"), "{out}");
     // With a `sheet`, `score` is the score sheet.
     assert_eq!(shows.handle("score"), "Score sheet: no deal has ended yet.\n");
     let mut plain = session("tests/fixtures/valid/little-tricks.cards", &[0]);

@@ -148,7 +148,8 @@ function render() {
     $("prompt").textContent = "Waiting for " + screen.waiting.join(", ") + " to read the round's summary.";
   } else if (turn) {
     const how = turn.secret ? "Your secret choice at " + turn.seat + " (the others choose at the same time)" : "Your turn at " + turn.seat;
-    $("prompt").textContent = how + ": " + list.length + (list.length === 1 ? " move" : " moves");
+    const rule = turn.rule ? " (only these: " + turn.rule + ")" : "";
+    $("prompt").textContent = how + ": " + list.length + (list.length === 1 ? " move" : " moves") + rule;
   } else if (screen.result) {
     $("prompt").textContent = "";
   } else {
