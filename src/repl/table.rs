@@ -109,10 +109,6 @@ pub(super) fn sentence(text: &str, limit: usize) -> Vec<String> {
     items.push(rest.to_string());
     // The later lines two columns in from the first.
     let indent = " ".repeat(text.len() - text.trim_start().len() + 2);
-    // Not a list (a part runs longer than a line): a sentence broken between words.
-    if items.iter().any(|i| width(i) > limit.saturating_sub(2)) {
-        return words(text, limit, &indent);
-    }
     let lines = wrap("", &items, " ", limit.saturating_sub(2));
     let lines: Vec<String> = (lines.iter().enumerate())
         .map(|(i, l)| if i == 0 { l.clone() } else { format!("{indent}{}", l.trim_start()) })
