@@ -143,9 +143,13 @@ impl Partner {
     }
 
     /// Lets a partner nobody met go: a FIFO opened for reading and writing at once never
-    /// blocks, and meets it.
+    /// blocks, and meets it. On a busy machine the partner may not have reached its own `open`
+    /// yet, and would then wait for ever for a meeting already over: meet it until it ends.
     fn release(self) {
-        drop(std::fs::OpenOptions::new().read(true).write(true).open(&self.fifo));
+        while !self.thread.is_finished() {
+            drop(std::fs::OpenOptions::new().read(true).write(true).open(&self.fifo));
+            std::thread::yield_now();
+        }
         self.thread.join().expect("the partner ends");
     }
 }
