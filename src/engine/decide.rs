@@ -410,7 +410,7 @@ impl State {
     }
 
     /// The names of the definitions, outermost first, through which the condition of the tier
-    /// in use refuses `seat` the move named `name` (see [`super::reason`]): the deepest holds the
+    /// in use refuses `seat` the move named `name` (see the `reason` module): the deepest holds the
     /// one rule the move breaks. Empty when none can be told.
     pub fn broken_rules(&self, seat: SeatId, name: &str) -> Vec<String> {
         let Some((at, options)) = self.decision(seat) else { return Vec::new() };
