@@ -364,7 +364,8 @@ impl Game {
         Names { seats: &self.seats, sides: &self.sides, enums: &self.enums, cards: &self.card_names }
     }
 
-    /// A value as people read it: seat and card names, enum display names.
+    /// A value as people read it: seat and card names, enum display names, a set as its
+    /// members in a sentence ("red and blue"; "none" when it is empty).
     pub fn show_value(&self, value: Value, ty: &Type) -> String {
         self.names().show(value, ty)
     }
@@ -388,7 +389,8 @@ impl Names<'_> {
         }
     }
 
-    /// A value as people read it: seat and card names, enum display names.
+    /// A value as people read it: seat and card names, enum display names, a set as its
+    /// members in a sentence ("red and blue"; "none" when it is empty).
     pub fn show(&self, value: Value, ty: &Type) -> String {
         let mut out = String::new();
         self.write(value, ty, &mut out);
@@ -418,16 +420,20 @@ impl Names<'_> {
             (Value::None, _, _) => out.write_str("none"),
             (Value::Int(n), _, _) => write!(out, "{n}"),
             (Value::Bool(b), _, _) => write!(out, "{b}"),
+            (Value::Set(0), Type::Set(_), _) => out.write_str("none"),
             (Value::Set(bits), Type::Set(elem), _) => {
-                let _ = out.write_char('[');
+                // As a card player says it: "red", "red and blue", "red, green and blue".
+                let last = bits.count_ones() as usize - 1;
                 for (k, i) in (0..64u16).filter(|i| bits & (1u64 << i) != 0).enumerate() {
-                    if k > 0 {
-                        let _ = out.write_str(", ");
-                    }
+                    let _ = out.write_str(match k {
+                        0 => "",
+                        k if k == last => " and ",
+                        _ => ", ",
+                    });
                     let v = if **elem == Type::Seat { Value::Seat(i as u8) } else { Value::Enum(i) };
                     self.write(v, elem, out);
                 }
-                out.write_char(']')
+                Ok(())
             }
             (Value::Group(g), _, _) if g.is_empty() => out.write_str("no cards"),
             (Value::Group(g), _, _) => {
@@ -762,4 +768,25 @@ impl Choose {
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Block {
     pub stmts: Vec<Stmt>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_set_prints_as_a_card_player_says_it() {
+        let colour = |display: &str| EnumValue { member: 0, payload: Value::None, display: display.into() };
+        let enums = [EnumInfo {
+            name: "colour".into(),
+            members: Vec::new(),
+            values: vec![colour("red"), colour("green"), colour("blue")],
+        }];
+        let names = Names { seats: &[], sides: &[], enums: &enums, cards: &[] };
+        let set = Type::Set(Box::new(Type::Enum(0)));
+        let said = |bits| (names.show(Value::Set(bits), &set), names.shown_len(Value::Set(bits), &set));
+        for (bits, text) in [(0, "none"), (0b010, "green"), (0b101, "red and blue"), (0b111, "red, green and blue")] {
+            assert_eq!(said(bits), (text.to_string(), text.len()));
+        }
+    }
 }

@@ -94,7 +94,7 @@ fn costly_tricks_status_follows_the_rulebooks_trick() {
     );
     t.play_all(&["red 7", "green 2"]);
     let status = t.state.status();
-    assert_eq!(&status[..3], ["Led: red", "Trump: green", "Spent as trump in this trick: [green]"]);
+    assert_eq!(&status[..3], ["Led: red", "Trump: green", "Spent as trump in this trick: green"]);
     t.play_all(&["green 1", "red 10"]);
     let status = t.state.status();
     assert!(status.iter().all(|l| !l.starts_with("Trump") && !l.starts_with("Spent")), "after the trick: {status:?}");

@@ -33,7 +33,7 @@ fn a_revealed_hand_is_read_through_a_definition_as_directly() {
 #[test]
 fn a_let_keeps_a_list_of_values_as_a_set() {
     let t = Table::open("tests/fixtures/valid/let-holds-a-set.cards", &[]);
-    assert!(t.said("seen [clubs, hearts], spades seen: false, 2 suits; [P1]"), "{:?}", t.lines());
+    assert!(t.said("seen clubs and hearts, spades seen: false, 2 suits; P1"), "{:?}", t.lines());
 }
 
 #[test]
@@ -44,7 +44,7 @@ fn first_finds_the_next_seat_still_in_and_none_when_nothing_meets_the_condition(
         "P3 drops out",
         "P4 drops out",
         "P1 is the last one in, after P4",
-        "the first high card is high 1; ranks seen: [low, mid, high]",
+        "the first high card is high 1; ranks seen: low, mid and high",
         "no card above 3",
     ] {
         assert!(t.said(line), "{line} not said: {:?}", t.lines());
