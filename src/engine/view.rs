@@ -14,6 +14,18 @@ pub enum PileView {
     Hidden,
 }
 
+/// The event log as one player may read it ([`State::told`]).
+#[derive(Clone, Debug, Default)]
+pub struct Told {
+    /// The lines, in order.
+    pub lines: Vec<String>,
+    /// Where each round ended: how many lines came before the end of each round (the phase
+    /// the `sheet` names), in order.
+    pub ends: Vec<usize>,
+    /// The lines that tell a seat's choice, with the seat, in order.
+    pub choices: Vec<(usize, SeatId)>,
+}
+
 /// A position as one player sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
@@ -59,15 +71,15 @@ impl State {
     /// and so are the starts of phases without a title; the others are counted within the
     /// round (see `Numbering`).
     pub fn log_for(&self, player: usize) -> Vec<String> {
-        self.told(player).0
+        self.told(player).lines
     }
 
-    /// [`State::log_for`], with where each round ended: how many lines came before the end of
-    /// each round (the phase the `sheet` names), in order.
-    pub fn told(&self, player: usize) -> (Vec<String>, Vec<usize>) {
+    /// [`State::log_for`], with where each round ended and which lines tell a choice.
+    pub fn told(&self, player: usize) -> Told {
         let events = self.events();
         let mut lines = Vec::with_capacity(events.len());
         let mut ends = Vec::new();
+        let mut choices = Vec::new();
         let mut numbering = Numbering::default();
         for (i, event) in events.iter().enumerate() {
             let line = match event {
@@ -95,9 +107,12 @@ impl State {
                 Event::Moved { cards, .. } if cards.is_empty() => continue,
                 e => e.text_as(&self.game, self.layout(), &|p| self.sees(player, p)),
             };
+            if let Event::Chose { seat, .. } = event {
+                choices.push((lines.len(), *seat));
+            }
             lines.push(line);
         }
-        (lines, ends)
+        Told { lines, ends, choices }
     }
 
     /// Whether the next move of `card` in `later` puts it where `player` sees it.

@@ -57,6 +57,8 @@ pub struct Pile {
     pub count: usize,
     /// What it shows of them.
     pub cards: Cards,
+    /// A trick already taken (the last trick), which a screen short of room leaves to the news.
+    pub taken: bool,
 }
 
 /// What a pile shows of its cards.
@@ -184,10 +186,13 @@ fn seat(state: &State, player: usize, seat: SeatId, cards: &CardNames<'_>) -> Se
     for pile in (0..layout.pile_zone.len()).filter(|p| layout.seat_of_pile(*p) == Some(seat)) {
         let label = zone_label(game, layout.pile_zone[pile].0).to_string();
         match state.pile_view(player, pile) {
-            PileView::Cards(c) if !c.is_empty() => {
-                piles.push(Pile { label, count: c.len(), cards: Cards::Grouped(cards.grouped(&c, &info.display)) })
-            }
-            PileView::Count(n) if n > 0 => piles.push(Pile { label, count: n, cards: Cards::Counted }),
+            PileView::Cards(c) if !c.is_empty() => piles.push(Pile {
+                label,
+                count: c.len(),
+                cards: Cards::Grouped(cards.grouped(&c, &info.display)),
+                taken: false,
+            }),
+            PileView::Count(n) if n > 0 => piles.push(Pile { label, count: n, cards: Cards::Counted, taken: false }),
             _ => {}
         }
     }
@@ -218,20 +223,20 @@ fn middle(state: &State, player: usize, cards: &CardNames<'_>, plays: &Plays) ->
                 let groups = cards.grouped(&c, side);
                 let kinds: usize = groups.iter().map(|g| g.cards.len()).sum();
                 let shown = if kinds <= LISTED { Cards::Grouped(groups) } else { Cards::Counted };
-                piles.push(Pile { label: label.clone(), count: c.len(), cards: shown });
+                piles.push(Pile { label: label.clone(), count: c.len(), cards: shown, taken: false });
             }
             (PileView::Cards(c), _) if !c.is_empty() && c.len() <= LISTED && c.len() != from_last(pile) => {
                 let shown = match plays.trick(pile) {
                     Some(trick) => trick.iter().map(|p| cards.played(*p)).collect(),
                     None => c.iter().map(|c| cards.played((*c, None))).collect(),
                 };
-                piles.push(Pile { label: label.clone(), count: c.len(), cards: Cards::InOrder(shown) });
+                piles.push(Pile { label: label.clone(), count: c.len(), cards: Cards::InOrder(shown), taken: false });
             }
             (PileView::Cards(c), _) if !c.is_empty() => {
-                piles.push(Pile { label: label.clone(), count: c.len(), cards: Cards::Counted })
+                piles.push(Pile { label: label.clone(), count: c.len(), cards: Cards::Counted, taken: false })
             }
             (PileView::Count(n), _) if n > 0 => {
-                piles.push(Pile { label: label.clone(), count: n, cards: Cards::Counted })
+                piles.push(Pile { label: label.clone(), count: n, cards: Cards::Counted, taken: false })
             }
             _ => {}
         }
@@ -240,7 +245,7 @@ fn middle(state: &State, player: usize, cards: &CardNames<'_>, plays: &Plays) ->
             let label = format!("last {label}, {}", went(state, taken, cards));
             let count = shown.len();
             let shown = if count <= LISTED { Cards::InOrder(shown) } else { Cards::Counted };
-            piles.push(Pile { label, count, cards: shown });
+            piles.push(Pile { label, count, cards: shown, taken: true });
         }
     }
     let mut zones: Vec<_> = plays.turned.iter().filter(|_| !state.is_over()).collect();
@@ -248,7 +253,7 @@ fn middle(state: &State, player: usize, cards: &CardNames<'_>, plays: &Plays) ->
     for (zone, taken) in zones {
         let shown: Vec<Card> = taken.cards.iter().map(|p| cards.played(*p)).collect();
         let label = format!("last {}, to {}", zone_label(game, *zone), takers(state, &taken.to));
-        piles.push(Pile { label, count: shown.len(), cards: Cards::InOrder(shown) });
+        piles.push(Pile { label, count: shown.len(), cards: Cards::InOrder(shown), taken: false });
     }
     piles
 }

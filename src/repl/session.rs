@@ -9,7 +9,7 @@ use super::players::Players;
 use super::save::{self, Deal, Provenance, SaveFile};
 use super::seeds;
 use super::sheet;
-use super::table::{Painter, render};
+use super::table::{Painter, Screen, render};
 use crate::bots::Kind;
 use crate::diagnostic::Problem;
 use crate::engine::{Action, Actor, Playable, State, pile_label};
@@ -453,7 +453,8 @@ impl Session {
             }
         }
         self.facing = Some(player);
-        let (log, ends) = self.state.told(player);
+        let told = self.state.told(player);
+        let (log, ends) = (&told.lines, &told.ends);
         let mut from = self.shown[player].min(log.len());
         // Each round that ended since: its news, then the score sheet; on a terminal, a pause.
         for (round, end) in ends.iter().enumerate().skip(self.rounds_shown) {
@@ -477,7 +478,10 @@ impl Session {
             out.push('\n');
         }
         self.shown[player] = log.len();
-        out.push_str(&self.draw(log[from..].to_vec()));
+        // The others' moves since the player last looked stay on screen, with what followed.
+        let others = told.choices.iter().find(|(line, seat)| *line >= from && self.player(*seat) != player);
+        let kept = others.map_or(0, |(line, _)| log.len() - line);
+        out.push_str(&self.draw(log[from..].to_vec(), kept));
         out
     }
 
@@ -490,13 +494,14 @@ impl Session {
         table
     }
 
-    /// The table with `news` before it and the line saying who is to act and what is expected,
-    /// fitted to the screen.
-    fn draw(&self, news: Vec<String>) -> String {
+    /// The table with `news` before it (its last `kept` lines never paged away) and the line
+    /// saying who is to act and what is expected, fitted to the screen.
+    fn draw(&self, news: Vec<String>, kept: usize) -> String {
         let mut table = self.table();
         table.news = news;
         let painter = Painter { colour: self.setup.colour };
-        render(&table, &painter, self.setup.width, self.setup.height, &self.expected(table.turn.as_ref()))
+        let screen = Screen { columns: self.setup.width, rows: self.setup.height, kept };
+        render(&table, &painter, screen, &self.expected(table.turn.as_ref()))
     }
 
     /// The table and the line saying who is to act and what is expected, whole (`show`):
@@ -505,7 +510,8 @@ impl Session {
         let mut table = self.table();
         table.news = Vec::new();
         let painter = Painter { colour: self.setup.colour };
-        render(&table, &painter, self.setup.width, None, &self.expected(table.turn.as_ref()))
+        let screen = Screen { columns: self.setup.width, rows: None, kept: 0 };
+        render(&table, &painter, screen, &self.expected(table.turn.as_ref()))
     }
 
     /// The decision asked of the human to decide now.

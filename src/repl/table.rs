@@ -169,19 +169,34 @@ pub(super) enum Detail {
     /// Compact, and the player's seats not deciding on a line each too, the seat deciding in
     /// lines as wide as the screen, the status lines and the decision cut short.
     Tight,
+    /// Tight, and the last trick left out: the news kept above the table tells how it went.
+    Bare,
 }
 
 /// The most lines of status, and of the decision asked, on a tight table.
 const TIGHT_LINES: usize = 2;
 
+/// The screen's size, and how many of the last lines of news it must keep (the others' moves
+/// since the player last looked, and what followed them).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Screen {
+    pub columns: usize,
+    /// Its height; none when the lines just scroll.
+    pub rows: Option<usize>,
+    /// How many news items, counted from the last, stay on screen if any drawing lets them.
+    pub kept: usize,
+}
+
 /// The screen: the news, the table, the status lines and `footer` (the decision asked, or how
-/// the match ended), within `columns` and, when given, `rows` (the last row left for the prompt).
-pub(super) fn render(table: &Table, painter: &Painter, columns: usize, rows: Option<usize>, footer: &str) -> String {
+/// the match ended), within the screen's width and, when given, its height (the last row left
+/// for the prompt). The table is compacted until the news to keep fits.
+pub(super) fn render(table: &Table, painter: &Painter, screen: Screen, footer: &str) -> String {
+    let columns = screen.columns;
     let whole: Vec<String> = footer.lines().flat_map(|l| sentence(l, columns)).collect();
     let status = |detail: Detail| status_lines(&table.status, detail, columns);
     let body = |detail: Detail| [diagram(table, painter, columns, detail), status(detail)].concat();
     let mut footer = whole.clone();
-    let Some(rows) = rows else {
+    let Some(rows) = screen.rows else {
         let mut lines = news_lines(&table.news, usize::MAX, columns);
         lines.extend(body(Detail::Full));
         lines.push(String::new());
@@ -190,20 +205,32 @@ pub(super) fn render(table: &Table, painter: &Painter, columns: usize, rows: Opt
     };
     // Rows for the news: what the body and the footer leave, with a blank line and the prompt.
     let room = |body: &[String], footer: &[String]| rows.saturating_sub(body.len() + footer.len() + 2);
-    let least = table.news.len().min(2);
+    // The news to keep takes its lines, the line counting the earlier ones and a blank line.
+    let kept = &table.news[table.news.len().saturating_sub(screen.kept)..];
+    let least = match news_lines(kept, usize::MAX, columns).len() {
+        0 => table.news.len().min(2),
+        lines => lines + 1,
+    };
     let fits = |body: &[String], footer: &[String]| body.len() + footer.len() + 2 + least <= rows;
-    let mut drawn = body(Detail::Full);
-    for detail in [Detail::Compact, Detail::Tight] {
-        if fits(&drawn, &footer) {
+    let (mut drawn, mut detail) = (body(Detail::Full), Detail::Full);
+    for next in [Detail::Compact, Detail::Tight, Detail::Bare] {
+        if fits(&drawn, &footer) || (next == Detail::Bare && screen.kept == 0) {
             break;
         }
-        if detail == Detail::Tight {
+        if next == Detail::Tight {
             footer = cut(&whole, "(`moves` lists them all)");
         }
-        drawn = body(detail);
+        (drawn, detail) = (body(next), next);
     }
     let body = drawn;
-    let mut lines = news_lines(&table.news, room(&body, &footer), columns);
+    let mut lines = if detail == Detail::Bare {
+        // At its barest, the table gives the news its blank line too.
+        let mut news = news_lines(&table.news, room(&body, &footer) + 1, columns);
+        news.pop_if(|l| l.is_empty());
+        news
+    } else {
+        news_lines(&table.news, room(&body, &footer), columns)
+    };
     lines.extend(body);
     lines.push(String::new());
     lines.extend(footer);
@@ -247,7 +274,7 @@ fn status_lines(status: &[String], detail: Detail, columns: usize) -> Vec<String
     match detail {
         Detail::Full => status.to_vec(),
         Detail::Compact => words(&merged(status).join("; "), columns, ""),
-        Detail::Tight => cut(&words(&merged(status).join("; "), columns, ""), "(`show` shows them all)"),
+        Detail::Tight | Detail::Bare => cut(&words(&merged(status).join("; "), columns, ""), "(`show` shows them all)"),
     }
 }
 
@@ -399,7 +426,7 @@ fn seat_block(seat: &Seat, painter: &Painter, limit: usize, detail: Detail, wide
     if seat.to_act {
         title.push_str(" *");
     }
-    let tight = detail == Detail::Tight;
+    let tight = detail >= Detail::Tight;
     if (detail == Detail::Compact && !seat.you) || (tight && !seat.to_act) {
         let piles: Vec<String> = seat.piles.iter().map(|p| pile_in_line(p, painter)).collect();
         return sentence(&format!("{title}: {}", piles.join("; ")), limit);
@@ -470,41 +497,72 @@ fn middle_block(table: &Table, painter: &Painter, limit: usize, detail: Detail) 
         _ => 0,
     };
     let listed = detail == Detail::Full || table.middle.iter().all(|p| kinds(p) <= COMPACT_LISTED);
-    for pile in &table.middle {
-        let label = &pile.label;
-        match &pile.cards {
-            Cards::InOrder(cards) if cards.iter().any(|c| c.by.is_some()) => {
-                // A trick's cards with who played them, under its name to leave room for both.
-                let names: Vec<String> = cards.iter().map(|c| painter.played(c)).collect();
-                // A name too long to have the cards beside it (`last trick, True card to team A,
-                // the rest to discard`) stands alone.
-                let long = names.iter().any(|n| width(label) + 2 + width(n) > limit);
-                match detail {
-                    _ if long => {
-                        lines.extend(words(&format!("{label}:"), limit, "  "));
-                        lines.extend(wrap("  ", &names, ", ", limit));
-                    }
-                    Detail::Full => {
-                        lines.push(format!("{label}:"));
-                        lines.extend(wrap("", &names, ", ", limit));
-                    }
-                    _ => lines.extend(wrap(&format!("{label}: "), &names, ", ", limit)),
-                }
+    // Piles counted one after another: a line each, or on a tight table said together.
+    let mut counts: Vec<String> = Vec::new();
+    for pile in table.middle.iter().filter(|p| !(p.taken && detail == Detail::Bare)) {
+        match shared_pile(pile, painter, limit, detail, listed) {
+            Shown::Counted(count) => counts.push(count),
+            Shown::Listed(listed) => {
+                lines.extend(together(std::mem::take(&mut counts), detail, limit));
+                lines.extend(listed);
             }
-            Cards::InOrder(cards) if detail == Detail::Full || cards.len() <= COMPACT_LISTED => {
-                let names: Vec<String> = cards.iter().map(|c| painter.played(c)).collect();
-                let head = if cards.len() > 1 { format!("{label} ({}): ", cards.len()) } else { format!("{label}: ") };
-                lines.extend(wrap(&head, &names, ", ", limit));
-            }
-            Cards::Grouped(groups) if listed => {
-                let names: Vec<String> = groups.iter().flat_map(|g| &g.cards).map(|c| painter.whole(c)).collect();
-                let head = if pile.count > 1 { format!("{label} ({}): ", pile.count) } else { format!("{label}: ") };
-                lines.extend(wrap(&head, &names, ", ", limit));
-            }
-            _ => lines.push(format!("{label}: {}", counted(pile.count))),
         }
     }
+    lines.extend(together(counts, detail, limit));
     lines
+}
+
+/// How the middle shows a pile: its cards, or how many it holds.
+enum Shown {
+    Listed(Vec<String>),
+    Counted(String),
+}
+
+/// A shared pile's lines: a trick with who played each card, a short pile listed, a long one
+/// counted on a compact table.
+fn shared_pile(pile: &Pile, painter: &Painter, limit: usize, detail: Detail, listed: bool) -> Shown {
+    let label = &pile.label;
+    let mut lines = Vec::new();
+    match &pile.cards {
+        Cards::InOrder(cards) if cards.iter().any(|c| c.by.is_some()) => {
+            // A trick's cards with who played them, under its name to leave room for both.
+            let names: Vec<String> = cards.iter().map(|c| painter.played(c)).collect();
+            // A name too long to have the cards beside it (`last trick, True card to team A,
+            // the rest to discard`) stands alone.
+            let long = names.iter().any(|n| width(label) + 2 + width(n) > limit);
+            match detail {
+                _ if long => {
+                    lines.extend(words(&format!("{label}:"), limit, "  "));
+                    lines.extend(wrap("  ", &names, ", ", limit));
+                }
+                Detail::Full => {
+                    lines.push(format!("{label}:"));
+                    lines.extend(wrap("", &names, ", ", limit));
+                }
+                _ => lines.extend(wrap(&format!("{label}: "), &names, ", ", limit)),
+            }
+        }
+        Cards::InOrder(cards) if detail == Detail::Full || cards.len() <= COMPACT_LISTED => {
+            let names: Vec<String> = cards.iter().map(|c| painter.played(c)).collect();
+            let head = if cards.len() > 1 { format!("{label} ({}): ", cards.len()) } else { format!("{label}: ") };
+            lines.extend(wrap(&head, &names, ", ", limit));
+        }
+        Cards::Grouped(groups) if listed => {
+            let names: Vec<String> = groups.iter().flat_map(|g| &g.cards).map(|c| painter.whole(c)).collect();
+            let head = if pile.count > 1 { format!("{label} ({}): ", pile.count) } else { format!("{label}: ") };
+            lines.extend(wrap(&head, &names, ", ", limit));
+        }
+        _ => return Shown::Counted(format!("{label}: {}", counted(pile.count))),
+    }
+    Shown::Listed(lines)
+}
+
+/// The counts of piles: a line each, or on a tight table run together.
+fn together(counts: Vec<String>, detail: Detail, limit: usize) -> Vec<String> {
+    match detail {
+        Detail::Tight | Detail::Bare if !counts.is_empty() => wrap("", &counts, "; ", limit),
+        _ => counts,
+    }
 }
 
 fn counted(n: usize) -> String {

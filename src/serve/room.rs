@@ -177,7 +177,8 @@ impl Room {
         self.session.seat(Some(player));
         let table = self.session.table();
         let state = self.session.state();
-        let (log, ends) = state.told(player);
+        let told = state.told(player);
+        let (log, ends) = (told.lines, told.ends);
         let summary = self.unread(who).map(|round| {
             let from = if round == 0 { 0 } else { ends[round - 1] };
             Summary { round: round + 1, news: log[from.min(ends[round])..ends[round]].to_vec() }
@@ -310,7 +311,7 @@ pub fn viewer(who: Who, players: usize) -> usize {
 
 /// How many rounds have ended, as `player`'s log tells.
 fn rounds(session: &Session, player: usize) -> usize {
-    session.state().told(player).1.len()
+    session.state().told(player).ends.len()
 }
 
 /// A fresh unguessable token: 128 random bits in hex.

@@ -205,3 +205,50 @@ fn help_rules_and_why_fit_an_80_column_screen() {
         assert!(wide.is_empty(), "{file}: lines wider than 80 columns:\n{}", wide.join("\n"));
     }
 }
+
+/// The screens of `paradox play ARGS` with `input` at 80 columns, `rows` high (else unbounded):
+/// what is printed between one line typed and the next.
+fn screens(args: &[&str], input: &str, rows: Option<&str>) -> Vec<String> {
+    let mut play = command(std::iter::once("play").chain(args.iter().copied()));
+    play.env("COLUMNS", "80");
+    match rows {
+        Some(rows) => play.env("LINES", rows),
+        None => play.env_remove("LINES"),
+    };
+    let mut child = play.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("paradox runs");
+    child.stdin.take().expect("a pipe").write_all(input.as_bytes()).expect("the input is sent");
+    let out = String::from_utf8(child.wait_with_output().expect("paradox ends").stdout).expect("UTF-8");
+    let mut screens = vec![String::new()];
+    for line in out.lines() {
+        if line.ends_with("> #1") {
+            screens.push(String::new());
+        }
+        let screen = screens.last_mut().expect("a screen");
+        screen.push_str(line);
+        screen.push('\n');
+    }
+    screens
+}
+
+#[test]
+fn the_others_moves_since_your_last_decision_stay_on_an_80_by_24_screen() {
+    // Costly Tricks' first round: two seats of each side, so a trick's news is long.
+    for seed in ["1", "5"] {
+        let file = "rules/costly-tricks.cards";
+        let args = [file, "--bots", "random", "--seed", seed];
+        let input = "#1\n".repeat(20);
+        let (whole, fitted) = (screens(&args, &input, None), screens(&args, &input, Some("24")));
+        assert_eq!(whole.len(), fitted.len(), "{file}: the same screens");
+        // The seats the person plays are those the prompts name.
+        let mine: Vec<&str> = (whole.iter().skip(1)).filter_map(|s| s.lines().next()?.strip_suffix("> #1")).collect();
+        for (whole, fitted) in whole.iter().zip(&fitted).skip(1) {
+            let others = whole.lines().filter(|l| {
+                let told = l.strip_prefix("  ").and_then(|l| l.split_once(" chooses "));
+                told.is_some_and(|(who, _)| !mine.contains(&who))
+            });
+            for line in others {
+                assert!(fitted.lines().any(|l| l == line), "{file}: `{}` is not on the screen:\n{fitted}", line.trim());
+            }
+        }
+    }
+}
