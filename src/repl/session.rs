@@ -310,7 +310,7 @@ impl Session {
                 }
                 None => "No move of yours has been refused: `why` shows the rule that refuses one.\n".into(),
             },
-            Command::Ask(question) => question,
+            Command::Ask(question) => super::about::within(&question, self.setup.width),
             Command::Quit => {
                 self.done = true;
                 "Goodbye.\n".into()

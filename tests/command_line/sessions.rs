@@ -181,7 +181,7 @@ fn without_a_seed_the_deal_is_sealed_and_its_seed_told_at_the_end() {
 }
 
 #[test]
-fn help_rules_and_why_fit_an_80_column_screen() {
+fn help_rules_why_and_questions_fit_an_80_column_screen() {
     for (file, refused) in [
         ("rules/pairadox.cards", "true card"),
         ("rules/costly-tricks.cards", "blue 10"),
@@ -197,7 +197,7 @@ fn help_rules_and_why_fit_an_80_column_screen() {
             .stdout(Stdio::piped())
             .spawn()
             .expect("paradox runs");
-        let input = format!("help\nrules\n{refused}\nwhy\nquit\n");
+        let input = format!("help\nrules\n{refused}\nwhy\nh\nquit\n");
         child.stdin.take().expect("a pipe").write_all(input.as_bytes()).expect("the input is sent");
         let out = String::from_utf8(child.wait_with_output().expect("paradox ends").stdout).expect("UTF-8");
         assert!(out.contains("Players: "), "{file}: `rules` answers:\n{out}");
