@@ -243,7 +243,7 @@ fn the_others_moves_since_your_last_decision_stay_on_an_80_by_24_screen() {
         let mine: Vec<&str> = (whole.iter().skip(1)).filter_map(|s| s.lines().next()?.strip_suffix("> #1")).collect();
         for (whole, fitted) in whole.iter().zip(&fitted).skip(1) {
             let others = whole.lines().filter(|l| {
-                let told = l.strip_prefix("  ").and_then(|l| l.split_once(" chooses "));
+                let told = l.strip_prefix("  ").and_then(|l| l.split_once(" chooses ").or(l.split_once(" decides: ")));
                 told.is_some_and(|(who, _)| !mine.contains(&who))
             });
             for line in others {
