@@ -397,7 +397,7 @@ impl State {
             cond.span,
             "only moves meeting this are allowed now",
         );
-        Some(problem.help(format!("allowed now: {}", allowed.join(", "))))
+        Some(problem.help(format!("allowed now: {}", super::counted_names(&allowed).join(", "))))
     }
 
     /// The condition of a tier of the decision at `at`; `None` for `any`.

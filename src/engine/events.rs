@@ -257,6 +257,23 @@ pub(crate) fn counted(n: usize, thing: &str) -> String {
     if n == 1 { format!("1 {thing}") } else { format!("{n} {thing}s") }
 }
 
+/// Move names for a list, a name that comes up more than once counted (`partial Single ×4`), in
+/// the order the names first come.
+pub(crate) fn counted_names(names: &[String]) -> Vec<String> {
+    let mut counts: Vec<(&String, usize)> = Vec::new();
+    let mut at: std::collections::HashMap<&String, usize> = std::collections::HashMap::new();
+    for name in names {
+        match at.get(name) {
+            Some(&i) => counts[i].1 += 1,
+            None => {
+                at.insert(name, counts.len());
+                counts.push((name, 1));
+            }
+        }
+    }
+    counts.into_iter().map(|(n, count)| if count == 1 { n.clone() } else { format!("{n} ×{count}") }).collect()
+}
+
 /// What players call a zone: its display name, else its name.
 pub(crate) fn zone_label(game: &Game, zone: ZoneId) -> &str {
     let info = &game.zones[zone as usize];

@@ -43,7 +43,7 @@ mod view;
 mod vm;
 
 pub use events::Event;
-pub(crate) use events::{Numbering, card_order, counted, pile_label, pile_name, suit_attr, zone_label};
+pub(crate) use events::{Numbering, card_order, counted, counted_names, pile_label, pile_name, suit_attr, zone_label};
 pub(crate) use kernel::{Kernel, Keyed, Lent, Ran, ReadParts};
 pub(crate) use knowledge::{Exclusion, Inference, Knowledge};
 pub use layout::Layout;

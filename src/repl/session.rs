@@ -12,11 +12,11 @@ use super::sheet;
 use super::table::{Painter, Screen, render};
 use crate::bots::Kind;
 use crate::diagnostic::Problem;
-use crate::engine::{Action, Actor, Playable, State, pile_label};
+use crate::engine::{Action, Actor, Playable, State, counted_names, pile_label};
 use crate::game::{CardGroup, CardId, Game, SeatId, Value};
 use crate::report::{Findings, Source, Style};
 use crate::syntax::ast::File;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -520,7 +520,7 @@ impl Session {
         let list = self.move_list();
         let moves: Vec<String> = list.iter().map(|(_, name)| name.clone()).collect();
         let summary = match self.groups(seat, &list) {
-            Some(groups) if counted(&moves).len() > LISTED => Some(groups.summary()),
+            Some(groups) if counted_names(&moves).len() > LISTED => Some(groups.summary()),
             _ => None,
         };
         let fallback = self.state.fallback_rules(seat);
@@ -554,7 +554,7 @@ impl Session {
         }
         let Some(turn) = turn else { return "Nobody can move.\n".into() };
         let how = if turn.secret { "Your secret choice (the others choose at the same time)" } else { "Your turn" };
-        let list = counted(&turn.moves);
+        let list = counted_names(&turn.moves);
         let shown = match &turn.summary {
             Some(summary) => summary.clone(),
             // A list that reads short in a sentence (cards of a few suits) is given whole.
@@ -973,7 +973,7 @@ impl Session {
             let (name, problem) = &forbidden[i];
             let allowed = self.move_names();
             let condition = self.setup.source.text.get(problem.span.start..problem.span.end).unwrap_or("");
-            let counted = counted(&allowed);
+            let counted = counted_names(&allowed);
             let list = or(&in_a_sentence(&counted));
             let refused = self.not_allowed(name);
             let broken = self.state.broken_rules(seat, name);
@@ -989,7 +989,7 @@ impl Session {
         if let Some(why) = self.out_of_reach(seat, typed) {
             return why;
         }
-        let moves = counted(&self.move_names());
+        let moves = counted_names(&self.move_names());
         let listed = if moves.len() <= LISTED { format!(" ({})", moves.join(", ")) } else { String::new() };
         let text =
             format!("`{}` is not a command, nor one of your moves now{listed}: type `help` or `moves`.", typed.trim());
@@ -1161,23 +1161,6 @@ fn seating(game: &Game, humans: &[usize]) -> String {
         parts.push("the computer plays the others".into());
     }
     parts.join("; ")
-}
-
-/// Move names for a list, a name that comes up more than once counted (`partial Single ×4`), in
-/// the order the names first come.
-fn counted(names: &[String]) -> Vec<String> {
-    let mut counts: Vec<(&String, usize)> = Vec::new();
-    let mut at: HashMap<&String, usize> = HashMap::new();
-    for name in names {
-        match at.get(name) {
-            Some(&i) => counts[i].1 += 1,
-            None => {
-                at.insert(name, counts.len());
-                counts.push((name, 1));
-            }
-        }
-    }
-    counts.into_iter().map(|(n, count)| if count == 1 { n.clone() } else { format!("{n} ×{count}") }).collect()
 }
 
 /// Move names for a sentence, a run of names `... of Y` of one `Y` given once, the runs apart

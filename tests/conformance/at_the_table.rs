@@ -185,7 +185,22 @@ fn forbidden_moves_are_never_legal_and_only_for_the_seat_to_decide() {
                     a.sort();
                     b.sort();
                     assert_eq!(a, b, "{file}: shown_actions lists the legal moves");
-                    let allowed = format!("allowed now: {}", shown.join(", "));
+                    // Each allowed move named once, in the order shown; a name that comes up more
+                    // than once counted (`blue Single ×2`).
+                    let mut names: Vec<&String> = Vec::new();
+                    for name in &shown {
+                        if !names.contains(&name) {
+                            names.push(name);
+                        }
+                    }
+                    let listed: Vec<String> = names
+                        .iter()
+                        .map(|n| match shown.iter().filter(|s| s == n).count() {
+                            1 => n.to_string(),
+                            k => format!("{n} ×{k}"),
+                        })
+                        .collect();
+                    let allowed = format!("allowed now: {}", listed.join(", "));
                     if legal.is_empty() {
                         assert!(forbidden.is_empty(), "{file}: seat {seat} is not to decide");
                     }
