@@ -66,11 +66,25 @@ fn standing(world: &State, player: usize) -> f64 {
 
 /// Each player's result key less the mean of the others'.
 pub(super) fn advantages(world: &State) -> Option<Vec<f64>> {
-    let keys = world.player_keys()?;
+    let mut advantages = Vec::new();
+    advantages_into(world, &mut Vec::new(), &mut advantages).then_some(advantages)
+}
+
+/// [`advantages`] written into `out`, the keys read into `keys`: memory kept by the caller,
+/// for a search that reads them at every playout. False if they cannot be worked out.
+pub(super) fn advantages_into(world: &State, keys: &mut Vec<i64>, out: &mut Vec<f64>) -> bool {
+    keys.clear();
+    keys.resize(world.game().players, 0);
+    if !world.player_keys_into(keys) {
+        return false;
+    }
     let n = keys.len();
+    out.clear();
     if n < 2 {
-        return Some(vec![0.0; n]);
+        out.resize(n, 0.0);
+        return true;
     }
     let total: i64 = keys.iter().sum();
-    Some(keys.iter().map(|k| *k as f64 - (total - k) as f64 / (n - 1) as f64).collect())
+    out.extend(keys.iter().map(|k| *k as f64 - (total - k) as f64 / (n - 1) as f64));
+    true
 }

@@ -18,7 +18,7 @@
 //! how each player's key moved against the others'.
 
 use super::Bot;
-use super::beginner::{advantages, best_move};
+use super::beginner::{advantages, advantages_into, best_move};
 use crate::engine::{Action, Actor, Mix, Seen, State};
 use crate::game::{SeatId, Value};
 use rand::{RngExt, SeedableRng};
@@ -135,35 +135,72 @@ struct Arm {
     strategy: f64,
 }
 
+/// Numbers found by a move's key: a card's key (what most moves choose) at its place in a
+/// table, without hashing; any other key in a map.
+#[derive(Default)]
+struct ByKey {
+    /// At `2 * card + declared`: the number plus one, or 0 for none.
+    cards: Vec<u32>,
+    others: Map<Key, usize>,
+}
+
+impl ByKey {
+    fn get(&self, key: Key) -> Option<usize> {
+        match key {
+            (Value::Card(c), declared) => {
+                let n = *self.cards.get(2 * usize::from(c) + usize::from(declared))?;
+                n.checked_sub(1).map(|i| i as usize)
+            }
+            _ => self.others.get(&key).copied(),
+        }
+    }
+
+    fn insert(&mut self, key: Key, i: usize) {
+        match key {
+            (Value::Card(c), declared) => {
+                let at = 2 * usize::from(c) + usize::from(declared);
+                if at >= self.cards.len() {
+                    self.cards.resize((at + 1).next_power_of_two().max(64), 0);
+                }
+                self.cards[at] = i as u32 + 1;
+            }
+            _ => {
+                self.others.insert(key, i);
+            }
+        }
+    }
+}
+
 /// One seat's moves at a node, found by their keys in constant time.
 struct Arms {
     seat: SeatId,
     /// How often the seat decided here in secret.
     rounds: u32,
     arms: Vec<Arm>,
-    by_key: Map<Key, usize>,
+    by_key: ByKey,
 }
 
 impl Arms {
     fn new(seat: SeatId) -> Arms {
-        Arms { seat, rounds: 0, arms: Vec::new(), by_key: Map::default() }
+        Arms { seat, rounds: 0, arms: Vec::new(), by_key: ByKey::default() }
     }
 
     /// The arm of the move with this key, made if it is new.
     fn of(&mut self, key: Key) -> usize {
-        *self.by_key.entry(key).or_insert_with(|| {
+        self.by_key.get(key).unwrap_or_else(|| {
             self.arms.push(Arm { key, visits: 0, available: 0, reward: 0.0, regret: 0.0, strategy: 0.0 });
+            self.by_key.insert(key, self.arms.len() - 1);
             self.arms.len() - 1
         })
     }
 
     fn visits(&self, key: Key) -> u32 {
-        self.by_key.get(&key).map_or(0, |&i| self.arms[i].visits)
+        self.by_key.get(key).map_or(0, |i| self.arms[i].visits)
     }
 
     /// The weight of the move with this key in the seat's average strategy.
     fn strategy(&self, key: Key) -> f64 {
-        self.by_key.get(&key).map_or(0.0, |&i| self.arms[i].strategy)
+        self.by_key.get(key).map_or(0.0, |i| self.arms[i].strategy)
     }
 }
 
@@ -205,7 +242,10 @@ impl Arms {
 #[derive(Default)]
 struct Node {
     seats: Vec<Arms>,
-    children: Map<Vec<Key>, usize>,
+    /// The node a move of one seat deciding alone leads to.
+    children: ByKey,
+    /// The node a combination of several seats' moves leads to.
+    combined: Map<Vec<Key>, usize>,
 }
 
 impl Node {
@@ -216,6 +256,23 @@ impl Node {
             None => {
                 self.seats.push(Arms::new(seat));
                 self.seats.len() - 1
+            }
+        }
+    }
+
+    /// The node these moves (one for each seat that decided) lead to, if it was made.
+    fn child(&self, keys: &[Key]) -> Option<usize> {
+        match keys {
+            [key] => self.children.get(*key),
+            _ => self.combined.get(keys).copied(),
+        }
+    }
+
+    fn add_child(&mut self, keys: &[Key], child: usize) {
+        match keys {
+            [key] => self.children.insert(*key, child),
+            _ => {
+                self.combined.insert(keys.to_vec(), child);
             }
         }
     }
@@ -234,6 +291,15 @@ struct Search {
     beginner: Beginner,
     /// The memory a beginner's move tries its moves in, kept from one to the next.
     look: Option<State>,
+    /// The player of each seat.
+    players: Vec<usize>,
+    /// The logarithms of visit counts the upper confidence bounds take.
+    logs: Logs,
+    /// Memory kept from one playout to the next: the result's keys and advantages read at its
+    /// end, and the rewards it brings each player.
+    keys: Vec<i64>,
+    now: Vec<f64>,
+    rewards: Vec<f64>,
 }
 
 /// How far a playout runs without the result's keys changing.
@@ -290,6 +356,11 @@ impl Search {
             scale: Scale::default(),
             beginner: Beginner::default(),
             look: None,
+            players: root.game().seats.iter().map(|s| s.player).collect(),
+            logs: Logs::default(),
+            keys: Vec::new(),
+            now: Vec::new(),
+            rewards: Vec::new(),
         }
     }
 
@@ -300,7 +371,8 @@ impl Search {
         let mut path: SmallVec<[(usize, SmallVec<[Pick; 1]>); 8]> = SmallVec::new();
         let mut node = 0;
         while let Some(seats) = deciding(world) {
-            let secret = matches!(world.actor(), Actor::Together(_));
+            // One seat deciding in the open, or seats choosing in secret together (see `deciding`).
+            let secret = world.single_actor().is_none();
             let mut picks = SmallVec::<[Pick; 1]>::new();
             let mut keys = SmallVec::<[Key; 4]>::new();
             let mut moves = SmallVec::<[(SeatId, Action); 4]>::new();
@@ -309,8 +381,11 @@ impl Search {
                 self.work += world.action_count(seat) as u64;
                 let s = self.nodes[node].seat(seat);
                 let arms = &mut self.nodes[node].seats[s];
-                let (pick, action) =
-                    if secret { regret_matched(arms, world, rng) } else { upper_bound(arms, world, rng) };
+                let (pick, action) = if secret {
+                    regret_matched(arms, world, rng)
+                } else {
+                    upper_bound(arms, world, &mut self.logs, rng)
+                };
                 keys.push(arms.arms.get(pick.arm).map_or((Value::None, false), |a| a.key));
                 picks.push(Pick { seat: s, ..pick });
                 moves.push((seat, action));
@@ -321,23 +396,22 @@ impl Search {
                 }
             }
             path.push((node, picks));
-            match self.nodes[node].children.get(&keys[..]) {
-                Some(&child) => node = child,
+            match self.nodes[node].child(&keys) {
+                Some(child) => node = child,
                 None => {
                     self.nodes.push(Node::default());
                     let child = self.nodes.len() - 1;
-                    self.nodes[node].children.insert(keys.to_vec(), child);
+                    self.nodes[node].add_child(&keys, child);
                     break;
                 }
             }
         }
-        let rewards = self.play_out(world, rng);
+        self.play_out(world, rng);
         self.work += world.work().saturating_sub(before);
-        let players: Vec<usize> = world.game().seats.iter().map(|s| s.player).collect();
         for (node, picks) in path {
             for pick in picks {
                 let arms = &mut self.nodes[node].seats[pick.seat];
-                let reward = rewards.get(players[arms.seat as usize]).copied().unwrap_or(0.5);
+                let reward = self.rewards.get(self.players[arms.seat as usize]).copied().unwrap_or(0.5);
                 arms.credit(&pick, reward);
             }
         }
@@ -345,14 +419,15 @@ impl Search {
 
     /// Plays on, as a beginner or at random, until the match ends or the
     /// result's keys move (or the horizon), and
-    /// scores the end for every player in 0..=1.
-    fn play_out(&mut self, world: &mut State, rng: &mut ChaCha8Rng) -> Vec<f64> {
+    /// scores the end for every player in 0..=1 (into `rewards`; none if the playout fails).
+    fn play_out(&mut self, world: &mut State, rng: &mut ChaCha8Rng) {
+        self.rewards.clear();
         let mut steps = 0u64;
         while let Some(seats) = deciding(world) {
             for seat in seats {
                 let n = world.action_count(seat);
                 if n == 0 {
-                    return Vec::new();
+                    return;
                 }
                 let action = if self.beginner.wanted() && rng.random_bool(GREEDY) {
                     let look = self.look.get_or_insert_with(|| world.clone());
@@ -364,7 +439,7 @@ impl Search {
                     rng.random_range(0..n) as Action
                 };
                 if world.apply(seat, action).is_err() {
-                    return Vec::new();
+                    return;
                 }
                 steps += 1;
             }
@@ -372,27 +447,29 @@ impl Search {
                 break;
             }
         }
-        self.score(world)
+        self.score(world);
     }
 
     /// Whether the result's keys differ from the root's.
-    fn moved(&self, world: &State) -> bool {
-        advantages(world).is_some_and(|a| a != self.start)
+    fn moved(&mut self, world: &State) -> bool {
+        advantages_into(world, &mut self.keys, &mut self.now) && self.now != self.start
     }
 
-    /// 1 for a win, 0 for a loss, ½ for a draw; before the end, ½ moved by how far each player's
-    /// advantage in the result's keys has grown since the root.
-    fn score(&mut self, world: &State) -> Vec<f64> {
+    /// Into `rewards`: 1 for a win, 0 for a loss, ½ for a draw; before the end, ½ moved by how
+    /// far each player's advantage in the result's keys has grown since the root.
+    fn score(&mut self, world: &State) {
         if let Some(outcome) = world.outcome() {
-            return outcome.returns.iter().map(|r| (*r as f64 + 1.0) / 2.0).collect();
+            self.rewards.extend(outcome.returns.iter().map(|r| (*r as f64 + 1.0) / 2.0));
+            return;
         }
-        let Some(now) = advantages(world) else { return Vec::new() };
-        let moves: Vec<f64> = now.iter().zip(&self.start).map(|(n, s)| n - s).collect();
-        for m in &moves {
-            self.scale.add(m.abs());
+        if !advantages_into(world, &mut self.keys, &mut self.now) {
+            return;
+        }
+        for (n, s) in self.now.iter().zip(&self.start) {
+            self.scale.add((n - s).abs());
         }
         let scale = self.scale.get();
-        moves.iter().map(|m| 0.5 + 0.5 * (m / scale).tanh()).collect()
+        self.rewards.extend(self.now.iter().zip(&self.start).map(|(n, s)| 0.5 + 0.5 * ((n - s) / scale).tanh()));
     }
 
     /// The most tried of `seat`'s moves at the root, by its number in the real list.
@@ -446,7 +523,7 @@ fn thresholded(weights: Vec<f64>, total: f64) -> Vec<f64> {
 
 /// Picks a move in the open: an untried one at random, else the best upper confidence bound
 /// among those possible in this world.
-fn upper_bound(arms: &mut Arms, world: &State, rng: &mut ChaCha8Rng) -> (Pick, Action) {
+fn upper_bound(arms: &mut Arms, world: &State, logs: &mut Logs, rng: &mut ChaCha8Rng) -> (Pick, Action) {
     let mut untried: SmallVec<[(usize, Action); 16]> = SmallVec::new();
     let mut best: Option<(f64, usize, Action)> = None;
     for action in 0..world.action_count(arms.seat) as Action {
@@ -458,8 +535,8 @@ fn upper_bound(arms: &mut Arms, world: &State, rng: &mut ChaCha8Rng) -> (Pick, A
             untried.push((i, action));
             continue;
         }
-        let bound = arm.reward / f64::from(arm.visits)
-            + EXPLORE * (f64::from(arm.available).ln() / f64::from(arm.visits)).sqrt();
+        let bound =
+            arm.reward / f64::from(arm.visits) + EXPLORE * (logs.of(arm.available) / f64::from(arm.visits)).sqrt();
         if best.is_none_or(|(b, ..)| bound > b) {
             best = Some((bound, i, action));
         }
@@ -478,7 +555,7 @@ fn upper_bound(arms: &mut Arms, world: &State, rng: &mut ChaCha8Rng) -> (Pick, A
 /// strategy matched is added to the seat's average strategy, which is what the bot plays, the
 /// later rounds weighing more (as its regrets have then seen more).
 fn regret_matched(arms: &mut Arms, world: &State, rng: &mut ChaCha8Rng) -> (Pick, Action) {
-    let mut possible: Vec<(usize, Action)> = Vec::new();
+    let mut possible: SmallVec<[(usize, Action); 16]> = SmallVec::new();
     for action in 0..world.action_count(arms.seat) as Action {
         let Some(key) = world.action_key(arms.seat, action) else { continue };
         let i = arms.of(key);
@@ -491,7 +568,7 @@ fn regret_matched(arms: &mut Arms, world: &State, rng: &mut ChaCha8Rng) -> (Pick
     arms.rounds += 1;
     let positive: f64 = possible.iter().map(|&(i, _)| arms.arms[i].regret.max(0.0)).sum();
     let share = 1.0 / possible.len() as f64;
-    let matched: Vec<f64> = possible
+    let matched: SmallVec<[f64; 16]> = possible
         .iter()
         .map(|&(i, _)| if positive > 0.0 { arms.arms[i].regret.max(0.0) / positive } else { share })
         .collect();
@@ -521,6 +598,20 @@ fn deciding(world: &State) -> Option<SmallVec<[SeatId; 4]>> {
     match world.actor() {
         Actor::Together(seats) if !seats.is_empty() => Some(seats.into_iter().collect()),
         _ => None,
+    }
+}
+
+/// The natural logarithms of whole numbers, each worked out once, the first time it is asked.
+#[derive(Default)]
+struct Logs(Vec<f64>);
+
+impl Logs {
+    fn of(&mut self, n: u32) -> f64 {
+        let n = n as usize;
+        while self.0.len() <= n {
+            self.0.push((self.0.len() as f64).ln());
+        }
+        self.0[n]
     }
 }
 
@@ -557,7 +648,7 @@ mod tests {
             arms.arms[i].visits = n;
             arms.arms[i].strategy = weight;
         }
-        let root = Node { seats: vec![arms], children: Map::default() };
+        let root = Node { seats: vec![arms], ..Node::default() };
         Search {
             nodes: vec![root],
             iterations: 0,
@@ -566,6 +657,37 @@ mod tests {
             scale: Scale::default(),
             beginner: Beginner::default(),
             look: None,
+            players: vec![0],
+            logs: Logs::default(),
+            keys: Vec::new(),
+            now: Vec::new(),
+            rewards: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_move_is_found_by_its_key_whatever_it_chooses() {
+        let keys = [
+            (Value::Card(3), false),
+            (Value::Card(3), true),
+            (Value::Card(200), false),
+            (Value::Int(3), false),
+            (Value::Seat(3), true),
+        ];
+        let mut by_key = ByKey::default();
+        for (i, key) in keys.iter().enumerate() {
+            assert_eq!(by_key.get(*key), None, "{key:?} before it is added");
+            by_key.insert(*key, i);
+        }
+        for (i, key) in keys.iter().enumerate() {
+            assert_eq!(by_key.get(*key), Some(i), "{key:?}");
+        }
+        assert_eq!(by_key.get((Value::Card(4), false)), None);
+        assert_eq!(by_key.get((Value::Int(3), true)), None);
+        // The table of logarithms gives exactly what working each out gives.
+        let mut logs = Logs::default();
+        for n in [5, 1, 8000, 2, 7999] {
+            assert_eq!(logs.of(n).to_bits(), f64::from(n).ln().to_bits());
         }
     }
 
