@@ -282,6 +282,10 @@ enum Command {
         /// `text` for people, `json` for tools.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// The engine that plays the matches: `auto` uses the compiled engine when it is in the
+        /// cache, or builds it for a long ladder; the table is the same with any.
+        #[arg(long, value_enum, default_value_t = paradox::compiled::Engine::Auto)]
+        engine: paradox::compiled::Engine,
         #[command(flatten)]
         options: GameOptions,
     },
@@ -613,16 +617,19 @@ fn lab(file: &std::path::Path, configs: Vec<Config>, games: u64, lab: &LabOption
     }
 }
 
-/// `ladder`: plays every pair of the players against each other and prints the table.
-fn ladder(
-    file: &std::path::Path,
+/// What `ladder` is asked to play: the rule file, the matches per pair, the first seed, the
+/// players as `--players` names them, and the engine.
+struct LadderQuestion<'a> {
+    file: &'a std::path::Path,
     games: u64,
     seed: u64,
-    players: &str,
-    threads: Option<u16>,
-    format: Format,
-    options: &GameOptions,
-) -> ExitCode {
+    players: &'a str,
+    engine: paradox::compiled::Engine,
+}
+
+/// `ladder`: plays every pair of the players against each other and prints the table.
+fn ladder(question: LadderQuestion<'_>, threads: Option<u16>, format: Format, options: &GameOptions) -> ExitCode {
+    let LadderQuestion { file, games, seed, players, engine } = question;
     let usage = |message: String| {
         eprintln!("error: {message}");
         ExitCode::from(2)
@@ -635,15 +642,25 @@ fn ladder(
     if players.len() < 2 {
         return usage("--players: name two players or more, as in random,default".to_string());
     }
+    let kinds = match paradox::sim::ladder::kinds(&players) {
+        Ok(kinds) => kinds,
+        Err(message) => return usage(format!("--players: {message}")),
+    };
+    let pairs = players.len() * (players.len() - 1) / 2;
+    let matches = games.div_ceil(2) * 2 * pairs as u64;
+    let worth = paradox::compare::request::worth_building(matches, kinds.iter());
+    let playable = match paradox::compiled::choose(&game, engine, &paradox::printable::path(file), worth) {
+        Ok(playable) => playable,
+        Err(message) => return usage(message),
+    };
     let pool =
         match rayon::ThreadPoolBuilder::new().num_threads(threads.map_or(0, usize::from)).stack_size(STACK).build() {
             Ok(pool) => pool,
             Err(e) => return usage(format!("--threads: {e}")),
         };
     let progress = progress_bar();
-    let pairs = players.len() * (players.len() - 1) / 2;
-    progress.set_length(games.div_ceil(2) * 2 * pairs as u64);
-    let ladder = paradox::sim::ladder::play_ladder(game, &players, games, seed, &pool, &|| progress.inc(1));
+    progress.set_length(matches);
+    let ladder = paradox::sim::ladder::play_ladder(&playable, &players, games, seed, &pool, &|| progress.inc(1));
     progress.finish_and_clear();
     match (ladder, format) {
         (Err(message), _) => usage(format!("--players: {message}")),
@@ -1224,8 +1241,9 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
                 }
             }
         }
-        Command::Ladder { file, games, seed, players, threads, format, options } => {
-            ladder(file, *games, *seed, players, *threads, *format, options)
+        Command::Ladder { file, games, seed, players, threads, format, engine, options } => {
+            let question = LadderQuestion { file, games: *games, seed: *seed, players, engine: *engine };
+            ladder(question, *threads, *format, options)
         }
         Command::Merge { files, output } => merge(files, output),
         Command::Fmt { files, check } => fmt(files, *check),

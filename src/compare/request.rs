@@ -64,6 +64,13 @@ const WORTH_BUILDING: u64 = 100_000;
 /// `greedy` ones (a default player's match takes as long as a hundred thousand random ones).
 const WORTH_THINKING: u64 = 2 * crate::Budget::DEFAULT.work;
 
+/// Whether `matches` played by bots of `kinds` pay for building the compiled engine: what
+/// `--engine auto` builds for in `sim`, `compare` and `ladder`.
+pub fn worth_building<'a>(matches: u64, kinds: impl Iterator<Item = &'a Kind>) -> bool {
+    let thinking = kinds.map(thinks).max().unwrap_or(0);
+    matches >= WORTH_BUILDING || matches.saturating_mul(thinking) >= WORTH_THINKING
+}
+
 /// The work one move of a bot of this kind may take (0: it does not search).
 fn thinks(kind: &Kind) -> u64 {
     match kind {
@@ -107,8 +114,8 @@ impl Request {
         let label = crate::printable::path(&self.file);
         let games = if self.precision.is_some() { self.max_games } else { self.games };
         let matches = games.saturating_mul(entrants.len() as u64);
-        let thinking = entrants.iter().flat_map(|e| e.kinds.iter().chain(e.skill.iter().flatten())).map(thinks);
-        let worth = matches >= WORTH_BUILDING || matches.saturating_mul(thinking.max().unwrap_or(0)) >= WORTH_THINKING;
+        let worth =
+            worth_building(matches, entrants.iter().flat_map(|e| e.kinds.iter().chain(e.skill.iter().flatten())));
         for entrant in &mut entrants {
             let playable =
                 crate::compiled::choose(&entrant.game, self.engine, &label, worth).map_err(Refused::Asked)?;

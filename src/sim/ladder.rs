@@ -15,12 +15,11 @@
 
 use super::{Entrant, Record, play};
 use crate::bots::Kind;
-use crate::game::Game;
+use crate::engine::Playable;
 use crate::stats::{Estimate, Moments};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write as _;
-use std::sync::Arc;
 
 /// A match's points, in whole units: a share of the winners times this is whole for up to 16
 /// winners.
@@ -58,17 +57,9 @@ pub struct Ladder {
     pub ratings: Vec<f64>,
 }
 
-/// Plays `games` matches (rounded up to an even number) for every pair of `players` (names as
-/// `--bots` spells them) on the threads of `pool`; the figures do not depend on the number of
-/// threads. `Err` names a player that is not one.
-pub fn play_ladder(
-    game: Arc<Game>,
-    players: &[&str],
-    games: u64,
-    seed: u64,
-    pool: &rayon::ThreadPool,
-    done: &(dyn Fn() + Sync),
-) -> Result<Ladder, String> {
+/// The kinds of player `players` names (as `--bots` spells them), each named once. `Err` names
+/// a player that is not one, or one named twice.
+pub fn kinds(players: &[&str]) -> Result<Vec<Kind>, String> {
     let kinds = players
         .iter()
         .map(|n| {
@@ -78,13 +69,32 @@ pub fn play_ladder(
     if let Some(twice) = players.iter().enumerate().find_map(|(i, n)| players[..i].contains(n).then_some(n)) {
         return Err(format!("`{twice}` is named twice; name each player once"));
     }
+    Ok(kinds)
+}
+
+/// Plays `games` matches (rounded up to an even number) for every pair of `players` (names as
+/// `--bots` spells them) on the threads of `pool`, with the engine of `playable`; the figures
+/// depend neither on the number of threads nor on the engine. `Err` names a player that is
+/// not one.
+pub fn play_ladder(
+    playable: &Playable,
+    players: &[&str],
+    games: u64,
+    seed: u64,
+    pool: &rayon::ThreadPool,
+    done: &(dyn Fn() + Sync),
+) -> Result<Ladder, String> {
+    let kinds = kinds(players)?;
+    let game = playable.game();
     let games = games.div_ceil(2) * 2;
     let mut pairs = Vec::new();
     for (i, j) in super::pairs(kinds.len()) {
         let seated = |offset: usize| {
             let kinds =
                 (0..game.players).map(|p| if (p + offset).is_multiple_of(2) { kinds[i] } else { kinds[j] }).collect();
-            Entrant::new(game.clone(), kinds)
+            let mut entrant = Entrant::new(game.clone(), kinds);
+            entrant.play_with(playable.clone());
+            entrant
         };
         let arrangements = [seated(0), seated(1)];
         let points = pool.install(|| {

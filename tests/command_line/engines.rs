@@ -40,6 +40,10 @@ fn compiled_engine_without_a_compiler_is_an_error_that_says_so() {
     let out = run(command(args).env("PARADOX_CACHE_DIR", cache.path()).env("RUSTC", "/nonexistent/rustc"));
     out.expect(2);
     assert!(out.stderr.contains("no Rust compiler"), "{out}");
+    let args = ["ladder", "tests/fixtures/valid/take-away.cards", "--players", "random,greedy", "--engine", "compiled"];
+    let ladder = run(command(args).env("PARADOX_CACHE_DIR", cache.path()).env("RUSTC", "/nonexistent/rustc"));
+    ladder.expect(2);
+    assert!(ladder.stderr.contains("no Rust compiler"), "{ladder}");
     // `auto` runs the interpreter on a short run, and says nothing.
     let args = ["sim", "tests/fixtures/valid/take-away.cards", "--games", "5", "--engine", "auto"];
     let auto = run(command(args).env("PARADOX_CACHE_DIR", cache.path()).env("RUSTC", "/nonexistent/rustc"));
@@ -98,6 +102,12 @@ fn trace_play_and_solve_are_the_same_compiled() {
     let answer = solve("interpreted");
     assert!(answer.contains("positions searched in"), "{answer}");
     assert_eq!(timeless(&solve("compiled")), timeless(&answer), "solve");
+    let ladder = |engine: &str| {
+        let args =
+            [&["ladder"], &costly[..], &["--players", "random,greedy", "--games", "4", "--engine", engine]].concat();
+        in_cache(cache.path(), &args).expect(0).stdout.clone()
+    };
+    assert_eq!(ladder("compiled"), ladder("interpreted"), "ladder");
 }
 
 #[test]
