@@ -158,9 +158,14 @@ impl Rounds {
 /// from the position's variables, before each decision).
 fn standing(shape: &Shape, state: &State) -> Option<Standing> {
     let mut keys: Standing = smallvec::smallvec![0; state.game().players];
-    state
-        .player_keys_into(&mut keys)
-        .then(|| shape.items.iter().map(|bits| keys[bits.trailing_zeros() as usize]).collect())
+    if !state.player_keys_into(&mut keys) {
+        return None;
+    }
+    let mut standing = Standing::new();
+    for bits in &shape.items {
+        standing.push(keys[bits.trailing_zeros() as usize]);
+    }
+    Some(standing)
 }
 
 /// A standing, kept off the heap (it is read before every decision).

@@ -50,18 +50,23 @@ pub(crate) fn generate(game: &Game, key: u64) -> G<Generated> {
     let mut controls = Controls::default();
     let mut statements = 0;
     for (b, block) in game.blocks.iter().enumerate() {
+        let mut compiled = Vec::with_capacity(block.stmts.len());
         for (i, stmt) in block.stmts.iter().enumerate() {
             statements += 1;
             let at = (b as u32, i as u32);
             match g.stmt(&stmt.kind, at, stmt.span) {
                 Ok(body) => {
-                    writeln!(exec, "({}, {}) => self.s_{}_{}(),", at.0, at.1, at.0, at.1).ok();
                     writeln!(g.out, "impl K {{\nfn s_{}_{}(&mut self) -> R<Go> {{\n{body}\n}}\n}}", at.0, at.1).ok();
+                    compiled.push(true);
                 }
-                Err(u) => left.push(u),
+                Err(u) => {
+                    left.push(u);
+                    compiled.push(false);
+                }
             }
             g.control(&stmt.kind, at, &mut controls);
         }
+        in_a_row(b, &block.stmts, &compiled, &mut exec, &mut g.out);
     }
     exec.push_str("_ => Err(()),\n}\n}\n");
     controls.write(&mut exec);
@@ -71,6 +76,55 @@ pub(crate) fn generate(game: &Game, key: u64) -> G<Generated> {
     g.card_tables()?;
     let source = format!("{PRELUDE}\nmod piles {{\n{PILES}\n}}\n// The game's part.\n{exec}{}", g.out);
     Ok(Generated { source, left, statements })
+}
+
+/// The most statements one step of the loop runs in a row (a bound on the nesting of the calls
+/// that run them).
+const ROW: usize = 16;
+
+/// Whether a statement leaves the frames as they were (its pc apart) and opens no decision:
+/// the statement after it may then be run at once, without going back to the loop.
+fn keeps_the_frames(kind: &StmtKind) -> bool {
+    matches!(
+        kind,
+        StmtKind::Assign(..)
+            | StmtKind::Random(..)
+            | StmtKind::MakeCard(_)
+            | StmtKind::Move { .. }
+            | StmtKind::Shuffle(_)
+            | StmtKind::Deal { .. }
+            | StmtKind::Say(_)
+            | StmtKind::Reveal(_)
+    )
+}
+
+/// The dispatch to block `b`'s compiled statements (`compiled`), each running on in a row
+/// where it may: a statement that keeps the frames is followed at once by the next one
+/// (`r_B_I` functions), or by leaving the block after the last, each counted as the step it
+/// is. The loop checks nothing between them that such a statement could change (the phase's
+/// end looks at frames only), and a hand-back puts back what the failing step changed.
+fn in_a_row(b: usize, stmts: &[Stmt], compiled: &[bool], exec: &mut String, out: &mut String) {
+    let in_row = |i: usize| compiled[i] && keeps_the_frames(&stmts[i].kind);
+    // Whether statement `i` runs on into the next one (or out of the block); from the last back.
+    let mut runs_on = vec![false; stmts.len()];
+    for i in (0..stmts.len()).rev() {
+        if !in_row(i) {
+            continue;
+        }
+        let on = if i + 1 == stmts.len() {
+            "self.end_in_row()".to_string()
+        } else if compiled[i + 1] && (i + 1) % ROW != 0 {
+            let next = if runs_on[i + 1] { "r" } else { "s" };
+            format!("if !self.count_step() {{ return Ok(Go::On); }}\nself.{next}_{b}_{}()", i + 1)
+        } else {
+            continue;
+        };
+        runs_on[i] = true;
+        writeln!(out, "impl K {{\nfn r_{b}_{i}(&mut self) -> R<Go> {{\nself.s_{b}_{i}()?;\n{on}\n}}\n}}").ok();
+    }
+    for i in (0..stmts.len()).filter(|&i| compiled[i]) {
+        writeln!(exec, "({b}, {i}) => self.{}_{b}_{i}(),", if runs_on[i] { "r" } else { "s" }).ok();
+    }
 }
 
 /// The generated dispatch of the control frames: each match arm by statement.

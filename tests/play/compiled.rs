@@ -267,6 +267,54 @@ play {
 result highest s in seats by total[s]
 "#;
 
+/// A division by zero after two statements that change no frame: the kernel runs such
+/// statements in a row, each counted as the step it is.
+const ROWS: &str = r#"game "Rows"
+players 2
+card {
+  rank: 1..2
+  name "card {rank}"
+}
+deck {
+  for r in 1..2 { card { rank: r } }
+}
+zone stock { see: nobody }
+var total: int per seat = 0
+var left: int = 5
+play {
+  repeat 10 {
+    for s in seats {
+      choose n from 1..2 by s
+      total[s] += n
+      left -= 1
+      total[s] = total[s] / left
+      say "{s} has {total[s]}"
+    }
+  }
+}
+result highest s in seats by total[s]
+"#;
+
+/// A problem met in the middle of statements the kernel runs in a row hands that one statement
+/// to the interpreter: those before it stay done and counted, and both engines stop at the same
+/// step with the same work done.
+#[test]
+fn a_problem_in_a_row_of_statements_stops_both_engines_at_the_same_step() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join("rows.cards");
+    std::fs::write(&file, ROWS).expect("written");
+    let game = game_of(&file.display().to_string(), &[]);
+    let Some(ready) = compiled(&game) else { return };
+    assert!(ready.left.is_empty(), "every statement runs natively: {:?}", ready.left);
+    assert_eq!(side_by_side(&game, &ready.playable, 1..3), 10, "five decisions a seed, the fifth stopped");
+    let mut state = State::bare(ready.playable.clone(), 1);
+    while let Actor::Seat(seat) = state.actor() {
+        state.apply(seat, 0).expect("a legal move");
+    }
+    let problem = state.failure().expect("the match stops");
+    assert!(problem.message.contains("division by zero"), "{}", problem.message);
+}
+
 /// A budget run out stops both engines with the same diagnostic, pointing where the steps went:
 /// the kernel hands every step past half a budget to the interpreter, which counts them.
 #[test]

@@ -157,7 +157,7 @@ pub const TOGETHER: u32 = 2;
 /// Runs steps until a decision is opened or a step is left to the interpreter.
 #[no_mangle]
 pub extern "C" fn paradox_kernel_run(io: *mut Io) -> u32 {
-    let mut k = K { io };
+    let mut k = K { io, before: 0 };
     k.run()
 }
 
@@ -191,7 +191,7 @@ pub extern "C" fn paradox_kernel_keys(io: *mut Io, which: u32, out: *mut Keyed, 
     // SAFETY: paradox lends `n_locals` valid values, copied into room for as many.
     unsafe { std::ptr::copy_nonoverlapping(io_ref.locals, locals, count) };
     io_ref.locals = locals;
-    let mut k = K { io };
+    let mut k = K { io, before: 0 };
     match k.keys(which, keyed) {
         Ok(found) => found as i64,
         Err(()) => -1,
@@ -210,6 +210,8 @@ pub enum Go {
 /// A run in progress.
 pub struct K {
     io: *mut Io,
+    /// The work spent before the step under way: what a hand-back puts back.
+    before: u64,
 }
 
 /// One evaluation, as the interpreter's `Vm`: definitions already worked out, and nesting.
@@ -411,12 +413,9 @@ impl K {
             if self.phase_ends() {
                 return YIELD;
             }
-            let before = self.io().spent;
-            let spent = before + 1;
-            if self.io().work + spent > MATCH_TALLY_FROM || spent > TALLY_FROM {
+            if !self.count_step() {
                 return YIELD;
             }
-            self.io_mut().spent = spent;
             let mark = self.io().stack.len;
             let frames = self.io().frames.len;
             let options = self.io().options.len;
@@ -428,7 +427,7 @@ impl K {
                 }
                 Ok(Go::Together) => return TOGETHER,
                 Err(()) => {
-                    self.io_mut().spent = before;
+                    self.io_mut().spent = self.before;
                     self.io_mut().stack.len = mark;
                     self.io_mut().frames.len = frames;
                     self.io_mut().options.len = options;
@@ -436,6 +435,28 @@ impl K {
                 }
             }
         }
+    }
+
+    /// Counts the next step, as the interpreter's loop does, unless the budgets are to be
+    /// tallied by the interpreter from it on (false: the step is left undone).
+    fn count_step(&mut self) -> bool {
+        let before = self.io().spent;
+        let spent = before + 1;
+        if self.io().work + spent > MATCH_TALLY_FROM || spent > TALLY_FROM {
+            return false;
+        }
+        self.before = before;
+        self.io_mut().spent = spent;
+        true
+    }
+
+    /// The end of a block reached by a statement that changed no frame: the block's frame
+    /// left at once, as the loop's next step would leave it.
+    fn end_in_row(&mut self) -> R<Go> {
+        if self.count_step() {
+            self.pop();
+        }
+        Ok(Go::On)
     }
 
     /// Whether the phase at `io.stop` among the frames has ended, or ends with the next step
