@@ -66,11 +66,22 @@ fn standing(world: &State, player: usize) -> f64 {
 
 /// Each player's result key less the mean of the others'.
 pub(super) fn advantages(world: &State) -> Option<Vec<f64>> {
-    let keys = world.player_keys()?;
+    Some(relative(&world.player_keys()?))
+}
+
+/// Each player's estimate ([`State::estimates`]) less the mean of the others', and the steps
+/// working them out took.
+pub(super) fn estimated_advantages(world: &State) -> Option<(Vec<f64>, u64)> {
+    let (keys, steps) = world.estimates()?;
+    Some((relative(&keys), steps))
+}
+
+/// Each of `keys` less the mean of the others.
+fn relative(keys: &[i64]) -> Vec<f64> {
     let n = keys.len();
     if n < 2 {
-        return Some(vec![0.0; n]);
+        return vec![0.0; n];
     }
     let total: i64 = keys.iter().sum();
-    Some(keys.iter().map(|k| *k as f64 - (total - k) as f64 / (n - 1) as f64).collect())
+    keys.iter().map(|k| *k as f64 - (total - k) as f64 / (n - 1) as f64).collect()
 }

@@ -15,10 +15,13 @@
 //! is one the others can play against, and bots that always bid alike can annul an auction
 //! forever). A random playout stops when the match ends (scored by its result) or, to keep the
 //! signal close, once the result's keys (`chips`, `score`) have changed: it is then scored by
-//! how each player's key moved against the others'.
+//! how each player's key moved against the others'. Where the rule file gives the bots an
+//! estimate (`define estimate(s: seat): int`: games whose keys change only at the end, which
+//! random playouts seldom reach), there is no playout: a line is scored where the tree ends, by
+//! how each player's estimate moved against the others', and the search makes fewer iterations.
 
 use super::Bot;
-use super::beginner::{advantages, best_move};
+use super::beginner::{advantages, best_move, estimated_advantages};
 use crate::engine::{Action, Actor, Mix, Seen, State};
 use crate::game::{SeatId, Value};
 use rand::{RngExt, SeedableRng};
@@ -77,9 +80,12 @@ impl SearchBot {
         let mut worlds = seen.sampler();
         let first = worlds.sample(&mut rng);
         let mut search = Search::new(&first);
+        // A line scored at once by the rule file's estimate tells more than a random playout.
+        let iterations =
+            if search.estimated { (self.budget.iterations / ESTIMATED).max(1) } else { self.budget.iterations };
         // Every iteration's world is dealt into the memory of the last one.
         let mut world = first.clone();
-        while search.iterations < self.budget.iterations && search.work < self.budget.work {
+        while search.iterations < iterations && search.work < self.budget.work {
             worlds.sample_into(&mut rng, &mut world);
             search.iterate(&mut world, &mut rng);
         }
@@ -234,6 +240,9 @@ struct Search {
     beginner: Beginner,
     /// The memory a beginner's move tries its moves in, kept from one to the next.
     look: Option<State>,
+    /// Whether the rule file gives the bots an estimate ([`State::estimates`]): each line is
+    /// then scored by it where the tree ends, without a playout.
+    estimated: bool,
 }
 
 /// How far a playout runs without the result's keys changing.
@@ -247,6 +256,10 @@ const EXPLORE: f64 = 0.7;
 const GREEDY: f64 = 0.9;
 /// How many of its moves a beginner's move in a playout looks at, drawn by lot.
 const LOOKS: usize = 8;
+/// How many times fewer iterations a search makes where the rule file gives an estimate: each
+/// is scored where the tree ends, which tells more than a random playout and costs a rule
+/// file's own judgement of every seat.
+const ESTIMATED: u32 = 16;
 /// How many beginner's moves with a choice a search makes before it judges whether looking one
 /// move ahead tells moves apart often enough to go on.
 const TRIAL: u32 = 64;
@@ -282,14 +295,17 @@ const THRESHOLD: f64 = 0.1;
 
 impl Search {
     fn new(root: &State) -> Search {
+        let estimated = root.game().estimate().is_some();
+        let start = if estimated { estimated_advantages(root).map(|(a, _)| a) } else { advantages(root) };
         Search {
             nodes: vec![Node::default()],
             iterations: 0,
             work: 0,
-            start: advantages(root).unwrap_or_default(),
+            start: start.unwrap_or_default(),
             scale: Scale::default(),
             beginner: Beginner::default(),
             look: None,
+            estimated,
         }
     }
 
@@ -331,7 +347,7 @@ impl Search {
                 }
             }
         }
-        let rewards = self.play_out(world, rng);
+        let rewards = if self.estimated { self.judge(world) } else { self.play_out(world, rng) };
         self.work += world.work().saturating_sub(before);
         let players: Vec<usize> = world.game().seats.iter().map(|s| s.player).collect();
         for (node, picks) in path {
@@ -372,7 +388,7 @@ impl Search {
                 break;
             }
         }
-        self.score(world)
+        self.score(world, None)
     }
 
     /// Whether the result's keys differ from the root's.
@@ -380,13 +396,24 @@ impl Search {
         advantages(world).is_some_and(|a| a != self.start)
     }
 
+    /// Scores a line where the tree ends, by the rule file's estimate (the work of working it
+    /// out counted).
+    fn judge(&mut self, world: &State) -> Vec<f64> {
+        if world.outcome().is_some() {
+            return self.score(world, None);
+        }
+        let Some((now, steps)) = estimated_advantages(world) else { return Vec::new() };
+        self.work += steps;
+        self.score(world, Some(now))
+    }
+
     /// 1 for a win, 0 for a loss, ½ for a draw; before the end, ½ moved by how far each player's
-    /// advantage in the result's keys has grown since the root.
-    fn score(&mut self, world: &State) -> Vec<f64> {
+    /// advantage (`now`, else in the result's keys) has grown since the root.
+    fn score(&mut self, world: &State, now: Option<Vec<f64>>) -> Vec<f64> {
         if let Some(outcome) = world.outcome() {
             return outcome.returns.iter().map(|r| (*r as f64 + 1.0) / 2.0).collect();
         }
-        let Some(now) = advantages(world) else { return Vec::new() };
+        let Some(now) = now.or_else(|| advantages(world)) else { return Vec::new() };
         let moves: Vec<f64> = now.iter().zip(&self.start).map(|(n, s)| n - s).collect();
         for m in &moves {
             self.scale.add(m.abs());
@@ -566,6 +593,7 @@ mod tests {
             scale: Scale::default(),
             beginner: Beginner::default(),
             look: None,
+            estimated: false,
         }
     }
 
