@@ -78,13 +78,26 @@ pub(super) fn advantages_into(world: &State, keys: &mut Vec<i64>, out: &mut Vec<
     if !world.player_keys_into(keys) {
         return false;
     }
+    relative_into(keys, out);
+    true
+}
+
+/// Each player's estimate ([`State::estimates`]) less the mean of the others', into `out`, and
+/// the steps working them out took; `None` if they cannot be worked out.
+pub(super) fn estimated_advantages_into(world: &State, out: &mut Vec<f64>) -> Option<u64> {
+    let (keys, steps) = world.estimates()?;
+    relative_into(&keys, out);
+    Some(steps)
+}
+
+/// Into `out`: each of `keys` less the mean of the others.
+fn relative_into(keys: &[i64], out: &mut Vec<f64>) {
     let n = keys.len();
     out.clear();
     if n < 2 {
         out.resize(n, 0.0);
-        return true;
+        return;
     }
     let total: i64 = keys.iter().sum();
     out.extend(keys.iter().map(|k| *k as f64 - (total - k) as f64 / (n - 1) as f64));
-    true
 }

@@ -543,6 +543,15 @@ impl Checker {
             self.define_global(&decl.name, Global::Fn(id));
             let params = decl.params.iter().map(|(_, t)| self.param_type(t)).collect();
             let ret = self.resolve_type(&decl.ret, false);
+            if decl.name.name == crate::engine::ESTIMATE && (params != [Type::Seat] || ret != Type::Int) {
+                self.error(
+                    Code::TypeMismatch,
+                    "the bots' `estimate` must take one seat and be a number",
+                    decl.name.span,
+                    "the name the bots read their estimate from",
+                    "write `define estimate(s: seat): int = ...`, how well seat `s` stands, or give the definition another name",
+                );
+            }
             self.fn_sigs.push(FnSig { params, ret });
             let placeholder = Expr { kind: ExprKind::Const(Value::None), span: decl.span };
             self.functions.push(FnInfo {

@@ -20,6 +20,7 @@
 mod compile;
 mod decide;
 mod deduction;
+mod estimate;
 mod events;
 mod groups;
 mod kernel;
@@ -42,6 +43,7 @@ mod tally;
 mod view;
 mod vm;
 
+pub(crate) use estimate::ESTIMATE;
 pub use events::Event;
 pub(crate) use events::{Numbering, card_order, counted, counted_names, pile_label, pile_name, suit_attr, zone_label};
 pub(crate) use kernel::{Kernel, Keyed, Lent, Ran, ReadParts};

@@ -1,8 +1,9 @@
 //! Matches always end: bots that search vary their secret bids, so an auction of The Third Man
 //! annulled by three equal bids is not bid alike for ever; the search's playouts reach an end
-//! where random play almost never does; a match that comes back to the same position again and
-//! again is stopped at the decision (and only the same position: one that differs in the order
-//! of a pile is counted apart); and `trace` prints a long match as it is played.
+//! where random play almost never does, and where the result's keys move only at the end the
+//! rule file's estimate leads the search there; a match that comes back to the same position
+//! again and again is stopped at the decision (and only the same position: one that differs in
+//! the order of a pile is counted apart); and `trace` prints a long match as it is played.
 
 use paradox::{Actor, Budget, Game, SearchBot, Settings, State, load};
 use std::io::{BufRead, BufReader};
@@ -56,6 +57,30 @@ fn the_search_finishes_a_race_that_random_play_never_ends() {
         paradox::trace::play_up_to(&mut state, &mut bots, limit);
         let outcome = state.outcome().unwrap_or_else(|| panic!("seed {seed}: the search bot did not finish"));
         assert_eq!(outcome.winners, [0], "seed {seed}");
+    }
+}
+
+#[test]
+fn the_default_bot_finishes_a_climb_whose_result_moves_only_at_the_end() {
+    // Twelve climbs in a row reach the top; any other move sends a player back to the foot, and
+    // only reaching the top moves the result's keys. Random players never get there, nor do
+    // random playouts: the rule file's estimate (how high each player stands) is all that tells
+    // the search which move climbs. The default bot's own budget bounds its work per decision.
+    let g = game("tests/fixtures/players/hidden-climb.cards");
+    let limit = 30;
+    for seed in 1..=2 {
+        let mut random = paradox::random_bots(&g, seed);
+        let mut state = State::new(g.clone(), seed);
+        paradox::trace::play_up_to(&mut state, &mut random, limit);
+        assert!(state.outcome().is_none(), "seed {seed}: random players reached the top");
+        let mut bots = paradox::random_bots(&g, seed);
+        bots[0] = Box::new(SearchBot::new(seed, Budget::DEFAULT));
+        let mut state = State::new(g.clone(), seed);
+        paradox::trace::play_up_to(&mut state, &mut bots, limit);
+        let outcome = state.outcome().unwrap_or_else(|| panic!("seed {seed}: the default bot did not finish"));
+        assert_eq!(outcome.winners, [0], "seed {seed}");
+        // It climbed at each of its twelve turns.
+        assert_eq!(state.position().decisions, 23, "seed {seed}");
     }
 }
 
