@@ -31,6 +31,16 @@ pub(crate) fn game_of(file: &str, sets: &[&str]) -> Arc<Game> {
     Arc::new(load(Path::new(file), &settings).unwrap_or_else(|e| panic!("{file}: {e:?}")))
 }
 
+/// The game of the rule file `text`, written as `name` into a temporary folder that lives as long
+/// as the game is needed (the folder is returned with it).
+fn written_game(name: &str, text: &str) -> (tempfile::TempDir, std::path::PathBuf, Arc<Game>) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let file = dir.path().join(name);
+    std::fs::write(&file, text).expect("written");
+    let game = game_of(&file.display().to_string(), &[]);
+    (dir, file, game)
+}
+
 /// The game's compiled engine, or `None` (said) where no Rust compiler can be run. One test at a
 /// time gets its kernel, so that tests asking for the same kernel at once build it once.
 pub(crate) fn compiled(game: &Arc<Game>) -> Option<Compiled> {
@@ -156,13 +166,7 @@ result highest s in seats by count(taken[s])
 
 #[test]
 fn nothing_of_the_rule_files_text_enters_the_compiled_code() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let file = dir.path().join("hostile.cards");
-    std::fs::write(&file, HOSTILE).expect("written");
-    let game = match load(&file, &Settings::default()) {
-        Ok(game) => Arc::new(game),
-        Err(e) => panic!("the hostile file is a valid game: {e:?}"),
-    };
+    let (_dir, _, game) = written_game("hostile.cards", HOSTILE);
     let code = source(&game).expect("generated");
     for text in ["std::process::exit", "inject", "evil", "taken", "Colour"] {
         assert!(!code.contains(text), "`{text}` from the rule file is in the generated source");
@@ -193,10 +197,7 @@ result highest p in seats by score
 
 #[test]
 fn a_set_assigned_a_whole_set_plays_the_same_compiled() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let file = dir.path().join("joined.cards");
-    std::fs::write(&file, JOINED_SETS).expect("written");
-    let game = game_of(&file.display().to_string(), &[]);
+    let (_dir, _, game) = written_game("joined.cards", JOINED_SETS);
     let Some(ready) = compiled(&game) else { return };
     side_by_side(&game, &ready.playable, 1..4);
 }
@@ -300,10 +301,7 @@ result highest s in seats by total[s]
 /// step with the same work done.
 #[test]
 fn a_problem_in_a_row_of_statements_stops_both_engines_at_the_same_step() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let file = dir.path().join("rows.cards");
-    std::fs::write(&file, ROWS).expect("written");
-    let game = game_of(&file.display().to_string(), &[]);
+    let (_dir, _, game) = written_game("rows.cards", ROWS);
     let Some(ready) = compiled(&game) else { return };
     assert!(ready.left.is_empty(), "every statement runs natively: {:?}", ready.left);
     assert_eq!(side_by_side(&game, &ready.playable, 1..3), 10, "five decisions a seed, the fifth stopped");
@@ -319,9 +317,7 @@ fn a_problem_in_a_row_of_statements_stops_both_engines_at_the_same_step() {
 /// the kernel hands every step past half a budget to the interpreter, which counts them.
 #[test]
 fn a_budget_run_out_names_where_the_steps_went_in_both_engines() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let file = dir.path().join("hoarding.cards");
-    std::fs::write(&file, HOARDING).expect("written");
+    let (_dir, file, _) = written_game("hoarding.cards", HOARDING);
     for (file, text, budget, name) in [
         ("tests/fixtures/runtime/budget-spent-in-a-definition.cards".to_string(), None, "a million steps", "decision"),
         (file.display().to_string(), Some(HOARDING), "the whole match", "match"),

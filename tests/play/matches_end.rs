@@ -44,20 +44,27 @@ fn the_search_finishes_a_race_that_random_play_never_ends() {
     // Twelve climbs in a row win; any other move loses every point. Random players never get
     // there, and a search whose playouts are random sees no way to win.
     let g = game("tests/fixtures/players/slippery-race.cards");
-    let budget = Budget { iterations: 100, work: u64::MAX };
-    let limit = 300;
     for seed in 1..=3 {
-        let mut random = paradox::random_bots(&g, seed);
-        let mut state = State::new(g.clone(), seed);
-        paradox::trace::play_up_to(&mut state, &mut random, limit);
-        assert!(state.outcome().is_none(), "seed {seed}: random players ended the race");
-        let mut bots = paradox::random_bots(&g, seed);
-        bots[0] = Box::new(SearchBot::new(seed, budget));
-        let mut state = State::new(g.clone(), seed);
-        paradox::trace::play_up_to(&mut state, &mut bots, limit);
-        let outcome = state.outcome().unwrap_or_else(|| panic!("seed {seed}: the search bot did not finish"));
-        assert_eq!(outcome.winners, [0], "seed {seed}");
+        let (state, winners) = searched_to_the_end(&g, seed, Budget { iterations: 100, work: u64::MAX }, 300);
+        assert_eq!(winners, [0], "seed {seed}: {}", state.position().decisions);
     }
+}
+
+/// The match of `seed` played by a searching player 1 on `budget` and random players elsewhere,
+/// after checking that random players alone do not end it within `limit` decisions; the match
+/// and its winners. Panics if the searching player does not end it within `limit` either.
+fn searched_to_the_end(g: &Arc<Game>, seed: u64, budget: Budget, limit: u64) -> (State, Vec<usize>) {
+    let mut random = paradox::random_bots(g, seed);
+    let mut state = State::new(g.clone(), seed);
+    paradox::trace::play_up_to(&mut state, &mut random, limit);
+    assert!(state.outcome().is_none(), "seed {seed}: random players ended the match");
+    let mut bots = paradox::random_bots(g, seed);
+    bots[0] = Box::new(SearchBot::new(seed, budget));
+    let mut state = State::new(g.clone(), seed);
+    paradox::trace::play_up_to(&mut state, &mut bots, limit);
+    let outcome = state.outcome().unwrap_or_else(|| panic!("seed {seed}: the search bot did not finish"));
+    let winners = outcome.winners.clone();
+    (state, winners)
 }
 
 #[test]
@@ -67,18 +74,9 @@ fn the_default_bot_finishes_a_climb_whose_result_moves_only_at_the_end() {
     // random playouts: the rule file's estimate (how high each player stands) is all that tells
     // the search which move climbs. The default bot's own budget bounds its work per decision.
     let g = game("tests/fixtures/players/hidden-climb.cards");
-    let limit = 30;
     for seed in 1..=2 {
-        let mut random = paradox::random_bots(&g, seed);
-        let mut state = State::new(g.clone(), seed);
-        paradox::trace::play_up_to(&mut state, &mut random, limit);
-        assert!(state.outcome().is_none(), "seed {seed}: random players reached the top");
-        let mut bots = paradox::random_bots(&g, seed);
-        bots[0] = Box::new(SearchBot::new(seed, Budget::DEFAULT));
-        let mut state = State::new(g.clone(), seed);
-        paradox::trace::play_up_to(&mut state, &mut bots, limit);
-        let outcome = state.outcome().unwrap_or_else(|| panic!("seed {seed}: the default bot did not finish"));
-        assert_eq!(outcome.winners, [0], "seed {seed}");
+        let (state, winners) = searched_to_the_end(&g, seed, Budget::DEFAULT, 30);
+        assert_eq!(winners, [0], "seed {seed}");
         // It climbed at each of its twelve turns.
         assert_eq!(state.position().decisions, 23, "seed {seed}");
     }
