@@ -243,10 +243,15 @@ fn text_chosen_inside_templates_plays_the_same_compiled() {
     assert!(side_by_side(&game, &ready.playable, 1..20) > 100);
 }
 
-/// Each decision works out `weight`'s sum of 50,000 numbers: two hundred decisions are more than
-/// a match's 5 million steps.
-const HOARDING: &str = r#"game "Hoarding"
-players 2
+/// A game of two players, each with a `total`, named `$name` and going on with `$rest` (its
+/// definitions, play and result): the two-card preamble the tests below share.
+macro_rules! two_player_game {
+    ($name:literal, $rest:literal) => {
+        concat!(
+            "game \"",
+            $name,
+            "\"\n",
+            r#"players 2
 card {
   rank: 1..2
   name "card {rank}"
@@ -256,7 +261,17 @@ deck {
 }
 zone stock { see: nobody }
 var total: int per seat = 0
-define weight(n: int): int = sum x in 1..n of x % 2
+"#,
+            $rest
+        )
+    };
+}
+
+/// Each decision works out `weight`'s sum of 50,000 numbers: two hundred decisions are more than
+/// a match's 5 million steps.
+const HOARDING: &str = two_player_game!(
+    "Hoarding",
+    r#"define weight(n: int): int = sum x in 1..n of x % 2
 play {
   repeat 100 {
     for s in seats {
@@ -266,22 +281,14 @@ play {
   }
 }
 result highest s in seats by total[s]
-"#;
+"#
+);
 
 /// A division by zero after two statements that change no frame: the kernel runs such
 /// statements in a row, each counted as the step it is.
-const ROWS: &str = r#"game "Rows"
-players 2
-card {
-  rank: 1..2
-  name "card {rank}"
-}
-deck {
-  for r in 1..2 { card { rank: r } }
-}
-zone stock { see: nobody }
-var total: int per seat = 0
-var left: int = 5
+const ROWS: &str = two_player_game!(
+    "Rows",
+    r#"var left: int = 5
 play {
   repeat 10 {
     for s in seats {
@@ -294,7 +301,8 @@ play {
   }
 }
 result highest s in seats by total[s]
-"#;
+"#
+);
 
 /// A problem met in the middle of statements the kernel runs in a row hands that one statement
 /// to the interpreter: those before it stay done and counted, and both engines stop at the same
