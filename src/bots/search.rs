@@ -93,8 +93,10 @@ impl SearchBot {
         let open = !matches!(seen.actor(), Actor::Together(_));
         while search.iterations < iterations && search.work < self.budget.work {
             // In the open the move is the most tried: once no other can catch it up in the
-            // iterations left, the rest would change nothing the bot does.
-            if open && self.stops_early && search.settled(seat, &keys, iterations - search.iterations) {
+            // iterations left, the rest would change nothing the bot does. Once settled, a search
+            // stays so; looking every few iterations costs next to nothing.
+            let look = search.iterations.is_multiple_of(SETTLED_EVERY);
+            if open && look && self.stops_early && search.settled(seat, &keys, iterations - search.iterations) {
                 break;
             }
             worlds.sample_into(&mut rng, &mut world);
@@ -321,6 +323,8 @@ struct Search {
     estimated: bool,
 }
 
+/// How many iterations apart a search in the open looks whether its move is settled.
+const SETTLED_EVERY: u32 = 16;
 /// How far a playout runs without the result's keys changing.
 const HORIZON: u64 = 400;
 /// The exploration constant of the upper confidence bound.
