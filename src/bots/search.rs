@@ -61,12 +61,15 @@ type Map<K, V> = HashMap<K, V, BuildHasherDefault<Mix>>;
 pub struct SearchBot {
     seed: u64,
     budget: Budget,
+    /// Whether a search in the open stops once its move is settled ([`Search::settled`]): always,
+    /// but for the tests that check the stop changes no move.
+    stops_early: bool,
 }
 
 impl SearchBot {
     /// A search bot whose choices follow from `seed`, thinking within `budget` per decision.
     pub fn new(seed: u64, budget: Budget) -> Self {
-        SearchBot { seed, budget }
+        SearchBot { seed, budget, stops_early: true }
     }
 }
 
@@ -83,13 +86,22 @@ impl SearchBot {
         // A line scored at once by the rule file's estimate tells more than a random playout.
         let iterations =
             if search.estimated { (self.budget.iterations / ESTIMATED).max(1) } else { self.budget.iterations };
+        let keys: Vec<Option<Key>> =
+            (0..seen.action_count(seat) as Action).map(|a| first.action_key(seat, a)).collect();
         // Every iteration's world is dealt into the memory of the last one.
         let mut world = first.clone();
+        let open = !matches!(seen.actor(), Actor::Together(_));
         while search.iterations < iterations && search.work < self.budget.work {
+            // In the open the move is the most tried: once no other can catch it up in the
+            // iterations left, the rest would change nothing the bot does. Once settled, a search
+            // stays so; looking every few iterations costs next to nothing.
+            let look = search.iterations.is_multiple_of(SETTLED_EVERY);
+            if open && look && self.stops_early && search.settled(seat, &keys, iterations - search.iterations) {
+                break;
+            }
             worlds.sample_into(&mut rng, &mut world);
             search.iterate(&mut world, &mut rng);
         }
-        let keys = (0..seen.action_count(seat) as Action).map(|a| first.action_key(seat, a)).collect();
         (search, keys, rng)
     }
 
@@ -311,6 +323,8 @@ struct Search {
     estimated: bool,
 }
 
+/// How many iterations apart a search in the open looks whether its move is settled.
+const SETTLED_EVERY: u32 = 16;
 /// How far a playout runs without the result's keys changing.
 const HORIZON: u64 = 400;
 /// The exploration constant of the upper confidence bound.
@@ -519,6 +533,19 @@ impl Search {
         let arms = self.nodes[0].seats.iter().find(|a| a.seat == seat)?;
         let visits = |k: &Option<Key>| k.map_or(0, |k| arms.visits(k));
         (0..keys.len()).max_by_key(|&a| (visits(&keys[a]), std::cmp::Reverse(a))).map(|a| a as Action)
+    }
+
+    /// Whether `seat`'s most tried move at the root ([`Search::best`]) stays the most tried
+    /// however `more` further visits of its moves there fall (each iteration visits at most one).
+    fn settled(&self, seat: SeatId, keys: &[Option<Key>], more: u32) -> bool {
+        let Some(arms) = self.nodes[0].seats.iter().find(|a| a.seat == seat) else { return false };
+        let visits = |k: &Option<Key>| u64::from(k.map_or(0, |k| arms.visits(k)));
+        let Some(best) = self.best(seat, keys).map(|a| a as usize) else { return false };
+        let lead = visits(&keys[best]);
+        keys.iter().enumerate().all(|(b, k)| {
+            let most = visits(k) + u64::from(more);
+            *k == keys[best] || most < lead || (most == lead && b > best)
+        })
     }
 
     /// The weight of each of `seat`'s moves in its average strategy at the root, by its number
@@ -731,6 +758,83 @@ mod tests {
         let mut logs = Logs::default();
         for n in [5, 1, 8000, 2, 7999] {
             assert_eq!(logs.of(n).to_bits(), f64::from(n).ln().to_bits());
+        }
+    }
+
+    /// Where `settled` says no further visits can change the most tried move, none do; where it
+    /// says they might, some do. Three keys, one of them shared by two actions, on both sides of
+    /// the tie rule (the lowest action wins a tie): every split of up to `more` further visits
+    /// (some iterations credit none) is tried.
+    #[test]
+    fn a_search_is_settled_exactly_when_no_further_visits_change_its_move() {
+        let (a, b, c) = ((Value::Int(0), false), (Value::Int(1), false), (Value::Int(2), false));
+        // Action 0 and 2 share b's key, action 1 is a, action 3 is c.
+        let keys = [Some(b), Some(a), Some(b), Some(c)];
+        let best = |n: [u32; 3]| root_with(&[(a, n[0], 0.0), (b, n[1], 0.0), (c, n[2], 0.0)]).best(0, &keys);
+        let mut settled = 0;
+        for visits in (0..125).map(|i| [i % 5, i / 5 % 5, i / 25]) {
+            for more in 0..4 {
+                let now = best(visits);
+                let mut changed = false;
+                for extra in (0..64).map(|i| [i % 4, i / 4 % 4, i / 16]).filter(|x| x.iter().sum::<u32>() <= more) {
+                    changed |= best([0, 1, 2].map(|k| visits[k] + extra[k])) != now;
+                }
+                let claimed =
+                    root_with(&[(a, visits[0], 0.0), (b, visits[1], 0.0), (c, visits[2], 0.0)]).settled(0, &keys, more);
+                assert_eq!(claimed, !changed, "visits {visits:?} (a, b, c), {more} more: best {now:?}");
+                settled += u32::from(claimed);
+            }
+        }
+        // Both answers are met often.
+        assert!((100..400).contains(&settled), "{settled} of 500 settled");
+    }
+
+    /// The most tried move of a search that stops once it is settled is the one of the whole
+    /// search, in fewer iterations, at positions of a small game with a clear best move.
+    #[test]
+    fn a_search_stopped_once_settled_makes_the_same_move_in_fewer_iterations() {
+        let game = crate::load(std::path::Path::new("tests/fixtures/valid/take-away.cards"), &Default::default())
+            .expect("the fixture loads");
+        let game = std::sync::Arc::new(game);
+        let budget = Budget { iterations: 200, work: u64::MAX };
+        let (mut stopped, mut compared) = (0, 0);
+        for seed in 0..3 {
+            let mut state = State::new(game.clone(), seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            while let Some(seat) = state.single_actor() {
+                let seen = state.seen_by(state.game().seats[seat as usize].player);
+                let early = SearchBot::new(seed, budget);
+                let whole = SearchBot { stops_early: false, ..SearchBot::new(seed, budget) };
+                if seen.action_count(seat) > 1 {
+                    let ((s, keys, _), (w, _, _)) = (early.think(&seen, seat), whole.think(&seen, seat));
+                    assert_eq!(w.iterations, budget.iterations);
+                    assert_eq!(s.best(seat, &keys), w.best(seat, &keys), "seed {seed}: another move");
+                    // It stopped only where the iterations left could not change the move.
+                    let left = budget.iterations - s.iterations;
+                    assert!(left == 0 || s.settled(seat, &keys, left), "seed {seed}: stopped {left} early");
+                    assert_eq!(early.strategy(&seen, seat), whole.strategy(&seen, seat));
+                    compared += 1;
+                    stopped += u32::from(s.iterations < w.iterations);
+                }
+                let n = seen.action_count(seat);
+                state.apply(seat, rng.random_range(0..n) as Action).expect("a legal move");
+            }
+        }
+        assert!(stopped * 2 > compared, "stopped early at {stopped} of {compared} decisions");
+    }
+
+    /// At a secret decision the move is drawn from the average strategy, which every iteration
+    /// changes: the search runs to its budget.
+    #[test]
+    fn a_search_of_a_secret_decision_is_never_stopped_early() {
+        let path = "tests/fixtures/players/uneven-rock-paper-scissors.cards";
+        let game = crate::load(std::path::Path::new(path), &Default::default()).expect("the fixture loads");
+        let budget = Budget { iterations: 300, work: u64::MAX };
+        for seed in 0..3 {
+            let state = State::new(std::sync::Arc::new(game.clone()), seed);
+            assert!(matches!(state.actor(), Actor::Together(_)));
+            let (search, ..) = SearchBot::new(seed, budget).think(&state.seen_by(0), 0);
+            assert_eq!(search.iterations, budget.iterations, "seed {seed}");
         }
     }
 
