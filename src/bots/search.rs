@@ -8,6 +8,8 @@
 //! was possible.
 //!
 //! In the open, a seat picks by upper confidence bounds, and the bot makes the most tried move.
+//! Ties, at either, are drawn by lot: the order a position lists its moves in (the order cards
+//! lie in a hand, the order of the seats) must never make one seat play differently from another.
 //! Seats deciding in secret at once each pick from their own statistics at that node, without
 //! seeing the others' picks, by regret matching (simultaneous-move MCTS: Lanctot, Lisý and
 //! Winands 2013), and the bot draws its move from the search's average strategy there, which
@@ -106,8 +108,8 @@ impl SearchBot {
     }
 
     /// The chance of each of `seat`'s actions being played now: at a secret decision made at
-    /// the same time as others, the search's average strategy; in the open, 1 for the most
-    /// tried move. Empty when the seat has no move.
+    /// the same time as others, the search's average strategy; in the open, the most tried move
+    /// (shared equally by moves tried as often). Empty when the seat has no move.
     pub fn strategy(&self, seen: &Seen<'_>, seat: SeatId) -> Vec<f64> {
         let n = seen.action_count(seat);
         if n <= 1 {
@@ -119,8 +121,9 @@ impl SearchBot {
             _ => None,
         };
         let weights = weights.unwrap_or_else(|| {
-            let best = search.best(seat, &keys).unwrap_or(0) as usize;
-            (0..n).map(|a| if a == best { 1.0 } else { 0.0 }).collect()
+            let tied = search.most_tried(seat, &keys);
+            let tied = if tied.is_empty() { vec![0] } else { tied };
+            (0..n).map(|a| if tied.contains(&(a as Action)) { 1.0 } else { 0.0 }).collect()
         });
         let total: f64 = weights.iter().sum();
         weights.iter().map(|w| w / total).collect()
@@ -136,7 +139,7 @@ impl Bot for SearchBot {
         let (search, keys, mut rng) = self.think(seen, seat);
         match seen.actor() {
             Actor::Together(_) => search.drawn(seat, &keys, &mut rng),
-            _ => search.best(seat, &keys),
+            _ => search.best(seat, &keys, &mut rng),
         }
     }
 }
@@ -528,11 +531,24 @@ impl Search {
         self.rewards.extend(self.now.iter().zip(&self.start).map(|(n, s)| 0.5 + 0.5 * ((n - s) / scale).tanh()));
     }
 
-    /// The most tried of `seat`'s moves at the root, by its number in the real list.
-    fn best(&self, seat: SeatId, keys: &[Option<Key>]) -> Option<Action> {
-        let arms = self.nodes[0].seats.iter().find(|a| a.seat == seat)?;
-        let visits = |k: &Option<Key>| k.map_or(0, |k| arms.visits(k));
-        (0..keys.len()).max_by_key(|&a| (visits(&keys[a]), std::cmp::Reverse(a))).map(|a| a as Action)
+    /// The most tried of `seat`'s moves at the root, by their numbers in the real list (empty
+    /// if the search never weighed them).
+    fn most_tried(&self, seat: SeatId, keys: &[Option<Key>]) -> Vec<Action> {
+        let Some(arms) = self.nodes[0].seats.iter().find(|a| a.seat == seat) else { return Vec::new() };
+        let visits: Vec<u32> = keys.iter().map(|k| k.map_or(0, |k| arms.visits(k))).collect();
+        let most = visits.iter().copied().max().unwrap_or(0);
+        (0..keys.len()).filter(|&a| visits[a] == most).map(|a| a as Action).collect()
+    }
+
+    /// The most tried of `seat`'s moves at the root, by its number in the real list, a tie
+    /// drawn by lot.
+    fn best(&self, seat: SeatId, keys: &[Option<Key>], rng: &mut ChaCha8Rng) -> Option<Action> {
+        let tied = self.most_tried(seat, keys);
+        match tied.len() {
+            0 => None,
+            1 => Some(tied[0]),
+            n => Some(tied[rng.random_range(0..n)]),
+        }
     }
 
     /// Whether `seat`'s most tried move at the root ([`Search::best`]) stays the most tried
@@ -567,7 +583,7 @@ impl Search {
     /// One of `seat`'s moves at the root drawn from the search's average strategy, by its
     /// number in the real list.
     fn drawn(&self, seat: SeatId, keys: &[Option<Key>], rng: &mut ChaCha8Rng) -> Option<Action> {
-        let Some(weights) = self.mixed(seat, keys) else { return self.best(seat, keys) };
+        let Some(weights) = self.mixed(seat, keys) else { return self.best(seat, keys, rng) };
         let mut left = rng.random::<f64>() * weights.iter().sum::<f64>();
         for (a, &w) in weights.iter().enumerate() {
             if left < w {
@@ -575,7 +591,7 @@ impl Search {
             }
             left -= w;
         }
-        self.best(seat, keys)
+        self.best(seat, keys, rng)
     }
 }
 
@@ -591,10 +607,11 @@ fn thresholded(weights: Vec<f64>, total: f64) -> Vec<f64> {
 }
 
 /// Picks a move in the open: an untried one at random, else the best upper confidence bound
-/// among those possible in this world.
+/// among those possible in this world, a tie drawn by lot (a move listed first gains nothing).
 fn upper_bound(arms: &mut Arms, world: &State, logs: &mut Logs, rng: &mut ChaCha8Rng) -> (Pick, Action) {
     let mut untried: SmallVec<[(usize, Action); 16]> = SmallVec::new();
     let mut best: Option<(f64, usize, Action)> = None;
+    let mut tied = 0u32;
     for action in 0..world.action_count(arms.seat) as Action {
         let Some(key) = world.action_key(arms.seat, action) else { continue };
         let i = arms.of(key);
@@ -606,8 +623,20 @@ fn upper_bound(arms: &mut Arms, world: &State, logs: &mut Logs, rng: &mut ChaCha
         }
         let bound =
             arm.reward / f64::from(arm.visits) + EXPLORE * (logs.of(arm.available) / f64::from(arm.visits)).sqrt();
-        if best.is_none_or(|(b, ..)| bound > b) {
-            best = Some((bound, i, action));
+        // A tie replaces the best so far with the chance that leaves each tied move equally
+        // likely to stay (reservoir sampling), drawing nothing where there is none.
+        match best {
+            Some((b, ..)) if bound < b => {}
+            Some((b, ..)) if bound == b => {
+                tied += 1;
+                if rng.random_range(0..tied) == 0 {
+                    best = Some((bound, i, action));
+                }
+            }
+            _ => {
+                best = Some((bound, i, action));
+                tied = 1;
+            }
         }
     }
     let (arm, action) = if untried.is_empty() {
@@ -854,7 +883,7 @@ mod tests {
         assert_eq!((drawn[2], drawn[3]), (0, 0), "{drawn:?}");
         assert_eq!(drawn[0] + drawn[1], 4000);
         // In the open, the most tried move, every time.
-        assert_eq!(search.best(0, &keys), Some(1));
+        assert_eq!(search.best(0, &keys, &mut rng), Some(1));
     }
 
     #[test]

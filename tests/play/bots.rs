@@ -171,6 +171,30 @@ fn the_search_bot_is_legal_and_reproducible() {
     }
 }
 
+/// Where every move is as good as any other, the search bot draws among them by lot: the order
+/// a hand or the seats are listed in must not make one seat play unlike another. (Ties went to
+/// the move listed first: with hands reordered by the sweeps of earlier rounds, greedy players
+/// at Buddy on your Left favoured the third seat; at Tantony, the trick went to North.)
+#[test]
+fn moves_equally_good_are_drawn_by_lot_not_by_the_order_they_are_listed_in() {
+    let g = load_file("tests/fixtures/players/indifferent.cards");
+    let mut state = State::new(g.clone(), 1);
+    // P1 plays one of four cards, then names one of two seats.
+    for options in [4, 2] {
+        let (seat, player) = deciding(&state);
+        assert_eq!(state.action_count(seat), options);
+        let mut picked = vec![0u32; options];
+        for seed in 0..200 {
+            let a = SearchBot::new(seed, Budget::GREEDY).choose(&state.seen_by(player), seat).expect("a move");
+            picked[a as usize] += 1;
+        }
+        // 200 / options each on average; a move never drawn, or drawn nearly always, is a bias.
+        let fair = 200 / options as u32;
+        assert!(picked.iter().all(|&k| k >= fair / 2 && k <= fair * 3 / 2), "{picked:?}");
+        state.apply(seat, 0).expect("a legal action");
+    }
+}
+
 /// The pile a card is in.
 fn pile_of(state: &State, card: u16) -> usize {
     state.position().place(card)
