@@ -531,13 +531,14 @@ impl Search {
         self.rewards.extend(self.now.iter().zip(&self.start).map(|(n, s)| 0.5 + 0.5 * ((n - s) / scale).tanh()));
     }
 
-    /// The most tried of `seat`'s moves at the root, by their numbers in the real list (empty
-    /// if the search never weighed them).
+    /// The most tried of `seat`'s moves at the root, by their numbers in the real list, each
+    /// move once (by the first of the actions that share its key: identical cards are one
+    /// move); empty if the search never weighed them.
     fn most_tried(&self, seat: SeatId, keys: &[Option<Key>]) -> Vec<Action> {
         let Some(arms) = self.nodes[0].seats.iter().find(|a| a.seat == seat) else { return Vec::new() };
         let visits: Vec<u32> = keys.iter().map(|k| k.map_or(0, |k| arms.visits(k))).collect();
         let most = visits.iter().copied().max().unwrap_or(0);
-        (0..keys.len()).filter(|&a| visits[a] == most).map(|a| a as Action).collect()
+        (0..keys.len()).filter(|&a| visits[a] == most && !keys[..a].contains(&keys[a])).map(|a| a as Action).collect()
     }
 
     /// The most tried of `seat`'s moves at the root, by its number in the real list, a tie
@@ -551,17 +552,15 @@ impl Search {
         }
     }
 
-    /// Whether `seat`'s most tried move at the root ([`Search::best`]) stays the most tried
-    /// however `more` further visits of its moves there fall (each iteration visits at most one).
+    /// Whether `seat`'s most tried move at the root ([`Search::best`]) is the only one and stays
+    /// so however `more` further visits of its moves there fall (each iteration visits at most
+    /// one): then [`Search::best`] draws nothing and the move is the one the whole search makes.
     fn settled(&self, seat: SeatId, keys: &[Option<Key>], more: u32) -> bool {
         let Some(arms) = self.nodes[0].seats.iter().find(|a| a.seat == seat) else { return false };
         let visits = |k: &Option<Key>| u64::from(k.map_or(0, |k| arms.visits(k)));
-        let Some(best) = self.best(seat, keys).map(|a| a as usize) else { return false };
-        let lead = visits(&keys[best]);
-        keys.iter().enumerate().all(|(b, k)| {
-            let most = visits(k) + u64::from(more);
-            *k == keys[best] || most < lead || (most == lead && b > best)
-        })
+        let [best] = self.most_tried(seat, keys)[..] else { return false };
+        let lead = visits(&keys[best as usize]);
+        keys.iter().all(|k| *k == keys[best as usize] || visits(k) + u64::from(more) < lead)
     }
 
     /// The weight of each of `seat`'s moves in its average strategy at the root, by its number
@@ -790,27 +789,27 @@ mod tests {
         }
     }
 
-    /// Where `settled` says no further visits can change the most tried move, none do; where it
-    /// says they might, some do. Three keys, one of them shared by two actions, on both sides of
-    /// the tie rule (the lowest action wins a tie): every split of up to `more` further visits
-    /// (some iterations credit none) is tried.
+    /// Where `settled` says no further visits can change the most tried move, it is the only
+    /// one and none do; where it says they might, some do or there is a tie (drawn by lot).
+    /// Three keys, one of them shared by two actions (one move, not a tie): every split of up to
+    /// `more` further visits (some iterations credit none) is tried.
     #[test]
     fn a_search_is_settled_exactly_when_no_further_visits_change_its_move() {
         let (a, b, c) = ((Value::Int(0), false), (Value::Int(1), false), (Value::Int(2), false));
         // Action 0 and 2 share b's key, action 1 is a, action 3 is c.
         let keys = [Some(b), Some(a), Some(b), Some(c)];
-        let best = |n: [u32; 3]| root_with(&[(a, n[0], 0.0), (b, n[1], 0.0), (c, n[2], 0.0)]).best(0, &keys);
+        let tried = |n: [u32; 3]| root_with(&[(a, n[0], 0.0), (b, n[1], 0.0), (c, n[2], 0.0)]).most_tried(0, &keys);
         let mut settled = 0;
         for visits in (0..125).map(|i| [i % 5, i / 5 % 5, i / 25]) {
             for more in 0..4 {
-                let now = best(visits);
-                let mut changed = false;
+                let now = tried(visits);
+                let mut changed = now.len() != 1;
                 for extra in (0..64).map(|i| [i % 4, i / 4 % 4, i / 16]).filter(|x| x.iter().sum::<u32>() <= more) {
-                    changed |= best([0, 1, 2].map(|k| visits[k] + extra[k])) != now;
+                    changed |= tried([0, 1, 2].map(|k| visits[k] + extra[k])) != now;
                 }
                 let claimed =
                     root_with(&[(a, visits[0], 0.0), (b, visits[1], 0.0), (c, visits[2], 0.0)]).settled(0, &keys, more);
-                assert_eq!(claimed, !changed, "visits {visits:?} (a, b, c), {more} more: best {now:?}");
+                assert_eq!(claimed, !changed, "visits {visits:?} (a, b, c), {more} more: most tried {now:?}");
                 settled += u32::from(claimed);
             }
         }
@@ -832,12 +831,12 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             while let Some(seat) = state.single_actor() {
                 let seen = state.seen_by(state.game().seats[seat as usize].player);
-                let early = SearchBot::new(seed, budget);
-                let whole = SearchBot { stops_early: false, ..SearchBot::new(seed, budget) };
+                let mut early = SearchBot::new(seed, budget);
+                let mut whole = SearchBot { stops_early: false, ..SearchBot::new(seed, budget) };
                 if seen.action_count(seat) > 1 {
                     let ((s, keys, _), (w, _, _)) = (early.think(&seen, seat), whole.think(&seen, seat));
                     assert_eq!(w.iterations, budget.iterations);
-                    assert_eq!(s.best(seat, &keys), w.best(seat, &keys), "seed {seed}: another move");
+                    assert_eq!(early.choose(&seen, seat), whole.choose(&seen, seat), "seed {seed}: another move");
                     // It stopped only where the iterations left could not change the move.
                     let left = budget.iterations - s.iterations;
                     assert!(left == 0 || s.settled(seat, &keys, left), "seed {seed}: stopped {left} early");
