@@ -44,12 +44,25 @@ impl Budget {
     /// The default bot's: about 0.1 to 0.2 s a move on this project's 2-core machine (release build,
     /// `paradox bench --bot-moves`), twice the work it had before the engine was rebuilt for speed.
     pub const DEFAULT: Budget = Budget { iterations: 8_000, work: 4_000_000 };
-    /// The `greedy` bot's, for labs that play many matches: a playout or two per move, two
-    /// hundred times fewer than the default's.
-    pub const GREEDY: Budget = Budget { iterations: 40, work: 20_000 };
+    /// The `greedy` bot's, for labs that play many matches: a few playouts per move, over a
+    /// hundred times less work than the default's. Its playouts are random and it plays the
+    /// move with the best mean reward ([`Budget::affords_beginners`], [`SURE`]).
+    pub const GREEDY: Budget = Budget { iterations: 60, work: 30_000 };
     /// The `strong` bot's, for analysis: four times the default's.
     pub const STRONG: Budget = Budget { iterations: 32_000, work: 16_000_000 };
+
+    /// Whether the search's playouts may make beginner's moves: only on a budget of at least
+    /// [`BEGINNER_WORK`]. Before it knows whether looking one move ahead pays in a game, a
+    /// search makes [`TRIAL`] beginner's moves, each looking at up to [`LOOKS`] moves: tens of
+    /// thousands of work in the six shipped games, the whole of a small budget, which then buys
+    /// one to four playouts a move where it would buy twenty random ones.
+    pub fn affords_beginners(&self) -> bool {
+        self.work >= BEGINNER_WORK
+    }
 }
+
+/// The least work budget whose playouts make beginner's moves ([`Budget::affords_beginners`]).
+const BEGINNER_WORK: u64 = 1_000_000;
 
 /// A move's identity from world to world: the value chosen and whether it is declared.
 type Key = (Value, bool);
@@ -80,6 +93,7 @@ impl SearchBot {
         let mut worlds = seen.sampler();
         let first = worlds.sample(&mut rng);
         let mut search = Search::new(&first);
+        search.beginner.priced_out = !self.budget.affords_beginners();
         // A line scored at once by the rule file's estimate tells more than a random playout.
         let iterations =
             if search.estimated { (self.budget.iterations / ESTIMATED).max(1) } else { self.budget.iterations };
@@ -95,7 +109,8 @@ impl SearchBot {
 
     /// The chance of each of `seat`'s actions being played now: at a secret decision made at
     /// the same time as others, the search's average strategy; in the open, 1 for the most
-    /// tried move. Empty when the seat has no move.
+    /// tried move; after a search too short for either to mean much ([`SURE`]), 1 for the move
+    /// with the best mean reward. Empty when the seat has no move.
     pub fn strategy(&self, seen: &Seen<'_>, seat: SeatId) -> Vec<f64> {
         let n = seen.action_count(seat);
         if n <= 1 {
@@ -103,11 +118,11 @@ impl SearchBot {
         }
         let (search, keys, _) = self.think(seen, seat);
         let weights = match seen.actor() {
-            Actor::Together(_) => search.mixed(seat, &keys),
+            Actor::Together(_) if !search.short(&keys) => search.mixed(seat, &keys),
             _ => None,
         };
         let weights = weights.unwrap_or_else(|| {
-            let best = search.best(seat, &keys).unwrap_or(0) as usize;
+            let best = search.played(seat, &keys).unwrap_or(0) as usize;
             (0..n).map(|a| if a == best { 1.0 } else { 0.0 }).collect()
         });
         let total: f64 = weights.iter().sum();
@@ -123,8 +138,8 @@ impl Bot for SearchBot {
         }
         let (search, keys, mut rng) = self.think(seen, seat);
         match seen.actor() {
-            Actor::Together(_) => search.drawn(seat, &keys, &mut rng),
-            _ => search.best(seat, &keys),
+            Actor::Together(_) if !search.short(&keys) => search.drawn(seat, &keys, &mut rng),
+            _ => search.played(seat, &keys),
         }
     }
 }
@@ -339,11 +354,13 @@ struct Beginner {
     /// Beginner's moves made with a choice of moves, and how many of them preferred some.
     looked: u32,
     told: u32,
+    /// Whether the search's budget is too small to pay for them ([`Budget::affords_beginners`]).
+    priced_out: bool,
 }
 
 impl Beginner {
     fn wanted(&self) -> bool {
-        self.looked < TRIAL || self.told * 2 >= self.looked
+        !self.priced_out && (self.looked < TRIAL || self.told * 2 >= self.looked)
     }
 
     fn note(&mut self, options: usize, told: bool) {
@@ -358,6 +375,15 @@ const MIX: f64 = 0.1;
 /// The least share of the average strategy a move at a secret decision is played with: below
 /// it, none ([`thresholded`]).
 const THRESHOLD: f64 = 0.1;
+/// The fewest iterations per option for a search's most tried move or average strategy to mean
+/// much. Below it (a small budget: `greedy`'s 60 iterations at four options or more) upper
+/// confidence bounds have tried most moves once or twice, ties going to the first, and regret
+/// matching has hardly left the uniform strategy it starts from, a random move: the bot plays
+/// the move with the best mean reward instead ([`Search::best_mean`]), at a secret decision as
+/// in the open. That is a best reply to the others as the search plays them, near random there,
+/// not an equilibrium. The default budget makes over 100 iterations per option in every
+/// shipped game.
+const SURE: u64 = 20;
 
 impl Search {
     fn new(root: &State) -> Search {
@@ -512,6 +538,36 @@ impl Search {
         }
         let scale = self.scale.get();
         self.rewards.extend(self.now.iter().zip(&self.start).map(|(n, s)| 0.5 + 0.5 * ((n - s) / scale).tanh()));
+    }
+
+    /// Whether the search made fewer than [`SURE`] iterations per option of these.
+    fn short(&self, keys: &[Option<Key>]) -> bool {
+        u64::from(self.iterations) < SURE * keys.len() as u64
+    }
+
+    /// The move the bot plays outside a secret decision: the most tried, or after a short
+    /// search the best in mean reward.
+    fn played(&self, seat: SeatId, keys: &[Option<Key>]) -> Option<Action> {
+        if self.short(keys) { self.best_mean(seat, keys) } else { self.best(seat, keys) }
+    }
+
+    /// The move of `seat` at the root with the best mean reward, by its number in the real list,
+    /// each mean counted with one more iteration of reward ½, so that a move tried once and
+    /// lucky does not outrank one tried often and good (ties go to the first).
+    fn best_mean(&self, seat: SeatId, keys: &[Option<Key>]) -> Option<Action> {
+        let arms = self.nodes[0].seats.iter().find(|a| a.seat == seat)?;
+        let mean = |k: &Option<Key>| {
+            k.and_then(|k| arms.by_key.get(k))
+                .map_or(0.5, |i| (arms.arms[i].reward + 0.5) / (f64::from(arms.arms[i].visits) + 1.0))
+        };
+        let mut best: Option<(f64, usize)> = None;
+        for (a, key) in keys.iter().enumerate() {
+            let m = mean(key);
+            if best.is_none_or(|(b, _)| m > b) {
+                best = Some((m, a));
+            }
+        }
+        best.map(|(_, a)| a as Action)
     }
 
     /// The most tried of `seat`'s moves at the root, by its number in the real list.
