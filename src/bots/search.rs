@@ -13,9 +13,11 @@
 //! Winands 2013), and the bot draws its move from the search's average strategy there, which
 //! comes near an equilibrium: a mixed strategy, as such decisions call for (a predictable bid
 //! is one the others can play against, and bots that always bid alike can annul an auction
-//! forever). A random playout stops when the match ends (scored by its result) or, to keep the
-//! signal close, once the result's keys (`chips`, `score`) have changed: it is then scored by
-//! how each player's key moved against the others'. Where the rule file gives the bots an
+//! forever). After a search too short for either to mean much (the `greedy` budget), the bot
+//! makes the move with the best mean reward instead. A random playout stops when the match
+//! ends (scored by its result) or, to keep the signal close, once the result's keys (`chips`,
+//! `score`) have changed: it is then scored by how each player's key moved against the
+//! others'. Where the rule file gives the bots an
 //! estimate (`define estimate(s: seat): int`: games whose keys change only at the end, which
 //! random playouts seldom reach), there is no playout: a line is scored where the tree ends, by
 //! how each player's estimate moved against the others', and the search makes fewer iterations.
@@ -545,8 +547,8 @@ impl Search {
         u64::from(self.iterations) < SURE * keys.len() as u64
     }
 
-    /// The move the bot plays outside a secret decision: the most tried, or after a short
-    /// search the best in mean reward.
+    /// The move the bot plays where it draws none from an average strategy: the most tried, or
+    /// after a short search ([`SURE`]) the best in mean reward.
     fn played(&self, seat: SeatId, keys: &[Option<Key>]) -> Option<Action> {
         if self.short(keys) { self.best_mean(seat, keys) } else { self.best(seat, keys) }
     }
