@@ -15,9 +15,11 @@
 //! Winands 2013), and the bot draws its move from the search's average strategy there, which
 //! comes near an equilibrium: a mixed strategy, as such decisions call for (a predictable bid
 //! is one the others can play against, and bots that always bid alike can annul an auction
-//! forever). A random playout stops when the match ends (scored by its result) or, to keep the
-//! signal close, once the result's keys (`chips`, `score`) have changed: it is then scored by
-//! how each player's key moved against the others'. Where the rule file gives the bots an
+//! forever). After a search too short for either to mean much (the `greedy` budget), the bot
+//! makes the move with the best mean reward instead. A random playout stops when the match
+//! ends (scored by its result) or, to keep the signal close, once the result's keys (`chips`,
+//! `score`) have changed: it is then scored by how each player's key moved against the
+//! others'. Where the rule file gives the bots an
 //! estimate (`define estimate(s: seat): int`: games whose keys change only at the end, which
 //! random playouts seldom reach), there is no playout: a line is scored where the tree ends, by
 //! how each player's estimate moved against the others', and the search makes fewer iterations.
@@ -46,12 +48,25 @@ impl Budget {
     /// The default bot's: about 0.1 to 0.2 s a move on this project's 2-core machine (release build,
     /// `paradox bench --bot-moves`), twice the work it had before the engine was rebuilt for speed.
     pub const DEFAULT: Budget = Budget { iterations: 8_000, work: 4_000_000 };
-    /// The `greedy` bot's, for labs that play many matches: a playout or two per move, two
-    /// hundred times fewer than the default's.
-    pub const GREEDY: Budget = Budget { iterations: 40, work: 20_000 };
+    /// The `greedy` bot's, for labs that play many matches: a few playouts per move, over a
+    /// hundred times less work than the default's. Its playouts are random and it plays the
+    /// move with the best mean reward ([`Budget::affords_beginners`], [`SURE`]).
+    pub const GREEDY: Budget = Budget { iterations: 60, work: 30_000 };
     /// The `strong` bot's, for analysis: four times the default's.
     pub const STRONG: Budget = Budget { iterations: 32_000, work: 16_000_000 };
+
+    /// Whether the search's playouts may make beginner's moves: only on a budget of at least
+    /// [`BEGINNER_WORK`]. Before it knows whether looking one move ahead pays in a game, a
+    /// search makes [`TRIAL`] beginner's moves, each looking at up to [`LOOKS`] moves: tens of
+    /// thousands of work in the six shipped games, the whole of a small budget, which then buys
+    /// one to four playouts a move where it would buy twenty random ones.
+    pub fn affords_beginners(&self) -> bool {
+        self.work >= BEGINNER_WORK
+    }
 }
+
+/// The least work budget whose playouts make beginner's moves ([`Budget::affords_beginners`]).
+const BEGINNER_WORK: u64 = 1_000_000;
 
 /// A move's identity from world to world: the value chosen and whether it is declared.
 type Key = (Value, bool);
@@ -85,6 +100,7 @@ impl SearchBot {
         let mut worlds = seen.sampler();
         let first = worlds.sample(&mut rng);
         let mut search = Search::new(&first);
+        search.beginner.priced_out = !self.budget.affords_beginners();
         // A line scored at once by the rule file's estimate tells more than a random playout.
         let iterations =
             if search.estimated { (self.budget.iterations / ESTIMATED).max(1) } else { self.budget.iterations };
@@ -108,8 +124,9 @@ impl SearchBot {
     }
 
     /// The chance of each of `seat`'s actions being played now: at a secret decision made at
-    /// the same time as others, the search's average strategy; in the open, the most tried move
-    /// (shared equally by moves tried as often). Empty when the seat has no move.
+    /// the same time as others, the search's average strategy; in the open, the most tried move,
+    /// or after a search too short for either to mean much ([`SURE`]) the move with the best
+    /// mean reward (shared equally by moves as good). Empty when the seat has no move.
     pub fn strategy(&self, seen: &Seen<'_>, seat: SeatId) -> Vec<f64> {
         let n = seen.action_count(seat);
         if n <= 1 {
@@ -117,11 +134,11 @@ impl SearchBot {
         }
         let (search, keys, _) = self.think(seen, seat);
         let weights = match seen.actor() {
-            Actor::Together(_) => search.mixed(seat, &keys),
+            Actor::Together(_) if !search.short(&keys) => search.mixed(seat, &keys),
             _ => None,
         };
         let weights = weights.unwrap_or_else(|| {
-            let tied = search.most_tried(seat, &keys);
+            let tied = search.played(seat, &keys);
             let tied = if tied.is_empty() { vec![0] } else { tied };
             (0..n).map(|a| if tied.contains(&(a as Action)) { 1.0 } else { 0.0 }).collect()
         });
@@ -138,7 +155,7 @@ impl Bot for SearchBot {
         }
         let (search, keys, mut rng) = self.think(seen, seat);
         match seen.actor() {
-            Actor::Together(_) => search.drawn(seat, &keys, &mut rng),
+            Actor::Together(_) if !search.short(&keys) => search.drawn(seat, &keys, &mut rng),
             _ => search.best(seat, &keys, &mut rng),
         }
     }
@@ -356,11 +373,13 @@ struct Beginner {
     /// Beginner's moves made with a choice of moves, and how many of them preferred some.
     looked: u32,
     told: u32,
+    /// Whether the search's budget is too small to pay for them ([`Budget::affords_beginners`]).
+    priced_out: bool,
 }
 
 impl Beginner {
     fn wanted(&self) -> bool {
-        self.looked < TRIAL || self.told * 2 >= self.looked
+        !self.priced_out && (self.looked < TRIAL || self.told * 2 >= self.looked)
     }
 
     fn note(&mut self, options: usize, told: bool) {
@@ -375,6 +394,15 @@ const MIX: f64 = 0.1;
 /// The least share of the average strategy a move at a secret decision is played with: below
 /// it, none ([`thresholded`]).
 const THRESHOLD: f64 = 0.1;
+/// The fewest iterations per option for a search's most tried move or average strategy to mean
+/// much. Below it (a small budget: `greedy`'s 60 iterations at four options or more) upper
+/// confidence bounds have tried most moves once or twice, ties going to the first, and regret
+/// matching has hardly left the uniform strategy it starts from, a random move: the bot plays
+/// the move with the best mean reward instead ([`Search::played`]), at a secret decision as
+/// in the open. That is a best reply to the others as the search plays them, near random there,
+/// not an equilibrium. The default budget makes over 100 iterations per option in every
+/// shipped game.
+const SURE: u64 = 20;
 
 impl Search {
     fn new(root: &State) -> Search {
@@ -531,20 +559,32 @@ impl Search {
         self.rewards.extend(self.now.iter().zip(&self.start).map(|(n, s)| 0.5 + 0.5 * ((n - s) / scale).tanh()));
     }
 
-    /// The most tried of `seat`'s moves at the root, by their numbers in the real list, each
-    /// move once (by the first of the actions that share its key: identical cards are one
-    /// move); empty if the search never weighed them.
-    fn most_tried(&self, seat: SeatId, keys: &[Option<Key>]) -> Vec<Action> {
-        let Some(arms) = self.nodes[0].seats.iter().find(|a| a.seat == seat) else { return Vec::new() };
-        let visits: Vec<u32> = keys.iter().map(|k| k.map_or(0, |k| arms.visits(k))).collect();
-        let most = visits.iter().copied().max().unwrap_or(0);
-        (0..keys.len()).filter(|&a| visits[a] == most && !keys[..a].contains(&keys[a])).map(|a| a as Action).collect()
+    /// Whether the search made fewer than [`SURE`] iterations per option of these.
+    fn short(&self, keys: &[Option<Key>]) -> bool {
+        u64::from(self.iterations) < SURE * keys.len() as u64
     }
 
-    /// The most tried of `seat`'s moves at the root, by its number in the real list, a tie
-    /// drawn by lot.
+    /// The moves the bot plays one of where it draws none from an average strategy: the most
+    /// tried at the root, or after a short search ([`SURE`]) the best in mean reward, each mean
+    /// counted with one more iteration of reward ½, so that a move tried once and lucky does
+    /// not outrank one tried often and good. By their numbers in the real list, each move once
+    /// (by the first of the actions that share its key: identical cards are one move); empty if
+    /// the search never weighed them.
+    fn played(&self, seat: SeatId, keys: &[Option<Key>]) -> Vec<Action> {
+        let Some(arms) = self.nodes[0].seats.iter().find(|a| a.seat == seat) else { return Vec::new() };
+        if !self.short(keys) {
+            return top(keys, |k| k.map_or(0.0, |k| f64::from(arms.visits(k))));
+        }
+        top(keys, |k| {
+            let arm = k.and_then(|k| arms.by_key.get(k)).map(|i| &arms.arms[i]);
+            arm.map_or(0.5, |arm| (arm.reward + 0.5) / (f64::from(arm.visits) + 1.0))
+        })
+    }
+
+    /// The move the bot plays where it draws none from an average strategy ([`Search::played`]),
+    /// a tie drawn by lot.
     fn best(&self, seat: SeatId, keys: &[Option<Key>], rng: &mut ChaCha8Rng) -> Option<Action> {
-        let tied = self.most_tried(seat, keys);
+        let tied = self.played(seat, keys);
         match tied.len() {
             0 => None,
             1 => Some(tied[0]),
@@ -554,11 +594,15 @@ impl Search {
 
     /// Whether `seat`'s most tried move at the root ([`Search::best`]) is the only one and stays
     /// so however `more` further visits of its moves there fall (each iteration visits at most
-    /// one): then [`Search::best`] draws nothing and the move is the one the whole search makes.
+    /// one), in a search long enough for it to be the one played ([`SURE`]): then
+    /// [`Search::best`] draws nothing and the move is the one the whole search makes.
     fn settled(&self, seat: SeatId, keys: &[Option<Key>], more: u32) -> bool {
         let Some(arms) = self.nodes[0].seats.iter().find(|a| a.seat == seat) else { return false };
         let visits = |k: &Option<Key>| u64::from(k.map_or(0, |k| arms.visits(k)));
-        let [best] = self.most_tried(seat, keys)[..] else { return false };
+        let [best] = self.played(seat, keys)[..] else { return false };
+        if self.short(keys) {
+            return false;
+        }
         let lead = visits(&keys[best as usize]);
         keys.iter().all(|k| *k == keys[best as usize] || visits(k) + u64::from(more) < lead)
     }
@@ -592,6 +636,14 @@ impl Search {
         }
         self.best(seat, keys, rng)
     }
+}
+
+/// The actions whose moves score highest by `score`, each move once: by the first of the
+/// actions that share its key.
+fn top(keys: &[Option<Key>], score: impl Fn(Option<Key>) -> f64) -> Vec<Action> {
+    let scores: Vec<f64> = keys.iter().map(|&k| score(k)).collect();
+    let most = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (0..keys.len()).filter(|&a| scores[a] == most && !keys[..a].contains(&keys[a])).map(|a| a as Action).collect()
 }
 
 /// Leaves out of an average strategy (weights adding up to `total`) the moves whose share is
@@ -748,7 +800,8 @@ mod tests {
         let root = Node { seats: vec![arms], ..Node::default() };
         Search {
             nodes: vec![root],
-            iterations: 0,
+            // A search long enough for its most tried move to be the one played (`SURE`).
+            iterations: 1_000_000,
             work: 0,
             start: Vec::new(),
             scale: Scale::default(),
@@ -798,7 +851,7 @@ mod tests {
         let (a, b, c) = ((Value::Int(0), false), (Value::Int(1), false), (Value::Int(2), false));
         // Action 0 and 2 share b's key, action 1 is a, action 3 is c.
         let keys = [Some(b), Some(a), Some(b), Some(c)];
-        let tried = |n: [u32; 3]| root_with(&[(a, n[0], 0.0), (b, n[1], 0.0), (c, n[2], 0.0)]).most_tried(0, &keys);
+        let tried = |n: [u32; 3]| root_with(&[(a, n[0], 0.0), (b, n[1], 0.0), (c, n[2], 0.0)]).played(0, &keys);
         let mut settled = 0;
         for visits in (0..125).map(|i| [i % 5, i / 5 % 5, i / 25]) {
             for more in 0..4 {
