@@ -50,14 +50,14 @@ impl Budget {
     pub const DEFAULT: Budget = Budget { iterations: 8_000, work: 4_000_000 };
     /// The `greedy` bot's, for labs that play many matches: a few playouts per move, over a
     /// hundred times less work than the default's. Its playouts are random and it plays the
-    /// move with the best mean reward ([`Budget::affords_beginners`], [`SURE`]).
+    /// move with the best mean reward ([`Budget::affords_beginners`]; `SURE`).
     pub const GREEDY: Budget = Budget { iterations: 60, work: 30_000 };
     /// The `strong` bot's, for analysis: four times the default's.
     pub const STRONG: Budget = Budget { iterations: 32_000, work: 16_000_000 };
 
     /// Whether the search's playouts may make beginner's moves: only on a budget of at least
-    /// [`BEGINNER_WORK`]. Before it knows whether looking one move ahead pays in a game, a
-    /// search makes [`TRIAL`] beginner's moves, each looking at up to [`LOOKS`] moves: tens of
+    /// `BEGINNER_WORK` (1,000,000). Before it knows whether looking one move ahead pays in a
+    /// game, a search makes `TRIAL` beginner's moves, each looking at up to `LOOKS` moves: tens of
     /// thousands of work in the six shipped games, the whole of a small budget, which then buys
     /// one to four playouts a move where it would buy twenty random ones.
     pub fn affords_beginners(&self) -> bool {
@@ -125,7 +125,7 @@ impl SearchBot {
 
     /// The chance of each of `seat`'s actions being played now: at a secret decision made at
     /// the same time as others, the search's average strategy; in the open, the most tried move,
-    /// or after a search too short for either to mean much ([`SURE`]) the move with the best
+    /// or after a search too short for either to mean much (`SURE`) the move with the best
     /// mean reward (shared equally by moves as good). Empty when the seat has no move.
     pub fn strategy(&self, seen: &Seen<'_>, seat: SeatId) -> Vec<f64> {
         let n = seen.action_count(seat);
