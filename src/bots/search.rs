@@ -396,7 +396,7 @@ const MIX: f64 = 0.1;
 const THRESHOLD: f64 = 0.1;
 /// The fewest iterations per option for a search's most tried move or average strategy to mean
 /// much. Below it (a small budget: `greedy`'s 60 iterations at four options or more) upper
-/// confidence bounds have tried most moves once or twice, ties going to the first, and regret
+/// confidence bounds have tried most moves once or twice, with many ties, and regret
 /// matching has hardly left the uniform strategy it starts from, a random move: the bot plays
 /// the move with the best mean reward instead ([`Search::played`]), at a secret decision as
 /// in the open. That is a best reply to the others as the search plays them, near random there,
@@ -597,12 +597,12 @@ impl Search {
     /// one), in a search long enough for it to be the one played ([`SURE`]): then
     /// [`Search::best`] draws nothing and the move is the one the whole search makes.
     fn settled(&self, seat: SeatId, keys: &[Option<Key>], more: u32) -> bool {
-        let Some(arms) = self.nodes[0].seats.iter().find(|a| a.seat == seat) else { return false };
-        let visits = |k: &Option<Key>| u64::from(k.map_or(0, |k| arms.visits(k)));
-        let [best] = self.played(seat, keys)[..] else { return false };
         if self.short(keys) {
             return false;
         }
+        let Some(arms) = self.nodes[0].seats.iter().find(|a| a.seat == seat) else { return false };
+        let visits = |k: &Option<Key>| u64::from(k.map_or(0, |k| arms.visits(k)));
+        let [best] = self.played(seat, keys)[..] else { return false };
         let lead = visits(&keys[best as usize]);
         keys.iter().all(|k| *k == keys[best as usize] || visits(k) + u64::from(more) < lead)
     }
@@ -643,7 +643,9 @@ impl Search {
 fn top(keys: &[Option<Key>], score: impl Fn(Option<Key>) -> f64) -> Vec<Action> {
     let scores: Vec<f64> = keys.iter().map(|&k| score(k)).collect();
     let most = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    (0..keys.len()).filter(|&a| scores[a] == most && !keys[..a].contains(&keys[a])).map(|a| a as Action).collect()
+    // Keys met so far, in a map: a decision may have 100,000 options.
+    let mut met: Map<Option<Key>, ()> = Map::default();
+    (0..keys.len()).filter(|&a| scores[a] == most && met.insert(keys[a], ()).is_none()).map(|a| a as Action).collect()
 }
 
 /// Leaves out of an average strategy (weights adding up to `total`) the moves whose share is
