@@ -174,7 +174,7 @@ fn the_search_bot_is_legal_and_reproducible() {
 /// Where every move is as good as any other, the search bot draws among them by lot: the order
 /// a hand or the seats are listed in must not make one seat play unlike another. (Ties went to
 /// the move listed first: with hands reordered by the sweeps of earlier rounds, greedy players
-/// at Buddy on your Left favoured the third seat; at Tantony, the trick went to North.)
+/// at Buddy on your Left favoured the third seat, and at Tantony East-West won more often.)
 #[test]
 fn moves_equally_good_are_drawn_by_lot_not_by_the_order_they_are_listed_in() {
     let g = load_file("tests/fixtures/players/indifferent.cards");
