@@ -286,10 +286,15 @@ enum Command {
         /// cache, or builds it for a long ladder; the table is the same with any.
         #[arg(long, value_enum, default_value_t = paradox::compiled::Engine::Auto)]
         engine: paradox::compiled::Engine,
+        /// Play only the I-th of N slices of the ladder's matches (every pair's, deal by deal)
+        /// and print its counts as JSON, for `paradox merge`.
+        #[arg(long, value_name = "I/N", conflicts_with = "format")]
+        shard: Option<String>,
         #[command(flatten)]
         options: GameOptions,
     },
-    /// Add up the shards of one `sim` or `compare` run (`--shard I/N`) into its report.
+    /// Add up the shards of one `sim`, `compare` or `ladder` run (`--shard I/N`) into its
+    /// report (a ladder's: its table, as text or JSON).
     Merge {
         /// The shard files, every shard of the run once (at most 64 MiB each, 256 MiB in all).
         #[arg(required = true)]
@@ -606,8 +611,7 @@ fn lab(file: &std::path::Path, configs: Vec<Config>, games: u64, lab: &LabOption
         eprint!("{}", paradox::compare::cost::text(&run, &tallies, &timing));
     }
     if let Some(shard) = shard {
-        let shard =
-            paradox::compare::shard::Shard { paradox_shard: paradox::compare::shard::FORMAT, shard, run, tallies };
+        let shard = paradox::compare::shard::Shard::new(shard, run, tallies);
         println!("{}", serde_json::to_string(&shard).unwrap_or_default());
         return code;
     }
@@ -618,37 +622,45 @@ fn lab(file: &std::path::Path, configs: Vec<Config>, games: u64, lab: &LabOption
 }
 
 /// What `ladder` is asked to play: the rule file, the matches per pair, the first seed, the
-/// players as `--players` names them, and the engine.
+/// players as `--players` names them, the engine, and the shard (`I/N`) if one.
 struct LadderQuestion<'a> {
     file: &'a std::path::Path,
     games: u64,
     seed: u64,
     players: &'a str,
     engine: paradox::compiled::Engine,
+    shard: Option<&'a str>,
 }
 
-/// `ladder`: plays every pair of the players against each other and prints the table.
+/// `ladder`: plays every pair of the players against each other and prints the table, or
+/// plays one shard of the ladder and prints its counts.
 fn ladder(question: LadderQuestion<'_>, threads: Option<u16>, format: Format, options: &GameOptions) -> ExitCode {
-    let LadderQuestion { file, games, seed, players, engine } = question;
+    let LadderQuestion { file, games, seed, players, engine, shard } = question;
     let usage = |message: String| {
         eprintln!("error: {message}");
         ExitCode::from(2)
+    };
+    let shard = match shard.map(paradox::compare::shard::parse).transpose() {
+        Ok(shard) => shard,
+        Err(message) => return usage(message),
     };
     let game = match load_game(file, options) {
         Ok(game) => Arc::new(game),
         Err(code) => return code,
     };
     let players: Vec<&str> = players.split(',').map(str::trim).collect();
-    if players.len() < 2 {
-        return usage("--players: name two players or more, as in random,default".to_string());
-    }
-    let kinds = match paradox::sim::ladder::kinds(&players) {
-        Ok(kinds) => kinds,
-        Err(message) => return usage(format!("--players: {message}")),
+    let origin = match paradox::repl::origin(file, &options.settings()) {
+        Ok((_, origin)) => origin,
+        Err(message) => return usage(message),
     };
-    let pairs = players.len() * (players.len() - 1) / 2;
-    let matches = games.div_ceil(2) * 2 * pairs as u64;
-    let worth = paradox::compare::request::worth_building(matches, kinds.iter());
+    let setup = paradox::sim::ladder::Setup::new(&game.name, origin, &players, games, seed);
+    let kinds = match setup.valid() {
+        Ok(kinds) => kinds,
+        Err(message) => return usage(message),
+    };
+    let all = paradox::compare::shard::Sharded::matches(&setup);
+    let matches = shard.map_or(0..all, |shard| paradox::compare::shard::slice(all, shard));
+    let worth = paradox::compare::request::worth_building(matches.end - matches.start, kinds.iter());
     let playable = match paradox::compiled::choose(&game, engine, &paradox::printable::path(file), worth) {
         Ok(playable) => playable,
         Err(message) => return usage(message),
@@ -659,19 +671,27 @@ fn ladder(question: LadderQuestion<'_>, threads: Option<u16>, format: Format, op
             Err(e) => return usage(format!("--threads: {e}")),
         };
     let progress = progress_bar();
-    progress.set_length(matches);
-    let ladder = paradox::sim::ladder::play_ladder(&playable, &players, games, seed, &pool, &|| progress.inc(1));
+    progress.set_length(matches.end - matches.start);
+    let points = setup.play(&playable, matches, &pool, &|| progress.inc(1));
     progress.finish_and_clear();
-    match (ladder, format) {
-        (Err(message), _) => usage(format!("--players: {message}")),
-        (Ok(ladder), Format::Text) => {
-            print!("{}", ladder.text());
-            ExitCode::SUCCESS
-        }
-        (Ok(ladder), Format::Json) => {
-            println!("{}", serde_json::to_string_pretty(&ladder).unwrap_or_default());
-            ExitCode::SUCCESS
-        }
+    let points = match points {
+        Ok(points) => points,
+        Err(message) => return usage(message),
+    };
+    if let Some(shard) = shard {
+        let shard = paradox::compare::shard::Shard::new(shard, setup, points);
+        println!("{}", serde_json::to_string(&shard).unwrap_or_default());
+        return ExitCode::SUCCESS;
+    }
+    give_ladder(&setup.table(&points), format);
+    ExitCode::SUCCESS
+}
+
+/// A ladder's table in the format asked for, on standard output.
+fn give_ladder(ladder: &paradox::sim::ladder::Ladder, format: Format) {
+    match format {
+        Format::Text => print!("{}", ladder.text()),
+        Format::Json => println!("{}", serde_json::to_string_pretty(ladder).unwrap_or_default()),
     }
 }
 
@@ -742,7 +762,22 @@ fn colour_out() -> bool {
 
 /// `paradox merge`: the shards of one run added up into its report.
 fn merge(files: &[PathBuf], output: &ReportOutput) -> ExitCode {
-    let merged = paradox::compare::shard::merge_files(files).and_then(|(run, tallies)| give(&run, &tallies, output));
+    use paradox::compare::shard::Merged;
+    let merged = paradox::compare::shard::merge_files(files).and_then(|merged| match merged {
+        Merged::Lab(run, tallies) => give(&run, &tallies, output),
+        Merged::Ladder(ladder) => {
+            let format = match output.format {
+                ReportFormat::Text => Format::Text,
+                ReportFormat::Json => Format::Json,
+                ReportFormat::Csv => return Err("a ladder's table is given as text or JSON, not CSV".to_string()),
+            };
+            if output.plot.is_some() {
+                return Err("a ladder's table has no picture (--plot)".to_string());
+            }
+            give_ladder(&ladder, format);
+            Ok(())
+        }
+    });
     match merged {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -1241,8 +1276,9 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
                 }
             }
         }
-        Command::Ladder { file, games, seed, players, threads, format, engine, options } => {
-            let question = LadderQuestion { file, games: *games, seed: *seed, players, engine: *engine };
+        Command::Ladder { file, games, seed, players, threads, format, engine, shard, options } => {
+            let shard = shard.as_deref();
+            let question = LadderQuestion { file, games: *games, seed: *seed, players, engine: *engine, shard };
             ladder(question, *threads, *format, options)
         }
         Command::Merge { files, output } => merge(files, output),

@@ -4,7 +4,9 @@
 
 use super::Run;
 use crate::files::{self, MAX_SHARD_FILE};
+use crate::sim::ladder::{self, Ladder};
 use crate::sim::{Paired, Tallies, Tally, pairs};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::ops::Range;
@@ -13,17 +15,70 @@ use std::path::PathBuf;
 /// The version of the shard format; a file of another version is refused.
 pub const FORMAT: u32 = 2;
 
+/// The command a shard's run was played by, which says what its counts are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunKind {
+    /// `paradox sim` or `compare` (not written in the file: their shards came first).
+    #[default]
+    Lab,
+    /// `paradox ladder`.
+    Ladder,
+}
+
+impl RunKind {
+    /// The commands, in words.
+    fn command(self) -> &'static str {
+        match self {
+            RunKind::Lab => "paradox sim or compare",
+            RunKind::Ladder => "paradox ladder",
+        }
+    }
+
+    /// Whether this is [`RunKind::Lab`], left out of the file.
+    fn is_lab(&self) -> bool {
+        *self == RunKind::Lab
+    }
+}
+
+/// A run that is played in shards: what every shard of it records (shards merge only when it
+/// is the same), and the counts of a slice of its matches, which add up.
+pub trait Sharded: Clone + PartialEq + Serialize + DeserializeOwned {
+    /// The counts of a slice of the run's matches.
+    type Counts: Clone + Serialize + DeserializeOwned;
+    /// The command that plays it.
+    const KIND: RunKind;
+    /// How many matches the run plays in all, of which the shards are slices.
+    fn matches(&self) -> u64;
+    /// `Err` (saying why) unless `counts` are counts that the matches `slice` of the run can
+    /// give, of the shape the report relies on.
+    fn check(&self, counts: &Self::Counts, slice: Range<u64>) -> Result<(), String>;
+    /// Adds the counts `more` of another shard to `sum`; `Err` names a count that would not fit.
+    fn add(sum: &mut Self::Counts, more: &Self::Counts) -> Result<(), String>;
+}
+
 /// One slice of a run's matches, with the counts it came to.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Shard {
+#[serde(bound(deserialize = "R: Sharded"))]
+pub struct Shard<R: Sharded = Run> {
     /// The shard format's version ([`FORMAT`]), checked when shards are merged.
     pub paradox_shard: u32,
+    /// The command that played it.
+    #[serde(default, skip_serializing_if = "RunKind::is_lab")]
+    pub kind: RunKind,
     /// This shard's number (from 1) and how many shards the run has.
     pub shard: [u64; 2],
     /// The run the shard belongs to: shards merge only when this is the same.
-    pub run: Run,
+    pub run: R,
     /// The counts of this shard's matches.
-    pub tallies: Tallies,
+    pub tallies: R::Counts,
+}
+
+impl<R: Sharded> Shard<R> {
+    /// Shard `shard` (`[i, n]`) of `run`, which came to `tallies`.
+    pub fn new(shard: [u64; 2], run: R, tallies: R::Counts) -> Shard<R> {
+        Shard { paradox_shard: FORMAT, kind: R::KIND, shard, run, tallies }
+    }
 }
 
 /// Reads `I/N`: the I-th of N shards, 1 <= I <= N.
@@ -49,9 +104,18 @@ const MISSING_SHOWN: usize = 10;
 /// into the sum.
 pub const MAX_SHARDS_TOTAL: u64 = 4 * MAX_SHARD_FILE;
 
-/// Reads the shard files of one run and adds them up (see [`Merge`]). `Err` names the file and
-/// what is wrong with it.
-pub fn merge_files(paths: &[PathBuf]) -> Result<(Run, Tallies), String> {
+/// The shards of one run, added up: a `sim` or `compare` run's counts, or a ladder's table.
+#[derive(Debug)]
+pub enum Merged {
+    /// A run of `paradox sim` or `compare`, with its counts.
+    Lab(Run, Tallies),
+    /// A run of `paradox ladder`, with its counts.
+    Ladder(Ladder),
+}
+
+/// Reads the shard files of one run, of `sim`, `compare` or `ladder`, and adds them up (see
+/// [`Merge`]). `Err` names the file and what is wrong with it.
+pub fn merge_files(paths: &[PathBuf]) -> Result<Merged, String> {
     let mut total = 0u64;
     for path in paths {
         let cannot = |e: String| format!("cannot read {}: {e}", path.display());
@@ -65,39 +129,79 @@ pub fn merge_files(paths: &[PathBuf]) -> Result<(Run, Tallies), String> {
     if total > MAX_SHARDS_TOTAL {
         return Err(too_much());
     }
-    let mut merge = Merge::default();
     let mut read = 0u64;
-    for path in paths {
+    let mut files = paths.iter().map(|path| {
         let name = path.display().to_string();
         let bytes = files::read(path, MAX_SHARD_FILE, "a shard").map_err(|e| format!("cannot read {name}: {e}"))?;
         read += bytes.len() as u64;
         if read > MAX_SHARDS_TOTAL {
             return Err(too_much());
         }
-        let shard = serde_json::from_slice::<Shard>(&bytes)
-            .map_err(|e| format!("{name} is not a shard of paradox sim or compare: {e}"))?;
+        Ok((name, bytes))
+    });
+    let Some(first) = files.next().transpose()? else { return Err("no shard to merge".to_string()) };
+    match kind_of(&first)? {
+        RunKind::Lab => merge_all::<Run>(first, files).map(|(run, tallies)| Merged::Lab(run, tallies)),
+        RunKind::Ladder => {
+            merge_all::<ladder::Setup>(first, files).map(|(run, points)| Merged::Ladder(run.table(&points)))
+        }
+    }
+}
+
+/// The command whose shard the file `name` holding `bytes` is; `Err` if it is no shard.
+fn kind_of((name, bytes): &(String, Vec<u8>)) -> Result<RunKind, String> {
+    /// What says a shard's kind, the rest of the file passed over.
+    #[derive(Deserialize)]
+    struct Header {
+        /// The command that played the shard.
+        #[serde(default)]
+        kind: RunKind,
+    }
+    serde_json::from_slice::<Header>(bytes).map(|h| h.kind).map_err(|e| format!("{name} is not a shard: {e}"))
+}
+
+/// Adds up the shard files of a run of kind `R`, the first `first` and then `rest` (each its
+/// name and its bytes, or why it could not be read).
+fn merge_all<R: Sharded>(
+    first: (String, Vec<u8>),
+    rest: impl Iterator<Item = Result<(String, Vec<u8>), String>>,
+) -> Result<(R, R::Counts), String> {
+    let mut merge = Merge::<R>::default();
+    for file in std::iter::once(Ok(first)).chain(rest) {
+        let file = file?;
+        merge.takes(&file.0, kind_of(&file)?)?;
+        let (name, bytes) = file;
+        let shard = serde_json::from_slice::<Shard<R>>(&bytes)
+            .map_err(|e| format!("{name} is not a shard of {}: {e}", R::KIND.command()))?;
         drop(bytes);
         merge.add(&name, shard)?;
     }
     merge.finish()
 }
 
-/// Shards of one run being added up: every shard of it exactly once, all from the same rule
-/// file, configurations, seed, games and bots, each with counts that its matches can give.
-#[derive(Default)]
-pub struct Merge {
+/// Shards of one run being added up: every shard of it exactly once, all of the same run (for
+/// `sim` and `compare` the same rule file, configurations, seed, games and bots), each with
+/// counts that its matches can give.
+pub struct Merge<R: Sharded = Run> {
     /// The first shard's file and run, with the counts so far.
-    sum: Option<(String, Shard)>,
+    sum: Option<(String, Shard<R>)>,
     /// The shards met, by number: never more than the files given, whatever N a file says.
     seen: BTreeSet<u64>,
 }
 
-impl Merge {
+impl<R: Sharded> Default for Merge<R> {
+    fn default() -> Merge<R> {
+        Merge { sum: None, seen: BTreeSet::new() }
+    }
+}
+
+impl<R: Sharded> Merge<R> {
     /// Adds a shard read from the file `name`.
-    pub fn add(&mut self, name: &str, shard: Shard) -> Result<(), String> {
+    pub fn add(&mut self, name: &str, shard: Shard<R>) -> Result<(), String> {
         if shard.paradox_shard != FORMAT {
             return Err(format!("{name}: shard format {} (this paradox reads {FORMAT})", shard.paradox_shard));
         }
+        self.takes(name, shard.kind)?;
         let [i, n] = shard.shard;
         if let Some((first_name, first)) = &self.sum
             && (shard.run != first.run || n != first.shard[1])
@@ -107,27 +211,30 @@ impl Merge {
         if i == 0 || i > n || !self.seen.insert(i) {
             return Err(format!("{name}: shard {i} of {n} is given twice or does not exist"));
         }
-        let expected = slice(shard.run.games, shard.shard);
-        let fitting = if fits(&shard.run, &shard.tallies) && shard.tallies.matches() == expected.end - expected.start {
-            counts(&shard.run, &shard.tallies)
-        } else {
-            Err("not the shape of this run".into())
-        };
-        fitting.map_err(|e| {
+        let expected = slice(shard.run.matches(), shard.shard);
+        shard.run.check(&shard.tallies, expected).map_err(|e| {
             format!("{name}: the counts do not fit shard {i} of {n} of this run (a damaged file?): {e}")
         })?;
         match &mut self.sum {
             None => self.sum = Some((name.to_string(), shard)),
-            Some((_, sum)) => {
-                let added = sum.tallies.merge(&shard.tallies).and_then(|()| summable(&sum.tallies));
-                added.map_err(|e| format!("{name}: the counts cannot be added to those before: {e}"))?;
-            }
+            Some((_, sum)) => R::add(&mut sum.tallies, &shard.tallies)
+                .map_err(|e| format!("{name}: the counts cannot be added to those before: {e}"))?,
         }
         Ok(())
     }
 
+    /// `Err` unless a shard played by a command of `kind`, from the file `name`, can be one of
+    /// this run's.
+    fn takes(&self, name: &str, kind: RunKind) -> Result<(), String> {
+        if kind == R::KIND {
+            return Ok(());
+        }
+        let first = self.sum.as_ref().map_or(String::new(), |(first, _)| format!(" like {first}"));
+        Err(format!("{name} is a shard of {}, not of {}{first}: they do not merge", kind.command(), R::KIND.command()))
+    }
+
     /// The run and its counts, once every shard of it is in.
-    pub fn finish(self) -> Result<(Run, Tallies), String> {
+    pub fn finish(self) -> Result<(R, R::Counts), String> {
         let Some((_, sum)) = self.sum else { return Err("no shard to merge".to_string()) };
         let n = sum.shard[1];
         let missing = n - self.seen.len() as u64;
@@ -139,6 +246,27 @@ impl Merge {
             return Err(format!("shard {}{more} of {n} is missing", shown.join(", ")));
         }
         Ok((sum.run, sum.tallies))
+    }
+}
+
+/// A `sim` or `compare` run: its matches are those of each configuration.
+impl Sharded for Run {
+    type Counts = Tallies;
+    const KIND: RunKind = RunKind::Lab;
+
+    fn matches(&self) -> u64 {
+        self.games
+    }
+
+    fn check(&self, tallies: &Tallies, slice: Range<u64>) -> Result<(), String> {
+        if !fits(self, tallies) || tallies.matches() != slice.end - slice.start {
+            return Err("not the shape of this run".into());
+        }
+        counts(self, tallies)
+    }
+
+    fn add(sum: &mut Tallies, more: &Tallies) -> Result<(), String> {
+        sum.merge(more).and_then(|()| summable(sum))
     }
 }
 

@@ -15,11 +15,14 @@
 
 use super::{Entrant, Record, play};
 use crate::bots::Kind;
+use crate::compare::shard::{RunKind, Sharded};
 use crate::engine::Playable;
+use crate::repl::Provenance;
 use crate::stats::{Estimate, Moments};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
+use std::ops::Range;
 
 /// A match's points, in whole units: a share of the winners times this is whole for up to 16
 /// winners.
@@ -72,67 +75,197 @@ pub fn kinds(players: &[&str]) -> Result<Vec<Kind>, String> {
     Ok(kinds)
 }
 
-/// Plays `games` matches (rounded up to an even number) for every pair of `players` (names as
-/// `--bots` spells them) on the threads of `pool`, with the engine of `playable`; the figures
-/// depend neither on the number of threads nor on the engine. `Err` names a player that is
-/// not one.
-pub fn play_ladder(
-    playable: &Playable,
-    players: &[&str],
-    games: u64,
-    seed: u64,
-    pool: &rayon::ThreadPool,
-    done: &(dyn Fn() + Sync),
-) -> Result<Ladder, String> {
-    let kinds = kinds(players)?;
-    let game = playable.game();
-    let games = games.div_ceil(2) * 2;
-    let mut pairs = Vec::new();
-    for (i, j) in super::pairs(kinds.len()) {
-        let seated = |offset: usize| {
+/// A ladder as asked for: what its table is drawn from besides the counts, and what its shards
+/// (`paradox ladder --shard I/N`) must share to be merged. Not the engine: the table is the same
+/// with any.
+///
+/// Its matches are numbered deal by deal: match `g` is deal `g / 2 / P` of pair `g / 2 % P` (of
+/// the `P` pairs, in order), its seats swapped when `g` is odd, so that any run of consecutive
+/// matches, a shard's slice, holds about as many of each pair's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    /// The game's name.
+    pub game: String,
+    /// The rule file (and the one a scenario extends) with its SHA-256, `--set` and `--variant`.
+    pub origin: Provenance,
+    /// The players, as `--bots` spells them, the weakest first.
+    pub players: Vec<String>,
+    /// Matches per pair: an even number, each deal played twice.
+    pub games: u64,
+    /// The first deal's seed.
+    pub seed: u64,
+}
+
+/// What one pair's matches came to, added up exactly (so that shards add up to one run).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Points {
+    /// The first kind's points of each match, in units (see [`UNITS`]); a match with no winner
+    /// counts half.
+    pub points: Moments,
+    /// Matches that ended with no winner or did not end.
+    pub no_winner: u64,
+}
+
+impl Setup {
+    /// The ladder of `players` (names as `--bots` spells them, two or more, each once: see
+    /// [`Setup::valid`]) in `game` as loaded from `origin`, `games` matches a pair (rounded up
+    /// to an even number), deal `k` from seed `seed + k`.
+    pub fn new(game: &str, origin: Provenance, players: &[&str], games: u64, seed: u64) -> Setup {
+        Setup {
+            game: game.to_string(),
+            origin,
+            players: players.iter().map(|p| p.to_string()).collect(),
+            games: games.div_ceil(2).saturating_mul(2),
+            seed,
+        }
+    }
+
+    /// The kinds of its players; `Err` if there are fewer than two, a name is not a player or
+    /// is named twice, or the matches a pair are odd or more than paradox counts.
+    pub fn valid(&self) -> Result<Vec<Kind>, String> {
+        let names: Vec<&str> = self.players.iter().map(String::as_str).collect();
+        if names.len() < 2 {
+            return Err("--players: name two players or more, as in random,default".to_string());
+        }
+        let kinds = kinds(&names).map_err(|e| format!("--players: {e}"))?;
+        if self.games == u64::MAX || self.games.checked_mul(self.pairs() as u64).is_none() {
+            return Err(format!("--games {}: more matches than paradox counts", self.games));
+        }
+        if !self.games.is_multiple_of(2) {
+            return Err(format!("{} matches a pair: each deal is played twice, so an even number", self.games));
+        }
+        Ok(kinds)
+    }
+
+    /// How many pairs of players.
+    fn pairs(&self) -> usize {
+        super::pairs(self.players.len()).count()
+    }
+
+    /// The pair of match `g` (see [`Setup`]), its deal and whether its seats are swapped.
+    fn at(&self, g: u64) -> (usize, u64, usize) {
+        let pairs = self.pairs().max(1) as u64;
+        (((g / 2) % pairs) as usize, g / 2 / pairs, (g % 2) as usize)
+    }
+
+    /// How many of pair `pair`'s matches lie in `slice`.
+    fn matches_of(&self, pair: usize, slice: &Range<u64>) -> u64 {
+        let block = 2 * self.pairs().max(1) as u64;
+        let before = |x: u64| 2 * (x / block) + (x % block).saturating_sub(2 * pair as u64).min(2);
+        before(slice.end) - before(slice.start)
+    }
+
+    /// Plays the matches `slice` of the ladder (all of them: `0..self.matches()`) on the
+    /// threads of `pool`, with the engine of `playable`, `done` told of each; what each pair's
+    /// matches came to, in the pairs' order. The points depend neither on the number of threads
+    /// nor on the engine.
+    pub fn play(
+        &self,
+        playable: &Playable,
+        slice: Range<u64>,
+        pool: &rayon::ThreadPool,
+        done: &(dyn Fn() + Sync),
+    ) -> Result<Vec<Points>, String> {
+        let kinds = self.valid()?;
+        let game = playable.game();
+        let seated = |(i, j): (usize, usize), offset: usize| {
             let kinds =
                 (0..game.players).map(|p| if (p + offset).is_multiple_of(2) { kinds[i] } else { kinds[j] }).collect();
             let mut entrant = Entrant::new(game.clone(), kinds);
             entrant.play_with(playable.clone());
             entrant
         };
-        let arrangements = [seated(0), seated(1)];
-        let points = pool.install(|| {
-            (0..games)
+        let arrangements: Vec<[Entrant; 2]> =
+            super::pairs(kinds.len()).map(|pair| [seated(pair, 0), seated(pair, 1)]).collect();
+        let played = pool.install(|| {
+            slice
                 .into_par_iter()
-                .map(|m| {
-                    let arrangement = (m % 2) as usize;
-                    let record = play(&arrangements[arrangement], seed.wrapping_add(m / 2));
+                .map(|g| {
+                    let (pair, deal, arrangement) = self.at(g);
+                    let record = play(&arrangements[pair][arrangement], self.seed.wrapping_add(deal));
                     done();
-                    points_of(&record, arrangement)
+                    (pair, points_of(&record, arrangement))
                 })
                 .collect::<Vec<_>>()
         });
-        let mut moments = Moments::default();
-        for p in &points {
-            moments.add(p.unwrap_or(UNITS / 2));
+        let mut points = vec![Points::default(); arrangements.len()];
+        for (pair, p) in played {
+            points[pair].points.add(p.unwrap_or(UNITS / 2));
+            points[pair].no_winner += u64::from(p.is_none());
         }
-        pairs.push(Pairing {
-            first: players[i].to_string(),
-            second: players[j].to_string(),
-            matches: games,
-            no_winner: points.iter().filter(|p| p.is_none()).count() as u64,
-            share: moments.bounded_mean(0.0, UNITS as f64).map(|e| e.scaled(1.0 / UNITS as f64)),
-        });
+        Ok(points)
     }
-    let results: Vec<(usize, usize, f64, f64)> = super::pairs(kinds.len())
-        .zip(&pairs)
-        .filter_map(|((i, j), pair)| Some((i, j, pair.share?.value * pair.matches as f64, pair.matches as f64)))
-        .collect();
-    let ratings = ratings(kinds.len(), &results);
-    Ok(Ladder {
-        game: game.name.clone(),
-        players: players.iter().map(|p| p.to_string()).collect(),
-        games,
-        seed,
-        pairs,
-        ratings,
-    })
+
+    /// The table of the ladder whose pairs' matches came to `points` (in the pairs' order).
+    pub fn table(&self, points: &[Points]) -> Ladder {
+        let pairs: Vec<Pairing> = super::pairs(self.players.len())
+            .zip(points)
+            .map(|((i, j), p)| Pairing {
+                first: self.players[i].clone(),
+                second: self.players[j].clone(),
+                matches: self.games,
+                no_winner: p.no_winner,
+                share: p.points.bounded_mean(0.0, UNITS as f64).map(|e| e.scaled(1.0 / UNITS as f64)),
+            })
+            .collect();
+        let results: Vec<(usize, usize, f64, f64)> = super::pairs(self.players.len())
+            .zip(&pairs)
+            .filter_map(|((i, j), pair)| Some((i, j, pair.share?.value * pair.matches as f64, pair.matches as f64)))
+            .collect();
+        let ratings = ratings(self.players.len(), &results);
+        Ladder {
+            game: self.game.clone(),
+            players: self.players.clone(),
+            games: self.games,
+            seed: self.seed,
+            pairs,
+            ratings,
+        }
+    }
+}
+
+/// A ladder played in shards: its matches are every pair's.
+impl Sharded for Setup {
+    type Counts = Vec<Points>;
+    const KIND: RunKind = RunKind::Ladder;
+
+    fn matches(&self) -> u64 {
+        self.games.saturating_mul(self.pairs() as u64)
+    }
+
+    fn check(&self, points: &Vec<Points>, slice: Range<u64>) -> Result<(), String> {
+        self.valid()?;
+        if points.len() != self.pairs() {
+            return Err(format!(
+                "{} pairs counted, not the {} of {} players",
+                points.len(),
+                self.pairs(),
+                self.players.len()
+            ));
+        }
+        for (pair, ((i, j), p)) in super::pairs(self.players.len()).zip(points).enumerate() {
+            let matches = self.matches_of(pair, &slice);
+            let half = (UNITS / 2) as i128 * p.no_winner as i128;
+            let most = half + UNITS as i128 * matches.saturating_sub(p.no_winner) as i128;
+            let fits = p.points.n == matches
+                && p.no_winner <= matches
+                && p.points.possible(Some(UNITS as u64))
+                && (half..=most).contains(&p.points.sum);
+            if !fits {
+                let names = (&self.players[i], &self.players[j]);
+                return Err(format!("{} against {}: points that no {matches} matches give", names.0, names.1));
+            }
+        }
+        Ok(())
+    }
+
+    fn add(sum: &mut Vec<Points>, more: &Vec<Points>) -> Result<(), String> {
+        for (a, b) in sum.iter_mut().zip(more) {
+            a.points.merge(&b.points)?;
+            a.no_winner = a.no_winner.checked_add(b.no_winner).ok_or("no_winner adds up past 2^64")?;
+        }
+        Ok(())
+    }
 }
 
 /// The average rating.
@@ -245,7 +378,33 @@ impl Ladder {
 
 #[cfg(test)]
 mod tests {
-    use super::ratings;
+    use super::{Setup, ratings};
+    use crate::compare::shard::{Sharded, slice};
+    use crate::repl::Provenance;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn every_match_is_one_pairs_deal_once_and_a_slice_holds_each_pairs_share() {
+        let origin = Provenance { sources: Vec::new(), sets: Vec::new(), variant: None };
+        let setup = Setup::new("a game", origin, &["random", "greedy", "default"], 9, 1);
+        assert_eq!((setup.games, setup.matches()), (10, 30));
+        let all: BTreeSet<(usize, u64, usize)> = (0..30).map(|g| setup.at(g)).collect();
+        let expected: BTreeSet<(usize, u64, usize)> =
+            (0..3).flat_map(|p| (0..5).flat_map(move |k| [(p, k, 0), (p, k, 1)])).collect();
+        assert_eq!(all, expected);
+        for n in 1..=4 {
+            for i in 1..=n {
+                let matches = slice(30, [i, n]);
+                for pair in 0..3 {
+                    let counted = matches.clone().filter(|g| setup.at(*g).0 == pair).count() as u64;
+                    assert_eq!(setup.matches_of(pair, &matches), counted, "pair {pair}, shard {i}/{n}");
+                    // Every pair's matches are spread over the shards: each holds its share, give
+                    // or take a deal.
+                    assert!(counted.abs_diff(10 / n) <= 2, "pair {pair}: {counted} in shard {i}/{n}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn two_players_are_rated_apart_by_their_odds_with_one_drawn_match_more() {
