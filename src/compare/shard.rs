@@ -1,6 +1,8 @@
 //! Shards of a run: `--shard I/N` plays the I-th of N slices of the matches and writes its
 //! counts as JSON; `paradox merge` adds the N shards up into the counts one run would have, so
-//! the report is the same, byte for byte. Nothing else is shared between the machines.
+//! the report is the same, byte for byte. Nothing else is shared between the machines. A run of
+//! `sim` or `compare` ([`Run`]) and one of `ladder` ([`ladder::Setup`]) are both [`Sharded`]:
+//! their shards are read, checked and added up by the same [`Merge`].
 
 use super::Run;
 use crate::files::{self, MAX_SHARD_FILE};

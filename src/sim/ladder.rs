@@ -1,7 +1,7 @@
 //! The ladder of players (`paradox ladder`): every pair of kinds of bot plays the same deals
 //! twice, the seats swapped, and each pair's win share comes with its 95 % interval.
 //!
-//! In match `2k` and `2k + 1` (both dealt from seed `seed + k`) player `p` is the first kind of
+//! In a pair's match `2k` and `2k + 1` (both dealt from seed `seed + k`) player `p` is the first kind of
 //! the pair when `p + match` is even, the second kind otherwise: in a game of two each kind sits
 //! in each seat once a deal, in a game of partners seated alternately (P1 and P3 against P2 and
 //! P4) each kind is one side, and over a deal every seat is played by each kind as often. A
@@ -12,6 +12,10 @@
 //! averaging 1500, for which a player rated `d` points above another is expected to take
 //! `1 / (1 + 10^(-d / 400))` of their matches, each pair counted with one drawn match more so
 //! that a pair won every time still gives finite ratings.
+//!
+//! A ladder ([`Setup`]) can be played in shards, each a slice of all its matches, deal by deal
+//! (`paradox ladder --shard I/N`): each pair's points ([`Points`]) add up exactly, so `paradox
+//! merge` gives the table of one run.
 
 use super::{Entrant, Record, play};
 use crate::bots::Kind;
@@ -99,8 +103,8 @@ pub struct Setup {
 /// What one pair's matches came to, added up exactly (so that shards add up to one run).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Points {
-    /// The first kind's points of each match, in units (see [`UNITS`]); a match with no winner
-    /// counts half.
+    /// The first kind's points of each match, in units of 1/720,720 of a match (a share of up
+    /// to 16 winners is whole); a match with no winner counts half.
     pub points: Moments,
     /// Matches that ended with no winner or did not end.
     pub no_winner: u64,
