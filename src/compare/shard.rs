@@ -111,7 +111,7 @@ pub const MAX_SHARDS_TOTAL: u64 = 4 * MAX_SHARD_FILE;
 pub enum Merged {
     /// A run of `paradox sim` or `compare`, with its counts.
     Lab(Run, Tallies),
-    /// A run of `paradox ladder`, with its counts.
+    /// A run of `paradox ladder`: its table.
     Ladder(Ladder),
 }
 
@@ -132,7 +132,7 @@ pub fn merge_files(paths: &[PathBuf]) -> Result<Merged, String> {
         return Err(too_much());
     }
     let mut read = 0u64;
-    let mut files = paths.iter().map(|path| {
+    let mut shards = paths.iter().map(|path| {
         let name = path.display().to_string();
         let bytes = files::read(path, MAX_SHARD_FILE, "a shard").map_err(|e| format!("cannot read {name}: {e}"))?;
         read += bytes.len() as u64;
@@ -141,11 +141,11 @@ pub fn merge_files(paths: &[PathBuf]) -> Result<Merged, String> {
         }
         Ok((name, bytes))
     });
-    let Some(first) = files.next().transpose()? else { return Err("no shard to merge".to_string()) };
+    let Some(first) = shards.next().transpose()? else { return Err("no shard to merge".to_string()) };
     match kind_of(&first)? {
-        RunKind::Lab => merge_all::<Run>(first, files).map(|(run, tallies)| Merged::Lab(run, tallies)),
+        RunKind::Lab => merge_all::<Run>(first, shards).map(|(run, tallies)| Merged::Lab(run, tallies)),
         RunKind::Ladder => {
-            merge_all::<ladder::Setup>(first, files).map(|(run, points)| Merged::Ladder(run.table(&points)))
+            merge_all::<ladder::Setup>(first, shards).map(|(run, points)| Merged::Ladder(run.table(&points)))
         }
     }
 }
