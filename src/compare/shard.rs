@@ -132,7 +132,7 @@ pub fn merge_files(paths: &[PathBuf]) -> Result<Merged, String> {
         return Err(too_much());
     }
     let mut read = 0u64;
-    let mut shards = paths.iter().map(|path| {
+    merge_read(paths.iter().map(|path| {
         let name = path.display().to_string();
         let bytes = files::read(path, MAX_SHARD_FILE, "a shard").map_err(|e| format!("cannot read {name}: {e}"))?;
         read += bytes.len() as u64;
@@ -140,7 +140,14 @@ pub fn merge_files(paths: &[PathBuf]) -> Result<Merged, String> {
             return Err(too_much());
         }
         Ok((name, bytes))
-    });
+    }))
+}
+
+/// Adds up the shards of one run, each its file's name and bytes (or why it could not be
+/// read), read one at a time: the run's kind is the first shard's, and every other shard must
+/// be of it ([`Merge`]). What [`merge_files`] does once it has the files' sizes checked.
+pub fn merge_read(shards: impl IntoIterator<Item = Result<(String, Vec<u8>), String>>) -> Result<Merged, String> {
+    let mut shards = shards.into_iter();
     let Some(first) = shards.next().transpose()? else { return Err("no shard to merge".to_string()) };
     match kind_of(&first)? {
         RunKind::Lab => merge_all::<Run>(first, shards).map(|(run, tallies)| Merged::Lab(run, tallies)),
