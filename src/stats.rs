@@ -195,6 +195,13 @@ impl Histogram {
         Some(m)
     }
 
+    /// The mean with its normal 95 % interval ([`Moments::mean`]), which stops at 0: the values
+    /// counted are never below it, so neither is their mean. `None` below two matches.
+    pub fn mean(&self) -> Option<Estimate> {
+        let e = self.moments()?.mean()?;
+        Some(Estimate { low: e.low.max(0.0), ..e })
+    }
+
     /// The mean with an interval within the smallest and the largest value counted
     /// ([`Moments::bounded_mean`]): for a count that takes few values, mostly one, in few
     /// matches (how far behind a winner was: mostly 1), where the normal interval is too narrow.
@@ -469,6 +476,18 @@ mod tests {
         zero.add(0);
         zero.add(0);
         assert_eq!(zero.p_zero_mean(), Some(1.0));
+    }
+
+    #[test]
+    fn a_histograms_mean_has_no_interval_below_zero() {
+        let mut h = Histogram::default();
+        for x in [0, 0, 0, 0, 0, 0, 0, 0, 0, 3] {
+            h.add(x);
+        }
+        let normal = h.moments().and_then(|m| m.mean()).expect("values");
+        assert!(normal.low < 0.0, "the normal interval reaches below 0 here: {normal:?}");
+        let e = h.mean().expect("values");
+        assert_eq!((e.value, e.low, e.high), (normal.value, 0.0, normal.high));
     }
 
     #[test]

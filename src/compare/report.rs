@@ -188,12 +188,7 @@ pub struct Spread {
 
 impl Spread {
     fn of(h: &Histogram) -> Spread {
-        Spread {
-            mean: h.moments().and_then(|m| m.mean()),
-            p10: h.quantile(0.1),
-            p50: h.quantile(0.5),
-            p90: h.quantile(0.9),
-        }
+        Spread { mean: h.mean(), p10: h.quantile(0.1), p50: h.quantile(0.5), p90: h.quantile(0.9) }
     }
 }
 
@@ -358,7 +353,7 @@ fn figures(d: &Described, t: &Tally, skill: Option<&str>) -> Figures {
         key: d.key.clone(),
         margin: Spread::of(&t.margin),
         lead: t.rounds.0.keys().any(|r| *r > 1).then_some(lead),
-        drawn_rounds: has_rounds.then(|| t.drawn_rounds.moments().and_then(|m| m.mean())).flatten(),
+        drawn_rounds: has_rounds.then(|| t.drawn_rounds.mean()).flatten(),
         skill: skill.map(|kinds| skilled(kinds, &t.skill, players)),
         comebacks: share(t.comebacks, n),
         behind: behind.mean_within_range(),
