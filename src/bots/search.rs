@@ -613,9 +613,12 @@ impl Search {
     /// the search never weighed them.
     fn mixed(&self, seat: SeatId, keys: &[Option<Key>]) -> Option<Vec<f64>> {
         let arms = self.nodes[0].seats.iter().find(|a| a.seat == seat)?;
-        let weights: Vec<f64> = (0..keys.len())
-            .map(|a| match keys[a] {
-                Some(k) if !keys[..a].contains(&Some(k)) => arms.strategy(k),
+        // Keys met so far, in a map: a decision may have 100,000 options.
+        let mut met: Map<Key, ()> = Map::default();
+        let weights: Vec<f64> = keys
+            .iter()
+            .map(|key| match key {
+                Some(k) if met.insert(*k, ()).is_none() => arms.strategy(*k),
                 _ => 0.0,
             })
             .collect();
