@@ -135,6 +135,32 @@ fn four_shards_merge_into_one_run() {
     assert!(err.contains("is not a shard"), "{err}");
 }
 
+/// The fuzzer's seeds for `merge_shards` start it from shards `paradox merge` takes: seeds of
+/// an old format would be refused at once and leave most of the merge unfuzzed.
+#[test]
+fn the_fuzzers_shard_seeds_are_shards_of_today_that_merge() {
+    let seeds = std::fs::read_dir("fuzz/seeds/merge_shards").expect("the seeds of merge_shards");
+    let mut kinds = Vec::new();
+    for seed in seeds {
+        let seed = seed.expect("a seed").path();
+        let bytes = std::fs::read(&seed).expect("a seed file");
+        let name = seed.file_name().and_then(|n| n.to_str()).expect("a name").to_string();
+        let files: Vec<String> = bytes
+            .split(|b| *b == 0)
+            .enumerate()
+            .map(|(i, shard)| {
+                let path = temp(&format!("seed-{name}-{i}.json"));
+                std::fs::write(&path, shard).expect("a shard file");
+                path.display().to_string()
+            })
+            .collect();
+        let shards: Vec<&str> = files.iter().map(String::as_str).collect();
+        // The temporary files are named after the seed, and a refusal names its file.
+        kinds.push(paradox([&["merge"][..], &shards].concat()).expect(0).stdout.contains("Elo-like ratings"));
+    }
+    assert!(kinds.contains(&true) && kinds.contains(&false), "seeds of a ladder and of a lab run: {kinds:?}");
+}
+
 #[test]
 fn sim_reports_one_configuration_with_intervals() {
     let text = ok(&["sim", COSTLY, "--games", "60", "--seed", "3"]);
