@@ -126,6 +126,19 @@ fn play_with(args: &[&str], input: &str) -> String {
     String::from_utf8(child.wait_with_output().expect("paradox ends").stdout).expect("UTF-8")
 }
 
+/// The fuzzer's seeds for `save_files` start it from saves the table of Costly Tricks loads:
+/// a save of an older rule file is refused at once and leaves the replay unfuzzed.
+#[test]
+fn the_fuzzers_save_seeds_load_at_todays_table() {
+    let seeds = std::fs::read_dir("fuzz/seeds/save_files").expect("the seeds of save_files");
+    for seed in seeds {
+        let seed = seed.expect("a seed").path();
+        let input = format!("load {}\nquit\n", seed.display());
+        let out = play_with(&["rules/costly-tricks.cards"], &input);
+        assert!(out.contains(&format!("Loaded {}.", seed.display())), "{out}");
+    }
+}
+
 #[test]
 fn without_a_seed_the_deal_is_sealed_and_its_seed_told_at_the_end() {
     let args = ["tests/fixtures/valid/take-away.cards", "--bots", "random"];
