@@ -131,12 +131,15 @@ fn play_with(args: &[&str], input: &str) -> String {
 #[test]
 fn the_fuzzers_save_seeds_load_at_todays_table() {
     let seeds = std::fs::read_dir("fuzz/seeds/save_files").expect("the seeds of save_files");
+    let mut loaded = 0;
     for seed in seeds {
         let seed = seed.expect("a seed").path();
         let input = format!("load {}\nquit\n", seed.display());
         let out = play_with(&["rules/costly-tricks.cards"], &input);
         assert!(out.contains(&format!("Loaded {}.", seed.display())), "{out}");
+        loaded += 1;
     }
+    assert!(loaded >= 2, "a save at the start and one in the middle of a match: {loaded} seeds");
 }
 
 #[test]
