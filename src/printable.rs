@@ -1,6 +1,8 @@
 //! Text from outside (a rule file, a save, a shard, the command line) made safe to print: a
 //! control character (C0, DEL and C1, save a newline and a tab) is shown escaped, as `\u{1b}`,
-//! so that no string can set a terminal's title, clear its screen or ring its bell.
+//! so that no string can set a terminal's title, clear its screen or ring its bell; so is a
+//! character that changes the direction of the text after it (U+202E and its kind), so that
+//! no line can be drawn in an order other than the one it is read in.
 //!
 //! It is done in three places: the parser escapes every string of a rule file as it reads it, a
 //! save's strings are escaped as it is read, and the `paradox` command writes all it prints
@@ -10,9 +12,16 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-/// Whether `c` is shown escaped: a control character other than a newline or a tab.
+/// Whether `c` is shown escaped: a control character other than a newline or a tab, or a
+/// character that sets the direction of the text (the embeddings, overrides, isolates and
+/// marks of Unicode's bidirectional algorithm).
 pub fn needs_escape(c: char) -> bool {
-    c.is_control() && c != '\n' && c != '\t'
+    (c.is_control() && c != '\n' && c != '\t') || sets_direction(c)
+}
+
+/// Whether `c` is one of Unicode's explicit direction formatting characters.
+fn sets_direction(c: char) -> bool {
+    matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// `c` as written escaped: `\u{1b}`.
@@ -25,9 +34,10 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     escape_with(text, |_| None)
 }
 
-/// A file's name as one line may print it: every control character (a newline too) as `?`.
+/// A file's name as one line may print it: every control character (a newline too) and
+/// direction character as `?`.
 pub fn path(file: &std::path::Path) -> String {
-    file.display().to_string().chars().map(|c| if c.is_control() { '?' } else { c }).collect()
+    file.display().to_string().chars().map(|c| if c.is_control() || sets_direction(c) { '?' } else { c }).collect()
 }
 
 /// `text` escaped as [`escape`] does, but colour codes (`ESC [ 31 m`, the SGR sequences that
@@ -146,6 +156,15 @@ mod tests {
         let hostile = "a\u{1b}]0;title\u{7}b\u{1b}[2J\tc\nd\r\u{7f}\u{9b}e";
         assert_eq!(escape(hostile), "a\\u{1b}]0;title\\u{7}b\\u{1b}[2J\tc\nd\\u{d}\\u{7f}\\u{9b}e");
         assert!(matches!(escape("plain, é ♥\n"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn characters_that_turn_the_text_around_are_escaped() {
+        let hostile = "if x \u{202e}} {\u{2066}a\u{2069}\u{200f}";
+        assert_eq!(escape(hostile), "if x \\u{202e}} {\\u{2066}a\\u{2069}\\u{200f}");
+        assert_eq!(path(std::path::Path::new("a\u{202e}b.cards")), "a?b.cards");
+        // Letters of right-to-left scripts are text, not formatting: they stay.
+        assert!(matches!(escape("שלום مرحبا"), Cow::Borrowed(_)));
     }
 
     #[test]

@@ -55,6 +55,17 @@ struct Indexed {
     /// The offset at which each line starts, the first at 0. A line ends at `\n`, `\r\n` or a
     /// lone `\r`, as miette counts lines.
     starts: Vec<usize>,
+    /// Where the text holds an escaped character ([`Shown`]): its start and end, and how many
+    /// bytes longer it is than the character, in order.
+    escapes: Vec<Escape>,
+}
+
+/// An escaped character in a text as drawn.
+#[derive(Debug, Clone, Copy)]
+struct Escape {
+    start: usize,
+    end: usize,
+    added: usize,
 }
 
 impl Indexed {
@@ -67,7 +78,21 @@ impl Indexed {
                 starts.push(i + 1);
             }
         }
-        Indexed { text: text.to_string(), starts }
+        Indexed { text: text.to_string(), starts, escapes: Vec::new() }
+    }
+
+    /// `at`, moved back to the start of the escaped character it falls in, if any.
+    fn escape_start(&self, at: usize) -> usize {
+        let i = self.escapes.partition_point(|e| e.end <= at);
+        self.escapes.get(i).filter(|e| e.start < at).map_or(at, |e| e.start)
+    }
+
+    /// A column counted in the text as drawn (bytes from `line_start` to `at`), counted in the
+    /// source instead: each escaped character before `at` counts as the character it stands for.
+    fn source_column(&self, line_start: usize, at: usize) -> usize {
+        let first = self.escapes.partition_point(|e| e.start < line_start);
+        let added: usize = self.escapes[first..].iter().take_while(|e| e.start < at).map(|e| e.added).sum();
+        (at - line_start).saturating_sub(added)
     }
 
     /// The number of the line (from 0) that holds byte `at`.
@@ -108,6 +133,20 @@ impl Shown {
     fn offset(&self, at: usize) -> usize {
         let before = self.grown.partition_point(|&(escaped, _)| escaped < at);
         at + before.checked_sub(1).map_or(0, |i| self.grown[i].1)
+    }
+
+    /// The text as drawn, indexed, with where its escapes are.
+    fn indexed(&self) -> Indexed {
+        let mut indexed = Indexed::new(&self.text);
+        let mut before = 0;
+        for &(at, added) in &self.grown {
+            let start = at + before;
+            // An escape is written `\u{…}`: it ends after its brace.
+            let end = start + self.text[start..].find('}').map_or(0, |i| i + 1);
+            indexed.escapes.push(Escape { start, end, added: added - before });
+            before = added;
+        }
+        indexed
     }
 
     fn span(&self, span: crate::syntax::ast::Span) -> crate::syntax::ast::Span {
@@ -174,7 +213,7 @@ impl Excerpt {
         let shifted: SourceSpan = (span.offset() - from, span.len()).into();
         let c = window.read_span(&shifted, before, after)?;
         let at: SourceSpan = (c.span().offset() + from, c.span().len()).into();
-        let column = c.column();
+        let column = self.source.source_column(span.offset() - c.column(), span.offset());
         let line = c.line() + first;
         let data = &self.text().as_bytes()[at.offset()..at.offset() + at.len()];
         Ok(self.contents(data, at, line, column))
@@ -197,14 +236,17 @@ impl SourceCode for Excerpt {
         if first_end - first_start <= LONG_LINE && last_end - last_start <= LONG_LINE {
             return Ok(Box::new(self.near(span, context_lines_before, context_lines_after)?));
         }
+        // A window cut from a long line starts and ends between characters, and between escapes.
+        let cut = |at: usize| self.source.escape_start(self.char_start(at));
         let from = match context_lines_before {
             0 => start,
-            _ => self.char_start(start.saturating_sub(MARGIN).max(first_start)),
+            _ => cut(start.saturating_sub(MARGIN).max(first_start)),
         };
-        let to = self.char_start((end + MARGIN).min(last_end)).max(end);
+        let to = cut((end + MARGIN).min(last_end)).max(end);
         let line = self.source.line_of(from);
         let data = &self.text().as_bytes()[from..to];
-        Ok(Box::new(self.contents(data, (from, to - from).into(), line, from - first_start)))
+        let column = self.source.source_column(first_start, from);
+        Ok(Box::new(self.contents(data, (from, to - from).into(), line, column)))
     }
 }
 
@@ -324,7 +366,7 @@ pub(crate) fn render_problems(findings: &[Findings], style: Style, width: usize)
             continue;
         }
         let shown = Shown::new(&f.source.text);
-        let source = Arc::new(Indexed::new(&shown.text));
+        let source = Arc::new(shown.indexed());
         let name = crate::printable::escape(&f.source.name).into_owned();
         for problem in &f.problems[..take] {
             let source = Excerpt { name: name.clone(), source: source.clone() };

@@ -516,7 +516,7 @@ fn hostile_strings() -> String {
 /// escaped form of one (so that the text was escaped, not dropped).
 fn printed_safely(what: &str, run: &Run) {
     for (stream, text) in [("stdout", &run.stdout), ("stderr", &run.stderr)] {
-        let raw = text.char_indices().find(|(_, c)| c.is_control() && *c != '\n' && *c != '\t');
+        let raw = text.char_indices().find(|(_, c)| paradox::printable::needs_escape(*c));
         if let Some((at, c)) = raw {
             let from = text[..at].char_indices().rev().nth(60).map_or(0, |(i, _)| i);
             panic!("{what}: {c:?} raw on {stream} at byte {at}, after {:?}", &text[from..at]);
@@ -560,6 +560,42 @@ fn a_diagnostic_draws_a_source_line_with_control_characters_escaped() {
         "{}",
         run.stderr
     );
+    // Its place counts each control character as the one byte it is in the file:
+    // `show "`, ESC, `]0;evil`, BEL and `{` come before the name, which starts at column 17.
+    let header = run.stderr.lines().find(|l| l.contains("╭─[")).expect("the header");
+    assert!(header.ends_with(":17]"), "{header}");
+}
+
+#[test]
+fn a_long_line_of_control_characters_is_cut_between_escapes() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("long.cards");
+    std::fs::write(&path, [vec![0x1b; 1200], vec![0xff, b'\n']].concat()).expect("a temporary file");
+    let run = paradox(&["check", &path.display().to_string()], Input::Text(""), None);
+    assert_eq!(run.finished().code(), Some(1), "{}", short(&run.stderr));
+    printed_safely("check", &run);
+    let header = run.stderr.lines().find(|l| l.contains("╭─[")).expect("the header");
+    assert!(header.ends_with(":1:1201]"), "{header}");
+    // The window of the line starts with a whole escape and holds only whole ones.
+    let line = run.stderr.lines().find(|l| l.contains("\\u{1b}")).expect("the source line");
+    let drawn = line.split_once("│ ").map(|(_, d)| d).expect("a source line");
+    assert!(drawn.starts_with("\\u{1b}") && drawn.replace("\\u{1b}", "") == "\u{fffd}", "{line}");
+}
+
+#[test]
+fn characters_that_turn_text_around_are_shown_escaped() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let text = std::fs::read_to_string(hostile_strings()).expect("the fixture");
+    let file = written(&dir, "bidi.cards", &text.replace("draws", "dr\u{202e}aws\u{2066}"));
+    let run = paradox(&["trace", &file, "--seed", "3"], Input::Text(""), None);
+    assert_eq!(run.finished().code(), Some(0), "{}", short(&run.stderr));
+    printed_safely("trace", &run);
+    assert!(run.stdout.contains("dr\\u{202e}aws\\u{2066}"), "{}", run.stdout);
+    let broken = written(&dir, "broken.cards", &format!("{text}show \"\u{202e}{{nosuch}}\"\n"));
+    let run = paradox(&["check", &broken], Input::Text(""), None);
+    assert_eq!(run.finished().code(), Some(1), "{}", short(&run.stderr));
+    printed_safely("check", &run);
+    assert!(run.stderr.contains("\\u{202e}"), "{}", run.stderr);
 }
 
 #[test]
