@@ -254,19 +254,24 @@ fn sorted(names: &[String]) -> Vec<String> {
 }
 
 /// A text as lower-case words, letters and digits split apart (`R5` is `r`, `5`); anything
-/// else separates words.
+/// else separates words, but for a sign that starts a number (`-1`, `+3`), which is part of
+/// it: `-1` is not `1`.
 fn words(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut last: Option<bool> = None;
-    for c in text.chars().flat_map(char::to_lowercase) {
+    let mut sign: Option<char> = None;
+    let mut chars = text.chars().flat_map(char::to_lowercase).peekable();
+    while let Some(c) = chars.next() {
         let digit = c.is_ascii_digit();
         if !c.is_alphanumeric() {
+            let starts_number = last.is_none() && chars.peek().is_some_and(char::is_ascii_digit);
+            sign = ((c == '-' || c == '+') && starts_number).then_some(c);
             last = None;
             continue;
         }
         match out.last_mut() {
             Some(word) if last == Some(digit) => word.push(c),
-            _ => out.push(c.to_string()),
+            _ => out.push(sign.take().into_iter().chain([c]).collect()),
         }
         last = Some(digit);
     }
@@ -274,7 +279,7 @@ fn words(text: &str) -> Vec<String> {
 }
 
 fn is_number(word: &str) -> bool {
-    word.chars().all(|c| c.is_ascii_digit())
+    word.strip_prefix(['-', '+']).unwrap_or(word).chars().all(|c| c.is_ascii_digit())
 }
 
 /// Words a name may hold that nobody types: leaving them out costs nothing.
@@ -488,6 +493,20 @@ mod tests {
         assert_eq!(find("#2", &moves), Found::One(1));
         assert_eq!(find("#3", &moves), Found::OutOfRange(3));
         assert_eq!(find("#0", &moves), Found::OutOfRange(0));
+    }
+
+    #[test]
+    fn a_signed_number_is_not_the_number() {
+        let moves = names(&["bid 1", "bid 3", "move -1"]);
+        for typed in ["-3", "+3", "bid -3", "#-2", "bid +1"] {
+            assert_eq!(find(typed, &moves), Found::None, "{typed}");
+        }
+        assert_eq!(find("-1", &moves), Found::One(2));
+        assert_eq!(find("-", &names(&["move -12"])), Found::None);
+        assert_eq!(find("-1", &names(&["move -12"])), Found::None);
+        assert_eq!(find("bid 3", &moves), Found::One(1));
+        // A hyphen between words or after a letter still only separates them.
+        assert_eq!(find("bid-3", &moves), Found::One(1));
     }
 
     #[test]
