@@ -296,26 +296,39 @@ impl Checker {
             }
             _ => None,
         };
-        if value.is_none() {
-            let allowed = match ty {
-                Type::Int => "a whole number".to_string(),
-                Type::Bool => "`true` or `false`".to_string(),
-                Type::Enum(e) => {
-                    let names: Vec<String> =
-                        self.enums[*e as usize].members.iter().map(|m| format!("`{}`", m.name)).collect();
-                    format!("one of {}", names.join(", "))
-                }
-                _ => "no value".to_string(),
-            };
+        if value.is_some() {
+            return value;
+        }
+        // Digits that are no number: too many of them.
+        let digits = |n: &str| n.strip_prefix('-').unwrap_or(n).bytes().all(|b| b.is_ascii_digit());
+        if matches!((&lit.kind, ty), (LiteralKind::Name(n), Type::Int) if n.len() > 1 && digits(n)) {
             self.error(
                 Code::TypeMismatch,
-                format!("`{name}` is {}, not `{}`", self.a_type(ty), written(&lit.kind)),
+                format!("`{name}` is a number, but `{}` is too large", written(&lit.kind)),
                 lit.span,
-                format!("expected {}", self.a_type(ty)),
-                format!("write {allowed}"),
+                "does not fit in 64 bits",
+                format!("a number may be at most {} either side of 0", i64::MAX),
             );
+            return None;
         }
-        value
+        let allowed = match ty {
+            Type::Int => "a whole number".to_string(),
+            Type::Bool => "`true` or `false`".to_string(),
+            Type::Enum(e) => {
+                let names: Vec<String> =
+                    self.enums[*e as usize].members.iter().map(|m| format!("`{}`", m.name)).collect();
+                format!("one of {}", names.join(", "))
+            }
+            _ => "no value".to_string(),
+        };
+        self.error(
+            Code::TypeMismatch,
+            format!("`{name}` is {}, not `{}`", self.a_type(ty), written(&lit.kind)),
+            lit.span,
+            format!("expected {}", self.a_type(ty)),
+            format!("write {allowed}"),
+        );
+        None
     }
 }
 

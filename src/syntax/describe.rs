@@ -282,6 +282,10 @@ fn parsing_problem(expected: &Expected, source: &str, at: usize) -> Problem {
         words => format!("expected {}", list_in_words(words)),
     };
     let problem = Problem::new(Code::Syntax, message, span, found_label(source, span));
+    if let Some((at, written, keyword)) = misspelt_keyword(source, span, expected) {
+        let problem = if at == span { problem } else { problem.note(at, format!("`{written}` is read as a name")) };
+        return problem.did_you_mean(at, written, keyword);
+    }
     match advice(found, expected, starts_line(source, span.start)) {
         Some(help) => problem.help(help),
         None => problem,
@@ -523,52 +527,67 @@ fn advice(found: &str, expected: &Expected, line_start: bool) -> Option<String> 
     Some(help.to_string())
 }
 
+/// The keyword a line's first word was likely meant to be, where it made the line unreadable:
+/// a declaration's (`parm x: int`, where a declaration was wanted) or a statement's (`phse deal
+/// {`, read as a name to assign to, which wants `=` next). The word's span, the word and the
+/// keyword.
+fn misspelt_keyword<'a>(source: &'a str, span: Span, expected: &Expected) -> Option<(Span, &'a str, &'static str)> {
+    let wants = |words: &str| expected.words.iter().any(|w| w == words);
+    let line_start = source[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let indent = source[line_start..].len() - source[line_start..].trim_start().len();
+    let first = token_span(source, line_start + indent);
+    let word = &source[first.start..first.end];
+    if !word.chars().all(|c| c.is_alphabetic()) || is_keyword(word) {
+        return None;
+    }
+    let keywords = if first == span && wants(Group::Declaration.words()) {
+        DECLARATION_WORDS
+    } else if first.end < span.start && expected.words == [describe_rule(Rule::assign_op)] {
+        STATEMENT_WORDS
+    } else {
+        return None;
+    };
+    crate::diagnostic::did_you_mean(word, keywords.iter().copied()).map(|k| (first, word, k))
+}
+
 /// Whether a token is a name, keyword or number.
 fn is_word(token: &str) -> bool {
     token.chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_')
 }
 
+/// The words a statement starts with.
+const STATEMENT_WORDS: &[&str] = &[
+    "let",
+    "if",
+    "for",
+    "repeat",
+    "while",
+    "phase",
+    "choose",
+    "simultaneously",
+    "move",
+    "shuffle",
+    "deal",
+    "say",
+    "reveal",
+    "redo",
+    "end",
+    "card",
+];
+
+/// The words a declaration at the top of a rule file starts with.
+const DECLARATION_WORDS: &[&str] = &[
+    "game", "players", "seats", "side", "param", "enum", "deck", "zone", "var", "define", "play", "result", "variant",
+];
+
 /// Whether a word starts a statement.
 fn starts_statement(word: &str) -> bool {
-    matches!(
-        word,
-        "let"
-            | "if"
-            | "for"
-            | "repeat"
-            | "while"
-            | "phase"
-            | "choose"
-            | "simultaneously"
-            | "move"
-            | "shuffle"
-            | "deal"
-            | "say"
-            | "reveal"
-            | "redo"
-            | "end"
-            | "card"
-    )
+    STATEMENT_WORDS.contains(&word)
 }
 
 /// Whether a word starts a declaration at the top of a rule file.
 fn starts_declaration(word: &str) -> bool {
-    matches!(
-        word,
-        "game"
-            | "players"
-            | "seats"
-            | "side"
-            | "param"
-            | "enum"
-            | "deck"
-            | "zone"
-            | "var"
-            | "define"
-            | "play"
-            | "result"
-            | "variant"
-    )
+    DECLARATION_WORDS.contains(&word)
 }
 
 /// Whether a word is reserved by the grammar.

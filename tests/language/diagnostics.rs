@@ -187,6 +187,18 @@ fn a_problem_far_along_a_long_line_is_shown_around_it() {
 }
 
 #[test]
+fn a_misspelt_keyword_is_suggested() {
+    let text = std::fs::read_to_string("tests/fixtures/valid/little-tricks.cards").expect("the fixture");
+    let declaration = text.replacen("players ", "plyers ", 1);
+    insta::assert_snapshot!(check_text("declaration.cards", &declaration).expect("a syntax error"));
+    let statement = text.replacen("shuffle ", "shufle ", 1);
+    insta::assert_snapshot!(check_text("statement.cards", &statement).expect("a syntax error"));
+    // A name that is no keyword's slip is not taken for one.
+    let name = text.replacen("shuffle ", "zebra ", 1);
+    assert!(!check_text("name.cards", &name).expect("a syntax error").contains("did you mean"));
+}
+
+#[test]
 fn overrides_suggest_a_parameter() {
     insta::assert_snapshot!(diagnostics(Path::new(COSTLY_TRICKS), &settings(&["trik_cost=3"], None)));
 }
@@ -194,6 +206,14 @@ fn overrides_suggest_a_parameter() {
 #[test]
 fn overrides_check_the_type() {
     insta::assert_snapshot!(diagnostics(Path::new(COSTLY_TRICKS), &settings(&["free_new_trump=3"], None)));
+}
+
+#[test]
+fn overrides_say_a_number_is_too_large() {
+    insta::assert_snapshot!(diagnostics(
+        Path::new(COSTLY_TRICKS),
+        &settings(&["trick_cost=99999999999999999999"], None)
+    ));
 }
 
 #[test]

@@ -354,11 +354,8 @@ fn quoted(token: &str) -> &str {
 }
 
 fn too_large(span: Span) -> Problem {
-    Problem::new(Code::BadLiteral, "this number is too large", span, "does not fit in 64 bits").help(format!(
-        "numbers are whole numbers from {} to {}",
-        i64::MIN,
-        i64::MAX
-    ))
+    Problem::new(Code::BadLiteral, "this number is too large", span, "does not fit in 64 bits")
+        .help(format!("a number may be at most {} either side of 0", i64::MAX))
 }
 
 fn bad_escape(span: Span, written: &str) -> Problem {
