@@ -234,7 +234,7 @@ enum Command {
         /// A rule file or scenario.
         file: PathBuf,
         /// How many matches.
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
         #[command(flatten)]
         lab: LabOptions,
@@ -251,7 +251,7 @@ enum Command {
         #[arg(required = true, num_args = 2.., value_name = "CONFIG")]
         configs: Vec<String>,
         /// How many matches per configuration.
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
         #[command(flatten)]
         lab: LabOptions,
@@ -268,7 +268,7 @@ enum Command {
         /// A rule file or scenario.
         file: PathBuf,
         /// Matches per pair (rounded up to an even number: each deal is played twice).
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
         /// Deal `k` of each pair is dealt and played from seed `seed + k`.
         #[arg(long, default_value_t = 1)]

@@ -337,11 +337,12 @@ impl Ladder {
     /// The table for people: the row player's win share against the column player's.
     pub fn text(&self) -> String {
         let mut out = format!(
-            "{}: each pair of players, {} matches ({} deals from seed {}, each played twice with the seats swapped)\n\
+            "{}: each pair of players, {} matches ({} deal{} from seed {}, each played twice with the seats swapped)\n\
              The row player's win share against the column player's, in %, with its 95 % interval:\n\n",
             self.game,
             self.games,
             self.games / 2,
+            if self.games / 2 == 1 { "" } else { "s" },
             self.seed
         );
         let cell =

@@ -184,6 +184,10 @@ fn bad_usage_exits_2() {
         &["check", "--bogus", "rules/tantony.cards"][..],
         &["frobnicate", "rules/tantony.cards"][..],
         &["check", "rules/tantony.cards", "--variant"][..],
+        // No matches is no run: refused, not reported as an empty table.
+        &["sim", "rules/tantony.cards", "--games", "0"][..],
+        &["compare", "rules/tantony.cards", "base", "variant:short", "--games", "0"][..],
+        &["ladder", "rules/tantony.cards", "--games", "0"][..],
     ] {
         let run = paradox(args);
         run.expect(2);

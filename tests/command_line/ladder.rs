@@ -67,6 +67,18 @@ fn the_table_reads_both_ways_and_does_not_depend_on_the_threads() {
     assert_eq!((random.len(), greedy.len()), (1, 1), "{text}");
     assert!((random[0] + greedy[0] - 100.0).abs() < 1e-9 && greedy[0] > 50.0, "{text}");
     assert!(text.contains("8 matches (4 deals from seed 3"), "{text}");
+    let one = [
+        "ladder",
+        "rules/costly-tricks.cards",
+        "--set",
+        "chips_to_win=1",
+        "--games",
+        "1",
+        "--players",
+        "random,greedy",
+    ];
+    let text = paradox(one).expect(0).stdout.clone();
+    assert!(text.contains("2 matches (1 deal from seed 1,"), "{text}");
 }
 
 #[test]
