@@ -9,14 +9,14 @@ use crate::stats::{ALPHA, Discordant, Estimate, Histogram, Moments, holm, p_equa
 use serde::Serialize;
 
 /// How the report works out its figures and tests, in plain words.
-pub const METHOD: &str = "Every figure comes with its 95 % interval: Wilson's for shares, the normal one for means, \
+pub const METHOD: &str = "Every figure comes with its 95 % interval: Wilson's for shares, Student's t for means, \
 order statistics for percentiles. Matches are paired by seed: match i of every configuration starts from seed + i, \
 so two configurations are compared on the same deals for as long as their rules let them stay the same. A share is \
-compared with McNemar's test on the matches where it differed (exact up to 1000 of them), a mean with a z-test on \
-the per-match differences. Holm's correction over all the comparisons made keeps the chance of calling any \
+compared with McNemar's test on the matches where it differed (exact up to 1000 of them), a mean with a t-test on \
+the per-match differences (a sign test when they are all equal). Holm's correction over all the comparisons made keeps the chance of calling any \
 difference significant when none is real under 5 %: the p printed is the adjusted one. Fairness tests a \
 configuration's seats against equal win counts (Pearson's chi-squared) and the starter's edge against none (a \
-z-test), each on its own.";
+t-test), each on its own.";
 
 #[derive(Clone, Debug, Serialize)]
 /// A comparison run's report: the figures of each configuration and the differences between each pair.
@@ -116,7 +116,7 @@ pub struct Figures {
 pub struct Fairness {
     /// Pearson's chi-squared test of the win counts against equal ones.
     pub seats: Option<f64>,
-    /// The z-test of the starter's edge against none.
+    /// The t-test of the starter's edge against none.
     pub starter: Option<f64>,
 }
 
