@@ -59,6 +59,12 @@ pub fn check(rules: &[ast::Item], scenario: Option<&ast::Scenario>, settings: &S
     // A mistake in a procedure is found at each of its calls: it is reported once.
     let mut seen = std::collections::HashSet::new();
     checker.problems.retain(|(origin, problem)| seen.insert((*origin, problem.clone())));
+    // What a seat may learn is worked out from where the cards go: beside another mistake (a
+    // card moved to a pile the move could not name), its findings are mostly that mistake's
+    // echoes, so they wait until the others are fixed.
+    if checker.problems.iter().any(|(_, problem)| problem.code != Code::Hidden) {
+        checker.problems.retain(|(_, problem)| problem.code != Code::Hidden);
+    }
     if checker.problems.is_empty() { game.ok_or_else(Vec::new) } else { Err(checker.problems) }
 }
 
@@ -135,6 +141,9 @@ struct Checker {
     /// parameters stand for (see [`piles`]), and the id of each such instance.
     fn_origins: Vec<(usize, Vec<ZoneId>)>,
     fn_instances: HashMap<(FnId, Vec<ZoneId>), FnId>,
+    /// Whether the players, parameters and seats were read without a mistake, so that counts
+    /// worked out from them (cards dealt to every seat) mean what the file means.
+    seating_read: bool,
     /// The procedures, and those whose calls are being checked, innermost last.
     procedures: Vec<procedure::Procedure>,
     expanding: Vec<usize>,
@@ -265,11 +274,13 @@ impl Checker {
 
     fn run(&mut self, items: &[ast::Item], scenario: Option<&ast::Scenario>, settings: &Settings) -> Option<Game> {
         let parts = decls::Parts::sort(self, items);
+        let before = self.problems.len();
         self.declare_game(&parts);
         let changes = self.collect_changes(&parts, scenario, settings);
         self.declare_enums(&parts);
         self.declare_params(&parts, &changes);
         self.declare_seating(&parts);
+        self.seating_read = self.problems.len() == before;
         self.declare_card(&parts);
         self.declare_zones(&parts);
         self.declare_phases(&parts, &changes);

@@ -768,17 +768,13 @@ impl Checker {
         let (x, t) = self.expr(e);
         if !matches!(x.kind, ExprKind::Zone(..)) && t != Type::Error {
             let g = self.a_type(&t);
-            let help = match t {
-                Type::ZoneFamily(_) => "say which seat's pile: `hand[s]`".to_string(),
-                _ => format!("`{what}` needs a zone, such as `stock` or `hand[s]`"),
+            let (label, help) = match t {
+                Type::ZoneFamily(_) => {
+                    ("one pile for each seat: which one?", "say which seat's pile: `hand[s]`".to_string())
+                }
+                _ => ("not a zone", format!("`{what}` needs a zone, such as `stock` or `hand[s]`")),
             };
-            self.error(
-                Code::WrongKind,
-                format!("`{what}` needs one pile of cards, not {g}"),
-                e.span,
-                "not a zone",
-                help,
-            );
+            self.error(Code::WrongKind, format!("`{what}` needs one pile of cards, not {g}"), e.span, label, help);
         }
         x
     }
@@ -830,6 +826,9 @@ impl Checker {
         to: &ast::Ident,
         starting: Option<&ast::Expr>,
     ) -> Option<StmtKind> {
+        if let Some(n) = count.filter(|_| self.seating_read) {
+            self.refuse_deal_past_the_pack(n);
+        }
         let count = count.map(|n| self.expect(n, &Type::Int, "the number of cards each"));
         let from = self.pile(from, "deal ... from");
         let starting = starting.map(|s| self.expect(s, &Type::Seat, "the first seat dealt to"));
@@ -855,6 +854,33 @@ impl Checker {
         };
         self.after_cards_land(Some(zone));
         Some(StmtKind::Deal { count, from, to: zone, starting })
+    }
+
+    /// Refuses `deal N each` where N, a number or a parameter, is more cards for every seat
+    /// than the whole pack holds: no flow of play can make it work.
+    fn refuse_deal_past_the_pack(&mut self, count: &ast::Expr) {
+        let each = match &count.kind {
+            ast::ExprKind::Int(n) => Some(*n),
+            ast::ExprKind::Name(name) => match self.globals.get(&name.name).map(|g| g.0) {
+                Some(Global::Param(p)) => match self.params[p].value {
+                    Value::Int(n) => Some(n),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        let (pack, seats) = (self.cards.len() as i64, self.seats.len() as i64);
+        let Some((each, needed)) = each.and_then(|n| Some((n, n.checked_mul(seats)?))) else { return };
+        if pack > 0 && needed > pack {
+            self.error(
+                Code::OutOfRange,
+                format!("dealing {each} each to {seats} seats takes {needed} cards, and the pack has {pack}"),
+                count.span,
+                "more cards than the pack holds",
+                "deal fewer cards each, or make the pack larger in `deck`",
+            );
+        }
     }
 
     pub(super) fn in_origin<T>(&mut self, origin: Origin, f: impl FnOnce(&mut Self) -> T) -> T {

@@ -187,6 +187,15 @@ fn a_problem_far_along_a_long_line_is_shown_around_it() {
 }
 
 #[test]
+fn a_card_moved_to_a_per_seat_zone_is_one_problem_not_its_echoes() {
+    let text = std::fs::read_to_string("tests/fixtures/valid/little-tricks.cards").expect("the fixture");
+    let moved = text.replacen("move lead to trick", "move lead to hand", 1);
+    let shown = check_text("moved.cards", &moved).expect("a problem");
+    // Read as it stands, the card would stay in a hand: what seats learn from that is not told.
+    assert!(shown.contains("one pile for each seat: which one?") && shown.ends_with("1 problem found\n"), "{shown}");
+}
+
+#[test]
 fn a_misspelt_keyword_is_suggested() {
     let text = std::fs::read_to_string("tests/fixtures/valid/little-tricks.cards").expect("the fixture");
     let declaration = text.replacen("players ", "plyers ", 1);
