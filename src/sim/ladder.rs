@@ -375,15 +375,29 @@ impl Ladder {
         );
         let unfinished: u64 = self.pairs.iter().map(|p| p.no_winner).sum();
         if unfinished > 0 {
-            let _ = writeln!(out, "\n{unfinished} matches had no winner; each counts half to both players.");
+            let _ = writeln!(out, "\n{}", no_winner(unfinished));
         }
         out
     }
 }
 
+/// The line that says how many matches had no winner, one or more.
+fn no_winner(matches: u64) -> String {
+    match matches {
+        1 => "1 match had no winner; it counts half to both players.".to_string(),
+        n => format!("{n} matches had no winner; each counts half to both players."),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Setup, ratings};
+    use super::{Setup, no_winner, ratings};
+
+    #[test]
+    fn one_match_without_a_winner_is_one_match() {
+        assert_eq!(no_winner(1), "1 match had no winner; it counts half to both players.");
+        assert_eq!(no_winner(7), "7 matches had no winner; each counts half to both players.");
+    }
     use crate::compare::shard::{Sharded, slice};
     use crate::repl::Provenance;
     use std::collections::BTreeSet;
