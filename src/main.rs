@@ -1127,6 +1127,12 @@ fn solve(file: &std::path::Path, question: SolveQuestion, format: Format, option
                 paradox::solve::Unsolvable::TooMuchMemory(_) => eprintln!(
                     "help: raise --max-memory if the machine has the memory, or ask from a later position (--after)"
                 ),
+                paradox::solve::Unsolvable::NoPhase(_) => {
+                    let phases: Vec<String> = game.phases.iter().map(|p| format!("`{}`", p.name)).collect();
+                    eprintln!("help: --until names one of the game's phases: {}", phases.join(", "));
+                    // A mistake on the command line, as an illegal `--after` move is.
+                    return ExitCode::from(2);
+                }
                 _ => {}
             }
             ExitCode::from(1)

@@ -155,6 +155,9 @@ fn the_command_answers_in_text_and_json_and_refuses_with_a_reason() {
     assert!(refused.expect(1).stderr.contains("not open"), "{refused}");
     let wrong = paradox(["solve", file, "--after", "purple 99"]);
     assert!(wrong.expect(2).stderr.contains("not a legal move"), "{wrong}");
+    // A phase the game does not have is a mistake on the command line too, with the phases it has.
+    let unknown = paradox(["solve", file, "--until", "nosuch"]);
+    assert!(unknown.expect(2).stderr.contains("phases: `round`, `deal`, `trick`"), "{unknown}");
     let capped = paradox(["solve", file, "--max-positions", "50"]);
     let why = &capped.expect(1).stderr;
     assert!(why.contains("more than 50 positions") && why.contains("--max-positions"), "{why}");
