@@ -98,12 +98,28 @@ impl Checker {
         if let Some(s) = scenario {
             changes.add_items(&s.items, Origin::Scenario, true);
         }
+        let mut named: Vec<(String, Span)> = Vec::new();
         for (text, span) in settings.sets.iter().zip(set_spans) {
             if let Some(change) = self.parse_set(text, span) {
+                if let Some(&(_, first)) = named.iter().find(|(n, _)| *n == change.name.name) {
+                    self.set_twice(&change.name, first);
+                }
+                named.push((change.name.name.clone(), change.name.span));
                 changes.sets.push(change);
             }
         }
         changes
+    }
+
+    /// A parameter given two values on the command line: which one was meant cannot be told.
+    fn set_twice(&mut self, name: &ast::Ident, first: Span) {
+        let problem =
+            Problem::new(Code::Duplicate, format!("`{}` is set twice", name.name), name.span, "set again here")
+                .note(first, "first set here")
+                .help("give each parameter one value: drop one of the two `--set`s");
+        let saved = self.origin.replace(Origin::Arguments);
+        self.report(problem);
+        self.origin = saved;
     }
 
     fn unknown_variant(&mut self, name: &str, span: Span, parts: &Parts) {

@@ -85,7 +85,9 @@ impl Config {
                 self.label
             ));
         }
-        let mut sets = common.sets.clone();
+        // This configuration's own value of a parameter replaces the one given to all.
+        let own: Vec<String> = self.sets.iter().map(|set| set_name(set)).collect();
+        let mut sets: Vec<String> = common.sets.iter().filter(|set| !own.contains(&set_name(set))).cloned().collect();
         sets.extend(self.sets.iter().cloned());
         Ok(Settings { sets, variant: self.variant.clone().or_else(|| common.variant.clone()) })
     }
@@ -95,10 +97,9 @@ impl Config {
     /// one of a parameter replacing an earlier one. Its phrase then names all that makes it:
     /// `base` under `--set trick_cost=10` is not the file as written.
     pub fn played(&self, common: &Settings) -> Config {
-        let name = |set: &str| set.split_once('=').map_or(set, |(n, _)| n).trim().to_string();
         let mut sets: Vec<String> = Vec::new();
         for set in common.sets.iter().chain(&self.sets) {
-            sets.retain(|s| name(s) != name(set));
+            sets.retain(|s| set_name(s) != set_name(set));
             sets.push(set.clone());
         }
         Config { label: self.label.clone(), variant: self.variant.clone().or_else(|| common.variant.clone()), sets }
@@ -118,8 +119,8 @@ impl Config {
             });
         }
         for set in &self.sets {
-            let name = set.split_once('=').map_or(set.as_str(), |(n, _)| n).trim();
-            parts.push(match described(name) {
+            let name = set_name(set);
+            parts.push(match described(&name) {
                 Some(doc) => format!("{set} ({doc})"),
                 None => set.clone(),
             });
@@ -363,4 +364,9 @@ fn matches_needed(tallies: &Tallies, precision: f64) -> u64 {
         })
         .fold(0.0, f64::max);
     (needed.ceil() as u64).max(played + 1)
+}
+
+/// The parameter a `NAME=VALUE` setting sets.
+fn set_name(set: &str) -> String {
+    set.split_once('=').map_or(set, |(n, _)| n).trim().to_string()
 }

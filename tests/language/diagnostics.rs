@@ -226,6 +226,11 @@ fn overrides_say_a_number_is_too_large() {
 }
 
 #[test]
+fn a_parameter_set_twice_is_refused() {
+    insta::assert_snapshot!(diagnostics(Path::new(COSTLY_TRICKS), &settings(&["trick_cost=3", "trick_cost=4"], None)));
+}
+
+#[test]
 fn overrides_check_the_range() {
     insta::assert_snapshot!(diagnostics(Path::new(COSTLY_TRICKS), &settings(&["trick_cost=300"], None)));
 }
