@@ -1239,7 +1239,7 @@ fn lsp() -> ExitCode {
 pub(crate) const STACK: usize = 64 << 20;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse_arguments() {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
     };
@@ -1251,6 +1251,14 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The command line, read so that a negative number after an option is its value (`--seed -1`
+/// is then refused as no seed, not taken for an option of its own).
+fn parse_arguments() -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let command = Cli::command().mut_subcommands(|sub| sub.allow_negative_numbers(true));
+    Cli::from_arg_matches(&command.try_get_matches()?)
 }
 
 /// What clap found wrong with the arguments (or the help asked for), printed escaped: a value

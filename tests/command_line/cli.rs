@@ -197,6 +197,19 @@ fn bad_usage_exits_2() {
 }
 
 #[test]
+fn a_negative_number_is_read_as_the_options_value_and_refused() {
+    for (args, option) in [
+        (&["trace", "rules/tantony.cards", "--seed", "-1"][..], "--seed"),
+        (&["sim", "rules/tantony.cards", "--games", "-3"][..], "--games"),
+    ] {
+        let run = paradox(args);
+        run.expect(2);
+        assert!(run.stderr.starts_with(&format!("error: invalid value '{}' for '{option}", args[3])), "{}", run.stderr);
+        assert!(!run.stderr.contains("tip:"), "{}", run.stderr);
+    }
+}
+
+#[test]
 fn an_unknown_parameter_is_reported_with_a_suggestion() {
     let run = paradox(["check", "rules/costly-tricks.cards", "--set", "trik_cost=15"]);
     run.expect(1);
