@@ -83,8 +83,9 @@ enum Command {
     Play {
         /// A rule file or scenario.
         file: PathBuf,
-        /// Your seat, by number (1 is the first seat in the rule file) or name; by default the
-        /// first seat, or the one the rule file draws at the bottom (`seat X at bottom`).
+        /// Your seat, by number (1 is the first seat in the rule file) or name (as the rule file
+        /// or the table writes it); by default the first seat, or the one the rule file draws at
+        /// the bottom (`seat X at bottom`).
         #[arg(long, value_name = "SEAT", conflicts_with = "humans")]
         seat: Option<String>,
         /// Hot-seat play: the seats of the people at the table (`1,3`); every other seat is a bot.

@@ -61,8 +61,8 @@ pub fn origin(path: &Path, settings: &Settings) -> Result<(Source, Provenance), 
     Ok((rules, origin))
 }
 
-/// The players who sit at the seats listed (`2`, `North`, `1,3`), each once, in order; a seat
-/// listed twice is refused.
+/// The players who sit at the seats listed (`2`, `North`, `1,3`, or a seat's name as the table
+/// shows it, `B's ghost`), each once, in order; a seat listed twice is refused.
 pub fn players_at(game: &Game, list: &str) -> Result<Vec<usize>, String> {
     let mut players = Vec::new();
     let mut seats = Vec::new();
@@ -70,10 +70,20 @@ pub fn players_at(game: &Game, list: &str) -> Result<Vec<usize>, String> {
         let seat = match item.parse::<usize>() {
             Ok(n) if (1..=game.seats.len()).contains(&n) => n - 1,
             Ok(n) => return Err(format!("there is no seat {n}: the seats are numbered 1 to {}", game.seats.len())),
-            Err(_) => game.seats.iter().position(|s| s.name.eq_ignore_ascii_case(item)).ok_or_else(|| {
-                let names: Vec<&str> = game.seats.iter().map(|s| s.name.as_str()).collect();
-                format!("no seat `{item}`; the seats are {} (or 1 to {})", names.join(", "), names.len())
-            })?,
+            Err(_) => game
+                .seats
+                .iter()
+                .position(|s| s.name.eq_ignore_ascii_case(item) || s.display.eq_ignore_ascii_case(item))
+                .ok_or_else(|| {
+                    let names: Vec<String> =
+                        game.seats
+                            .iter()
+                            .map(|s| {
+                                if s.display == s.name { s.name.clone() } else { format!("{} ({})", s.name, s.display) }
+                            })
+                            .collect();
+                    format!("no seat `{item}`; the seats are {} (or 1 to {})", names.join(", "), names.len())
+                })?,
         };
         if seats.contains(&seat) {
             return Err(format!("seat {} is listed twice", game.seats[seat].name));

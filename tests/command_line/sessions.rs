@@ -83,6 +83,7 @@ fn bad_arguments_exit_2_with_one_line() {
     for (args, needle) in [
         (&["rules/tantony.cards", "--seat", "9"][..], "there is no seat 9"),
         (&["rules/tantony.cards", "--seat", "Nord"][..], "no seat `Nord`"),
+        (&["rules/costly-tricks.cards", "--seat", "B's host"][..], "GhostB (B's ghost)"),
         (&["rules/tantony.cards", "--humans", "1,x"][..], "no seat `x`"),
         (&["rules/tantony.cards", "--bots", "clever"][..], "--bots: unknown bot `clever`"),
         (&["rules/tantony.cards", "--humans", "1,1"][..], "seat North is listed twice"),
@@ -98,6 +99,13 @@ fn bad_arguments_exit_2_with_one_line() {
     }
     let (code, _, stderr) = play(&["rules/tantony.cards", "--seat", "1", "--humans", "1,2"]);
     assert_eq!(code, Some(2), "--seat with --humans: {stderr}");
+}
+
+#[test]
+fn a_seat_is_taken_by_the_name_the_table_shows() {
+    let (code, stdout, stderr) = play(&["rules/costly-tricks.cards", "--seat", "B's ghost", "--bots", "random"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("you play B and B's ghost"), "{stdout}");
 }
 
 #[test]
