@@ -254,6 +254,12 @@ impl Checker {
     }
 
     fn unknown_name(&mut self, ident: &ast::Ident, what: &str) {
+        // With no seats at all (no `players` declaration, which is told on its own), `P1` is
+        // unknown only for that.
+        let digits = ident.name.strip_prefix('P').unwrap_or_default();
+        if self.seats.is_empty() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            return;
+        }
         let in_scope = self.locals.len() + self.globals.len() + types::BUILTIN_NAMES.len();
         let suggestion = if self.may_suggest(in_scope) {
             let names = self.known_names();

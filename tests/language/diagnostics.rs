@@ -196,6 +196,17 @@ fn a_card_moved_to_a_per_seat_zone_is_one_problem_not_its_echoes() {
 }
 
 #[test]
+fn a_missing_players_declaration_is_one_problem() {
+    let text = std::fs::read_to_string("tests/fixtures/valid/little-tricks.cards").expect("the fixture");
+    assert!(text.contains("= P1"), "the fixture names the seat P1");
+    let shown = check_text("no-players.cards", &text.replacen("players 2\n", "", 1)).expect("a problem");
+    assert!(shown.contains("no `players` declaration") && shown.ends_with("1 problem found\n"), "{shown}");
+    // With seats, an unknown seat name is still told.
+    let shown = check_text("p9.cards", &text.replacen("= P1", "= P9", 1)).expect("a problem");
+    assert!(shown.contains("unknown name `P9`"), "{shown}");
+}
+
+#[test]
 fn a_misspelt_keyword_is_suggested() {
     let text = std::fs::read_to_string("tests/fixtures/valid/little-tricks.cards").expect("the fixture");
     let declaration = text.replacen("players ", "plyers ", 1);
