@@ -62,7 +62,7 @@ pub fn origin(path: &Path, settings: &Settings) -> Result<(Source, Provenance), 
 }
 
 /// The players who sit at the seats listed (`2`, `North`, `1,3`, or a seat's name as the table
-/// shows it, `B's ghost`), each once, in order; a seat listed twice is refused.
+/// shows it), each once, in order; a seat listed twice is refused.
 pub fn players_at(game: &Game, list: &str) -> Result<Vec<usize>, String> {
     let mut players = Vec::new();
     let mut seats = Vec::new();
