@@ -98,13 +98,13 @@ impl Checker {
         if let Some(s) = scenario {
             changes.add_items(&s.items, Origin::Scenario, true);
         }
-        let mut named: Vec<(String, Span)> = Vec::new();
         for (text, span) in settings.sets.iter().zip(set_spans) {
             if let Some(change) = self.parse_set(text, span) {
-                if let Some(&(_, first)) = named.iter().find(|(n, _)| *n == change.name.name) {
+                let given =
+                    changes.sets.iter().find(|c| c.origin == Origin::Arguments && c.name.name == change.name.name);
+                if let Some(first) = given.map(|c| c.name.span) {
                     self.set_twice(&change.name, first);
                 }
-                named.push((change.name.name.clone(), change.name.span));
                 changes.sets.push(change);
             }
         }

@@ -826,10 +826,10 @@ impl Checker {
         to: &ast::Ident,
         starting: Option<&ast::Expr>,
     ) -> Option<StmtKind> {
-        if let Some(n) = count.filter(|_| self.seating_read) {
+        let count = count.map(|n| self.expect(n, &Type::Int, "the number of cards each"));
+        if let Some(n) = count.as_ref().filter(|_| self.seating_read) {
             self.refuse_deal_past_the_pack(n);
         }
-        let count = count.map(|n| self.expect(n, &Type::Int, "the number of cards each"));
         let from = self.pile(from, "deal ... from");
         let starting = starting.map(|s| self.expect(s, &Type::Seat, "the first seat dealt to"));
         // Every player reads how many cards are dealt, and from which seat on.
@@ -858,20 +858,10 @@ impl Checker {
 
     /// Refuses `deal N each` where N, a number or a parameter, is more cards for every seat
     /// than the whole pack holds: no flow of play can make it work.
-    fn refuse_deal_past_the_pack(&mut self, count: &ast::Expr) {
-        let each = match &count.kind {
-            ast::ExprKind::Int(n) => Some(*n),
-            ast::ExprKind::Name(name) => match self.globals.get(&name.name).map(|g| g.0) {
-                Some(Global::Param(p)) => match self.params[p].value {
-                    Value::Int(n) => Some(n),
-                    _ => None,
-                },
-                _ => None,
-            },
-            _ => None,
-        };
+    fn refuse_deal_past_the_pack(&mut self, count: &Expr) {
+        let ExprKind::Const(Value::Int(each)) = count.kind else { return };
         let (pack, seats) = (self.cards.len() as i64, self.seats.len() as i64);
-        let Some((each, needed)) = each.and_then(|n| Some((n, n.checked_mul(seats)?))) else { return };
+        let Some(needed) = each.checked_mul(seats) else { return };
         if pack > 0 && needed > pack {
             self.error(
                 Code::OutOfRange,

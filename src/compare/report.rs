@@ -13,8 +13,9 @@ pub const METHOD: &str = "Every figure comes with its 95 % interval: Wilson's fo
 order statistics for percentiles. Matches are paired by seed: match i of every configuration starts from seed + i, \
 so two configurations are compared on the same deals for as long as their rules let them stay the same. A share is \
 compared with McNemar's test on the matches where it differed (exact up to 1000 of them), a mean with a t-test on \
-the per-match differences (a sign test when they are all equal). Holm's correction over all the comparisons made keeps the chance of calling any \
-difference significant when none is real under 5 %: the p printed is the adjusted one. Fairness tests a \
+the per-match differences (a sign test when they are all equal). Holm's correction over all the comparisons made \
+keeps the chance of calling any difference significant when none is real under 5 %: the p printed is the adjusted \
+one. Fairness tests a \
 configuration's seats against equal win counts (Pearson's chi-squared) and the starter's edge against none (a \
 t-test), each on its own.";
 

@@ -392,15 +392,15 @@ fn no_winner(matches: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::{Setup, no_winner, ratings};
+    use crate::compare::shard::{Sharded, slice};
+    use crate::repl::Provenance;
+    use std::collections::BTreeSet;
 
     #[test]
     fn one_match_without_a_winner_is_one_match() {
         assert_eq!(no_winner(1), "1 match had no winner; it counts half to both players.");
         assert_eq!(no_winner(7), "7 matches had no winner; each counts half to both players.");
     }
-    use crate::compare::shard::{Sharded, slice};
-    use crate::repl::Provenance;
-    use std::collections::BTreeSet;
 
     #[test]
     fn every_match_is_one_pairs_deal_once_and_a_slice_holds_each_pairs_share() {
