@@ -345,8 +345,14 @@ impl Game {
     pub fn summary(&self) -> String {
         let params: Vec<String> =
             self.params.iter().map(|p| format!("{}={}", p.name, self.show_value(p.value, &p.ty))).collect();
-        let mut line =
-            format!("{}: {} players, {} seats, {} cards", self.name, self.players, self.seats.len(), self.cards.len());
+        let count = |n: usize, one: &str, many: &str| plural(n as i64, one, many);
+        let mut line = format!(
+            "{}: {}, {}, {}",
+            self.name,
+            count(self.players, "player", "players"),
+            count(self.seats.len(), "seat", "seats"),
+            count(self.cards.len(), "card", "cards")
+        );
         if !params.is_empty() {
             line.push_str(&format!("; parameters: {}", params.join(", ")));
         }
