@@ -226,10 +226,11 @@ fn play_skill(entrant: &Entrant, index: u64, seed: u64) -> Option<(usize, Record
 fn play_with(entrant: &Entrant, kinds: &[Kind], seed: u64) -> Record {
     let times = Rc::new(RefCell::new(Vec::new()));
     let mut bots = timed_bots(kinds, seed, &times);
-    // Only bots that search need the players' knowledge kept.
+    // Only bots that search need the players' knowledge kept, and the log: they learn from it
+    // how the others choose.
     let game = entrant.playable.clone();
     let searching = kinds.iter().any(|k| *k != Kind::Random);
-    let mut state = if searching { State::quiet(game, seed) } else { State::bare(game, seed) };
+    let mut state = if searching { State::new(game, seed) } else { State::bare(game, seed) };
     let starter = match state.actor() {
         Actor::Seat(s) => Some(entrant.game.seats[s as usize].player),
         _ => None,

@@ -2,6 +2,7 @@
 //! the match itself, so no bot can peek at a hidden card.
 
 mod beginner;
+mod opponents;
 mod search;
 mod solver;
 

@@ -23,9 +23,14 @@
 //! estimate (`define estimate(s: seat): int`: games whose keys change only at the end, which
 //! random playouts seldom reach), there is no playout: a line is scored where the tree ends, by
 //! how each player's estimate moved against the others', and the search makes fewer iterations.
+//!
+//! Over a match the bot learns, from the secret choices it sees revealed, whether each other
+//! player chooses as its search foretold or at random ([`Opponents`]), and its search draws that
+//! player's moves uniformly as often as it takes it to choose at random.
 
 use super::Bot;
 use super::beginner::{advantages, advantages_into, best_move, estimated_advantages_into};
+use super::opponents::{Forecast, Opponents};
 use crate::engine::{Action, Actor, Mix, Seen, State};
 use crate::game::{SeatId, Value};
 use rand::{RngExt, SeedableRng};
@@ -81,12 +86,16 @@ pub struct SearchBot {
     /// Whether a search in the open stops once its move is settled ([`Search::settled`]): always,
     /// but for the tests that check the stop changes no move.
     stops_early: bool,
+    /// What it has learned of how the other players choose, and whether it learns (always, but
+    /// for the tests that show what learning changes).
+    opponents: Opponents,
+    learns: bool,
 }
 
 impl SearchBot {
     /// A search bot whose choices follow from `seed`, thinking within `budget` per decision.
     pub fn new(seed: u64, budget: Budget) -> Self {
-        SearchBot { seed, budget, stops_early: true }
+        SearchBot { seed, budget, stops_early: true, opponents: Opponents::default(), learns: true }
     }
 }
 
@@ -101,6 +110,7 @@ impl SearchBot {
         let first = worlds.sample(&mut rng);
         let mut search = Search::new(&first);
         search.beginner.priced_out = !self.budget.affords_beginners();
+        search.random = self.opponents.random_shares(seen.game().players);
         // A line scored at once by the rule file's estimate tells more than a random playout.
         let iterations =
             if search.estimated { (self.budget.iterations / ESTIMATED).max(1) } else { self.budget.iterations };
@@ -149,14 +159,36 @@ impl SearchBot {
 
 impl Bot for SearchBot {
     fn choose(&mut self, seen: &Seen<'_>, seat: SeatId) -> Option<Action> {
+        if self.learns {
+            self.opponents.learn(seen);
+        }
         let n = seen.action_count(seat);
         if n <= 1 {
             return (n == 1).then_some(0);
         }
         let (search, keys, mut rng) = self.think(seen, seat);
-        match seen.actor() {
+        let action = match seen.actor() {
             Actor::Together(_) if !search.short(&keys) => search.drawn(seat, &keys, &mut rng),
             _ => search.best(seat, &keys, &mut rng),
+        };
+        if self.learns {
+            self.foretell(&search, seen, &keys, action);
+        }
+        action
+    }
+}
+
+impl SearchBot {
+    /// Notes how the search foretold the other seats' choices at the secret decision it weighed
+    /// next: this one, or the one right after the bot's open `action`.
+    fn foretell(&mut self, search: &Search, seen: &Seen<'_>, keys: &[Option<Key>], action: Option<Action>) {
+        let node = match seen.actor() {
+            Actor::Together(_) => Some(0),
+            _ => action.and_then(|a| keys[a as usize]).and_then(|k| search.nodes[0].child(&[k])),
+        };
+        let Some(node) = node else { return };
+        for forecast in search.forecasts(node, seen.player(), self.opponents.read()) {
+            self.opponents.expect(forecast);
         }
     }
 }
@@ -341,6 +373,9 @@ struct Search {
     /// Whether the rule file gives the bots an estimate ([`State::estimates`]): each line is
     /// then scored by it where the tree ends, without a playout.
     estimated: bool,
+    /// For each player, the chance that it makes each choice at random rather than as the
+    /// search does ([`Opponents`]).
+    random: Vec<f64>,
 }
 
 /// How many iterations apart a search in the open looks whether its move is settled.
@@ -427,6 +462,7 @@ impl Search {
             now: Vec::new(),
             rewards: Vec::new(),
             estimated,
+            random: Vec::new(),
         }
     }
 
@@ -447,10 +483,11 @@ impl Search {
                 self.work += world.action_count(seat) as u64;
                 let s = self.nodes[node].seat(seat);
                 let arms = &mut self.nodes[node].seats[s];
+                let random = self.random.get(self.players[seat as usize]).copied().unwrap_or(0.0);
                 let (pick, action) = if secret {
-                    regret_matched(arms, world, rng)
+                    regret_matched(arms, world, random, rng)
                 } else {
-                    upper_bound(arms, world, &mut self.logs, rng)
+                    upper_bound(arms, world, &mut self.logs, random, rng)
                 };
                 keys.push(arms.arms.get(pick.arm).map_or((Value::None, false), |a| a.key));
                 picks.push(Pick { seat: s, ..pick });
@@ -639,6 +676,31 @@ impl Search {
         }
         self.best(seat, keys, rng)
     }
+
+    /// How each other player's seat deciding in secret at `node` is foretold to choose: the
+    /// search's average strategy for it there, beside a uniform draw among the moves it had
+    /// (each weighed by how often it was possible). `from` is the log's length now.
+    fn forecasts(&self, node: usize, player: usize, from: usize) -> Vec<Forecast> {
+        let Some(node) = self.nodes.get(node) else { return Vec::new() };
+        node.seats
+            .iter()
+            .filter(|arms| arms.rounds > 0 && self.players[arms.seat as usize] != player)
+            .filter_map(|arms| {
+                let strategy: f64 = arms.arms.iter().map(|a| a.strategy).sum();
+                let available: f64 = arms.arms.iter().map(|a| f64::from(a.available)).sum();
+                (strategy > 0.0 && available > 0.0).then(|| Forecast {
+                    from,
+                    seat: arms.seat,
+                    player: self.players[arms.seat as usize],
+                    chances: arms
+                        .arms
+                        .iter()
+                        .map(|a| (a.key.0, a.strategy / strategy, f64::from(a.available) / available))
+                        .collect(),
+                })
+            })
+            .collect()
+    }
 }
 
 /// The actions whose moves score highest by `score`, each move once: by the first of the
@@ -664,7 +726,10 @@ fn thresholded(weights: Vec<f64>, total: f64) -> Vec<f64> {
 
 /// Picks a move in the open: an untried one at random, else the best upper confidence bound
 /// among those possible in this world, a tie drawn by lot (a move listed first gains nothing).
-fn upper_bound(arms: &mut Arms, world: &State, logs: &mut Logs, rng: &mut ChaCha8Rng) -> (Pick, Action) {
+/// A seat whose player is taken to choose at random (with the chance `random`) makes, that
+/// often, any of its moves alike.
+fn upper_bound(arms: &mut Arms, world: &State, logs: &mut Logs, random: f64, rng: &mut ChaCha8Rng) -> (Pick, Action) {
+    let at_random = random > 0.0 && rng.random_bool(random.min(1.0));
     let mut untried: SmallVec<[(usize, Action); 16]> = SmallVec::new();
     let mut best: Option<(f64, usize, Action)> = None;
     let mut tied = 0u32;
@@ -695,6 +760,10 @@ fn upper_bound(arms: &mut Arms, world: &State, logs: &mut Logs, rng: &mut ChaCha
             }
         }
     }
+    let drawn = at_random.then(|| rng.random_range(0..world.action_count(arms.seat).max(1)) as Action);
+    if let Some((key, action)) = drawn.and_then(|a| Some((world.action_key(arms.seat, a)?, a))) {
+        return (Pick { seat: 0, arm: arms.of(key), secret: None }, action);
+    }
     let (arm, action) = if untried.is_empty() {
         best.map(|(_, i, a)| (i, a)).unwrap_or((0, 0))
     } else {
@@ -707,8 +776,9 @@ fn upper_bound(arms: &mut Arms, world: &State, logs: &mut Logs, rng: &mut ChaCha
 /// Lanctot, Lisý and Winands 2013): each move possible in this world in proportion to its
 /// positive regret (all alike while none has any), mixed with a little uniform exploration. The
 /// strategy matched is added to the seat's average strategy, which is what the bot plays, the
-/// later rounds weighing more (as its regrets have then seen more).
-fn regret_matched(arms: &mut Arms, world: &State, rng: &mut ChaCha8Rng) -> (Pick, Action) {
+/// later rounds weighing more (as its regrets have then seen more). A seat whose player is taken
+/// to choose at random (with the chance `random`) mixes in that much more of a uniform draw.
+fn regret_matched(arms: &mut Arms, world: &State, random: f64, rng: &mut ChaCha8Rng) -> (Pick, Action) {
     let mut possible: SmallVec<[(usize, Action); 16]> = SmallVec::new();
     for action in 0..world.action_count(arms.seat) as Action {
         let Some(key) = world.action_key(arms.seat, action) else { continue };
@@ -729,7 +799,8 @@ fn regret_matched(arms: &mut Arms, world: &State, rng: &mut ChaCha8Rng) -> (Pick
     for (&(i, _), m) in possible.iter().zip(&matched) {
         arms.arms[i].strategy += m * f64::from(arms.rounds);
     }
-    let chance = |m: f64| (1.0 - MIX) * m + MIX * share;
+    let mix = MIX + (1.0 - MIX) * random.min(1.0);
+    let chance = |m: f64| (1.0 - mix) * m + mix * share;
     let mut left: f64 = rng.random();
     let mut drawn = (last, chance(matched[matched.len() - 1]));
     for (&p, &m) in possible.iter().zip(&matched) {
@@ -818,6 +889,7 @@ mod tests {
             now: Vec::new(),
             rewards: Vec::new(),
             estimated: false,
+            random: Vec::new(),
         }
     }
 
@@ -922,6 +994,61 @@ mod tests {
             let (search, ..) = SearchBot::new(seed, budget).think(&state.seen_by(0), 0);
             assert_eq!(search.iterations, budget.iterations, "seed {seed}");
         }
+    }
+
+    fn safe_or_gamble() -> std::sync::Arc<crate::game::Game> {
+        let path = "tests/fixtures/players/safe-or-gamble.cards";
+        std::sync::Arc::new(crate::load(std::path::Path::new(path), &Default::default()).expect("the fixture loads"))
+    }
+
+    /// A small budget for the fixture's matches, which are played in debug builds too.
+    const SMALL: Budget = Budget { iterations: 500, work: u64::MAX };
+
+    /// The chance a learning search bot for the first player gives the second of choosing at
+    /// random, after the fixture's first eleven rounds against `other`.
+    fn learned_after_eleven_rounds(seed: u64, other: &mut dyn Bot) -> f64 {
+        let mut state = State::new(safe_or_gamble(), seed);
+        let mut bot = SearchBot::new(seed, SMALL);
+        for _ in 0..11 {
+            let mine = bot.choose(&state.seen_by(0), 0).expect("a move");
+            let theirs = other.choose(&state.seen_by(1), 1).expect("a move");
+            state.apply(0, mine).expect("a legal move");
+            state.apply(1, theirs).expect("a legal move");
+        }
+        bot.opponents.learn(&state.seen_by(0));
+        bot.opponents.random_shares(2)[1]
+    }
+
+    /// Over a match against a player who chooses at random the bot learns that it does; of a
+    /// bot like itself it learns nothing of the kind.
+    #[test]
+    fn a_bot_learns_whether_a_player_chooses_at_random() {
+        let seeds = 0..6;
+        let random: Vec<f64> =
+            seeds.clone().map(|s| learned_after_eleven_rounds(s, &mut super::super::RandomBot::new(s))).collect();
+        let like_itself: Vec<f64> =
+            seeds.map(|s| learned_after_eleven_rounds(s, &mut SearchBot::new(s + 100, SMALL))).collect();
+        let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+        assert!(mean(&random) > 0.5, "a random player is taken to choose at random: {random:.2?}");
+        assert!(mean(&like_itself) < 0.2, "a bot like itself is taken to choose at random: {like_itself:.2?}");
+    }
+
+    /// A player taken to choose at random is searched as one: at a secret decision its moves
+    /// are drawn alike, where by regret matching it would soon all but give up the move that
+    /// only ever loses (folly).
+    #[test]
+    fn a_player_taken_to_choose_at_random_is_searched_as_one() {
+        let state = State::new(safe_or_gamble(), 1);
+        let shares = |opponents: Opponents| {
+            let bot = SearchBot { opponents, ..SearchBot::new(1, SMALL) };
+            let (search, ..) = bot.think(&state.seen_by(0), 0);
+            let theirs = search.nodes[0].seats.iter().find(|a| a.seat == 1).expect("the other seat decides too");
+            theirs.arms.iter().map(|a| f64::from(a.visits) / f64::from(SMALL.iterations)).collect::<Vec<_>>()
+        };
+        // Ten choices far likelier at random than as foretold; and none seen.
+        let (random, unknown) = (shares(Opponents::having_weighed(1, 10, -30.0)), shares(Opponents::default()));
+        assert!(random.iter().all(|s| (s - 1.0 / 3.0).abs() < 0.06), "{random:.2?}");
+        assert!(unknown.iter().any(|s| *s < 0.2), "{unknown:.2?}");
     }
 
     #[test]

@@ -59,6 +59,19 @@ impl<'a> Seen<'a> {
         self.state.log_for(self.player)
     }
 
+    /// How many events the match's log holds (0 where it keeps none): where the next
+    /// [`Seen::secret_choices`] read begins.
+    pub fn logged(&self) -> usize {
+        self.state.events().len()
+    }
+
+    /// The other players' secret choices revealed from the `from`-th event of the log on, as
+    /// this player saw them: each event's number, the seat, and what it chose (`None` where its
+    /// cards stayed out of sight).
+    pub fn secret_choices(&self, from: usize) -> Vec<(usize, SeatId, Option<Value>)> {
+        self.state.secret_choices_seen(self.player, from)
+    }
+
     /// A whole match this player cannot tell from the real one, to search: every card whose
     /// place it does not know is dealt afresh among the places of such cards (keeping what the
     /// rules have shown it, such as a seat void in a suit or a revealed card, and putting each card

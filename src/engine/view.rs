@@ -91,10 +91,7 @@ impl State {
                     ends.push(lines.len());
                     continue;
                 }
-                Event::Chose { seat, value, secret, .. }
-                    if self.game.seats[*seat as usize].player != player
-                        && !self.chosen_in_view(player, &events[i + 1..], *value) =>
-                {
+                Event::Chose { seat, value, secret, .. } if self.hidden_choice(player, i, *seat, *value) => {
                     // A secret choice whose cards stay hidden shows only that it was made.
                     let how = if *secret { "has chosen" } else { "chooses" };
                     let what = match value {
@@ -115,7 +112,29 @@ impl State {
         Told { lines, ends, choices }
     }
 
-    /// Whether the next move of `card` in `later` puts it where `player` sees it.
+    /// The secret choices of other players' seats in the event log from its `from`-th event
+    /// on, as `player` saw them revealed: each event's number, the seat, and what it chose,
+    /// `None` where the choice's cards stayed out of the player's sight. Empty where the match
+    /// keeps no log.
+    pub fn secret_choices_seen(&self, player: usize, from: usize) -> Vec<(usize, SeatId, Option<Value>)> {
+        let events = self.events();
+        let others = |seat: SeatId| self.game.seats[seat as usize].player != player;
+        (from..events.len())
+            .filter_map(|i| match &events[i] {
+                Event::Chose { seat, value, secret: true, .. } if others(*seat) => {
+                    Some((i, *seat, (!self.hidden_choice(player, i, *seat, *value)).then_some(*value)))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether the choice of the `i`-th event, `seat`'s of `value`, is hidden from `player`:
+    /// another player's choice whose cards do not land where `player` sees them.
+    fn hidden_choice(&self, player: usize, i: usize, seat: SeatId, value: Value) -> bool {
+        self.game.seats[seat as usize].player != player && !self.chosen_in_view(player, &self.events()[i + 1..], value)
+    }
+
     /// Whether the cards of a choice (if it is of cards) are seen landing by `player`.
     fn chosen_in_view(&self, player: usize, later: &[Event], value: Value) -> bool {
         match value {
@@ -125,6 +144,7 @@ impl State {
         }
     }
 
+    /// Whether the next move of `card` in `later` puts it where `player` sees it.
     fn lands_in_view(&self, player: usize, later: &[Event], card: CardId) -> bool {
         later.iter().find_map(|e| match e {
             Event::Moved { cards, to } if cards.contains(&card) => Some(self.sees(player, *to)),

@@ -203,6 +203,10 @@ fn passing_cards_reach_the_left_only_when_everyone_has_passed() {
     let p2_log = t.state.log_for(1);
     assert!(p2_log.iter().any(|l| l == "P1 has chosen 2 cards"), "{p2_log:?}");
     assert!(!p2_log.iter().any(|l| l.starts_with("P1 reveals pass")), "{p2_log:?}");
+    // A computer player for P2 learns as much: that P1 and P3 chose, not what.
+    let choices = t.state.seen_by(1).secret_choices(0);
+    let seen: Vec<_> = choices.iter().map(|(_, seat, value)| (*seat, *value)).collect();
+    assert_eq!(seen, [(0, None), (2, None)]);
 }
 
 #[test]
