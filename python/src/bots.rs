@@ -8,8 +8,10 @@ use pyo3::prelude::*;
 
 /// A computer player for one player of a game: `kind` is `"default"` (the search the `paradox`
 /// command plays), `"mcts"` (the same), `"random"` or `"solver"`. Seeded as `paradox trace
-/// --seed SEED` seats it: the same seed, player and positions give the same choices. A search's
-/// budget may be set with `iterations` and `work`.
+/// --seed SEED` seats it: the same seed, player and positions give the same choices. A search bot
+/// asked through a match learns from its log, as `trace`'s do, how the others make secret choices
+/// (a state made with `log=False` keeps none). A search's budget may be set with `iterations` and
+/// `work`.
 #[pyclass(name = "Bot", module = "paradox", unsendable)]
 pub(crate) struct PyBot {
     bot: Box<dyn Bot>,
