@@ -678,13 +678,19 @@ impl Search {
     }
 
     /// How each other player's seat deciding in secret at `node` is foretold to choose: the
-    /// search's average strategy for it there, beside a uniform draw among the moves it had
-    /// (each weighed by how often it was possible). `from` is the log's length now.
+    /// search's average strategy for it there, beside a uniform draw among its moves. `from` is
+    /// the log's length now. Only a seat whose moves were the same in every world searched is
+    /// foretold: where they differ (a hidden hand), the search weighs the seat's moves as if it
+    /// did not know its own hand, and a player who does would look random beside that. And only
+    /// after a search long enough for the average strategy to mean much ([`SURE`] rounds an
+    /// option): `greedy`'s would be near uniform, and tell nothing.
     fn forecasts(&self, node: usize, player: usize, from: usize) -> Vec<Forecast> {
         let Some(node) = self.nodes.get(node) else { return Vec::new() };
         node.seats
             .iter()
-            .filter(|arms| arms.rounds > 0 && self.players[arms.seat as usize] != player)
+            .filter(|arms| self.players[arms.seat as usize] != player)
+            .filter(|arms| u64::from(arms.rounds) >= SURE * arms.arms.len() as u64)
+            .filter(|arms| arms.arms.iter().all(|a| a.available == arms.rounds))
             .filter_map(|arms| {
                 let strategy: f64 = arms.arms.iter().map(|a| a.strategy).sum();
                 let available: f64 = arms.arms.iter().map(|a| f64::from(a.available)).sum();
