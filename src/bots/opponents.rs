@@ -2,7 +2,8 @@
 //! own search would, or at random.
 //!
 //! Where the bot's search weighs a secret decision of other seats (at its own secret decision,
-//! or right after its open move), it foretells each of their choices: the search's average
+//! or right after its open move), it foretells each of their choices whose moves it knows (the
+//! same in every world searched) after a search long enough to mean much: the search's average
 //! strategy for that seat. When the choices are revealed, each one the bot's player saw weighs
 //! the two accounts of that player against each other (a Bayesian comparison of two models:
 //! the forecast, and a uniform draw among the seat's moves). Later searches take a player to

@@ -86,16 +86,14 @@ pub struct SearchBot {
     /// Whether a search in the open stops once its move is settled ([`Search::settled`]): always,
     /// but for the tests that check the stop changes no move.
     stops_early: bool,
-    /// What it has learned of how the other players choose, and whether it learns (always, but
-    /// for the tests that show what learning changes).
+    /// What it has learned of how the other players choose.
     opponents: Opponents,
-    learns: bool,
 }
 
 impl SearchBot {
     /// A search bot whose choices follow from `seed`, thinking within `budget` per decision.
     pub fn new(seed: u64, budget: Budget) -> Self {
-        SearchBot { seed, budget, stops_early: true, opponents: Opponents::default(), learns: true }
+        SearchBot { seed, budget, stops_early: true, opponents: Opponents::default() }
     }
 }
 
@@ -159,9 +157,7 @@ impl SearchBot {
 
 impl Bot for SearchBot {
     fn choose(&mut self, seen: &Seen<'_>, seat: SeatId) -> Option<Action> {
-        if self.learns {
-            self.opponents.learn(seen);
-        }
+        self.opponents.learn(seen);
         let n = seen.action_count(seat);
         if n <= 1 {
             return (n == 1).then_some(0);
@@ -171,9 +167,7 @@ impl Bot for SearchBot {
             Actor::Together(_) if !search.short(&keys) => search.drawn(seat, &keys, &mut rng),
             _ => search.best(seat, &keys, &mut rng),
         };
-        if self.learns {
-            self.foretell(&search, seen, &keys, action);
-        }
+        self.foretell(&search, seen, &keys, action);
         action
     }
 }
