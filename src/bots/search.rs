@@ -1051,6 +1051,27 @@ mod tests {
         assert!(unknown.iter().any(|s| *s < 0.2), "{unknown:.2?}");
     }
 
+    /// The seats whose secret choice at the first decision of the fixture `name` a search bot
+    /// of the first player foretells, after a search of `iterations`.
+    fn foretold_seats(name: &str, iterations: u32) -> Vec<SeatId> {
+        let path = format!("tests/fixtures/players/{name}.cards");
+        let game = crate::load(std::path::Path::new(&path), &Default::default()).expect("the fixture loads");
+        let state = State::new(std::sync::Arc::new(game), 1);
+        let bot = SearchBot::new(1, Budget { iterations, ..SMALL });
+        let (search, ..) = bot.think(&state.seen_by(0), 0);
+        search.forecasts(0, 0, 0).iter().map(|f| f.seat).collect()
+    }
+
+    /// A seat is foretold only where its moves are the same in every world searched (not from
+    /// a hidden hand, whose moves the search weighs as if the seat did not know its own
+    /// cards), and only after a search long enough to mean much.
+    #[test]
+    fn only_a_seat_whose_moves_are_known_is_foretold_after_a_long_enough_search() {
+        assert_eq!(foretold_seats("higher-number", SMALL.iterations), [1]);
+        assert_eq!(foretold_seats("higher-number", 60), [] as [SeatId; 0], "six moves, ten rounds each");
+        assert_eq!(foretold_seats("hidden-high-card", SMALL.iterations), [] as [SeatId; 0]);
+    }
+
     #[test]
     fn a_secret_move_is_drawn_from_the_average_strategy() {
         let (a, b, c) = ((Value::Int(0), false), (Value::Int(1), false), (Value::Int(2), false));
