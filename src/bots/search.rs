@@ -864,6 +864,12 @@ impl Scale {
 mod tests {
     use super::*;
 
+    /// The rule file `tests/fixtures/{name}.cards`, loaded as written.
+    fn fixture(name: &str) -> std::sync::Arc<crate::game::Game> {
+        let path = format!("tests/fixtures/{name}.cards");
+        std::sync::Arc::new(crate::load(std::path::Path::new(&path), &Default::default()).expect("the fixture loads"))
+    }
+
     /// A search whose root holds seat 0's moves with these visit counts and weights in the
     /// average strategy.
     fn root_with(moves: &[(Key, u32, f64)]) -> Search {
@@ -951,9 +957,7 @@ mod tests {
     /// search, in fewer iterations, at positions of a small game with a clear best move.
     #[test]
     fn a_search_stopped_once_settled_makes_the_same_move_in_fewer_iterations() {
-        let game = crate::load(std::path::Path::new("tests/fixtures/valid/take-away.cards"), &Default::default())
-            .expect("the fixture loads");
-        let game = std::sync::Arc::new(game);
+        let game = fixture("valid/take-away");
         let budget = Budget { iterations: 200, work: u64::MAX };
         let (mut stopped, mut compared) = (0, 0);
         for seed in 0..3 {
@@ -985,11 +989,10 @@ mod tests {
     /// changes: the search runs to its budget.
     #[test]
     fn a_search_of_a_secret_decision_is_never_stopped_early() {
-        let path = "tests/fixtures/players/uneven-rock-paper-scissors.cards";
-        let game = crate::load(std::path::Path::new(path), &Default::default()).expect("the fixture loads");
+        let game = fixture("players/uneven-rock-paper-scissors");
         let budget = Budget { iterations: 300, work: u64::MAX };
         for seed in 0..3 {
-            let state = State::new(std::sync::Arc::new(game.clone()), seed);
+            let state = State::new(game.clone(), seed);
             assert!(matches!(state.actor(), Actor::Together(_)));
             let (search, ..) = SearchBot::new(seed, budget).think(&state.seen_by(0), 0);
             assert_eq!(search.iterations, budget.iterations, "seed {seed}");
@@ -997,8 +1000,7 @@ mod tests {
     }
 
     fn safe_or_gamble() -> std::sync::Arc<crate::game::Game> {
-        let path = "tests/fixtures/players/safe-or-gamble.cards";
-        std::sync::Arc::new(crate::load(std::path::Path::new(path), &Default::default()).expect("the fixture loads"))
+        fixture("players/safe-or-gamble")
     }
 
     /// A small budget for the fixture's matches, which are played in debug builds too.
@@ -1054,9 +1056,7 @@ mod tests {
     /// The seats whose secret choice at the first decision of the fixture `name` a search bot
     /// of the first player foretells, after a search of `iterations`.
     fn foretold_seats(name: &str, iterations: u32) -> Vec<SeatId> {
-        let path = format!("tests/fixtures/players/{name}.cards");
-        let game = crate::load(std::path::Path::new(&path), &Default::default()).expect("the fixture loads");
-        let state = State::new(std::sync::Arc::new(game), 1);
+        let state = State::new(fixture(&format!("players/{name}")), 1);
         let bot = SearchBot::new(1, Budget { iterations, ..SMALL });
         let (search, ..) = bot.think(&state.seen_by(0), 0);
         search.forecasts(0, 0, 0).iter().map(|f| f.seat).collect()
