@@ -16,15 +16,13 @@ use rand_chacha::ChaCha8Rng;
 pub struct Sampler<'a> {
     state: &'a State,
     player: usize,
-    /// The places of the cards the player does not know the place of, and those cards sorted
-    /// (every deal starts from them, so that a world does not depend on where they really are).
-    slots: Vec<(usize, usize)>,
+    /// The cards the player does not know the place of, as they lie, and sorted (every deal
+    /// starts from them, so that a world does not depend on where they really are).
     old: Vec<CardId>,
     sorted: Vec<CardId>,
-    bounds: Bounds<'a>,
-    /// The piles of the slots, and whether every unknown card may lie in each of them.
-    piles: Vec<usize>,
-    free: bool,
+    /// How a deal keeps to what the player knows; `None` when every unknown card may lie in
+    /// every slot.
+    keeping: Option<Keeping>,
     /// The deal being made, and the renaming of the cards it makes.
     pool: Vec<CardId>,
     map: Vec<CardId>,
@@ -41,10 +39,8 @@ impl<'a> Sampler<'a> {
         let excluded = knowledge.map_or(&[][..], |k| &k.excluded[..]);
         let excluded = excluded.iter().filter(|e| e.player as usize == player).collect();
         let bounds = Bounds { player, places: knowledge.map(|k| &k.places), excluded };
-        let mut piles: Vec<usize> = slots.iter().map(|s| s.0).collect();
-        piles.dedup();
-        let free = sorted.iter().all(|&c| piles.iter().all(|&p| bounds.allows(c, p)));
-        Sampler { state, player, slots, old, sorted, bounds, piles, free, pool: Vec::new(), map: Vec::new() }
+        let keeping = Keeping::new(&slots, &sorted, &bounds);
+        Sampler { state, player, old, sorted, keeping, pool: Vec::new(), map: Vec::new() }
     }
 
     /// A new world (see [`Seen::sample`]).
@@ -79,11 +75,8 @@ impl<'a> Sampler<'a> {
         self.pool.clone_from(&self.sorted);
         for _ in 0..16 {
             self.pool.shuffle(rng);
-            if self.free {
-                return;
-            }
-            if let Some(deal) = deal_keeping(&self.slots, &self.piles, &self.pool, &self.bounds) {
-                self.pool = deal;
+            let Some(keeping) = &mut self.keeping else { return };
+            if keeping.deal(&mut self.pool) {
                 return;
             }
         }
@@ -162,20 +155,74 @@ impl Bounds<'_> {
     }
 }
 
-/// Fills the slots of the piles that allow the fewest cards first, each with the first card of
-/// the pool allowed there; `None` if a slot finds no allowed card.
-fn deal_keeping(slots: &[(usize, usize)], piles: &[usize], pool: &[CardId], bounds: &Bounds) -> Option<Vec<CardId>> {
-    let allowed = |p: usize| pool.iter().filter(|&&c| bounds.allows(c, p)).count();
-    let counts: Vec<(usize, usize)> = piles.iter().map(|&p| (p, allowed(p))).collect();
-    let count = |p: usize| counts.iter().find(|(q, _)| *q == p).map_or(0, |(_, n)| *n);
-    let mut order: Vec<usize> = (0..slots.len()).collect();
-    order.sort_by_key(|&k| count(slots[k].0));
-    let mut deal: Vec<Option<CardId>> = vec![None; slots.len()];
-    let mut used = vec![false; pool.len()];
-    for k in order {
-        let i = (0..pool.len()).find(|&i| !used[i] && bounds.allows(pool[i], slots[k].0))?;
-        used[i] = true;
-        deal[k] = Some(pool[i]);
+/// How a deal keeps the bounds: it fills the slots of the piles that allow the fewest unknown
+/// cards first, each with the first card of the shuffled pool allowed there. The order of the
+/// slots and the cards each allows are the same for every deal, so they are worked out once.
+struct Keeping {
+    /// The slots in the order they are filled.
+    order: Vec<usize>,
+    /// For each slot, the positions in the sorted unknown cards of the cards allowed there
+    /// (bits: the pool holds those cards, each deal in another order).
+    allowed: Vec<Vec<u64>>,
+    /// Where each card of the sorted unknown cards is: its rank among them.
+    rank: Vec<usize>,
+    /// Memory kept from deal to deal: the deal made, and which of the pool's cards it used.
+    dealt: Vec<CardId>,
+    used: Vec<bool>,
+}
+
+impl Keeping {
+    /// `None` when every unknown card may lie in every slot.
+    fn new(slots: &[(usize, usize)], sorted: &[CardId], bounds: &Bounds) -> Option<Keeping> {
+        let allows = |p: usize| -> Vec<u64> {
+            let mut bits = vec![0u64; super::knowledge::words(sorted.len())];
+            for (i, &c) in sorted.iter().enumerate() {
+                if bounds.allows(c, p) {
+                    bits[i / 64] |= 1 << (i % 64);
+                }
+            }
+            bits
+        };
+        let mut allowed: Vec<Vec<u64>> = Vec::with_capacity(slots.len());
+        for (k, &(pile, _)) in slots.iter().enumerate() {
+            // The slots lie pile by pile: a slot allows what the one before allows, if in its pile.
+            let bits = match k.checked_sub(1) {
+                Some(j) if slots[j].0 == pile => allowed[j].clone(),
+                _ => allows(pile),
+            };
+            allowed.push(bits);
+        }
+        let count = |k: usize| allowed[k].iter().map(|w| w.count_ones() as usize).sum::<usize>();
+        if (0..slots.len()).all(|k| count(k) == sorted.len()) {
+            return None;
+        }
+        let mut order: Vec<usize> = (0..slots.len()).collect();
+        order.sort_by_key(|&k| count(k));
+        let top = sorted.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+        let mut rank = vec![0; top];
+        for (i, &c) in sorted.iter().enumerate() {
+            rank[c as usize] = i;
+        }
+        Some(Keeping { order, allowed, rank, dealt: Vec::new(), used: Vec::new() })
     }
-    deal.into_iter().collect()
+
+    /// Deals `pool` (a shuffle of the unknown cards) into the slots, each slot the first card
+    /// of the pool allowed there; false, `pool` unchanged, if a slot finds none.
+    fn deal(&mut self, pool: &mut Vec<CardId>) -> bool {
+        self.dealt.clear();
+        self.dealt.resize(pool.len(), 0);
+        self.used.clear();
+        self.used.resize(pool.len(), false);
+        for &k in &self.order {
+            let allowed = &self.allowed[k];
+            let rank = &self.rank;
+            let Some(i) = (0..pool.len()).find(|&i| !self.used[i] && has(allowed, rank[pool[i] as usize])) else {
+                return false;
+            };
+            self.used[i] = true;
+            self.dealt[k] = pool[i];
+        }
+        std::mem::swap(pool, &mut self.dealt);
+        true
+    }
 }
