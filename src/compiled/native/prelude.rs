@@ -966,11 +966,12 @@ impl K {
 pub type CS = [u64; 4];
 pub const CS0: CS = [0; 4];
 
-pub fn cs_with(mut s: CS, c: u16) -> CS {
-    if let Some(w) = s.get_mut(c as usize / 64) {
-        *w |= 1 << (c % 64);
-    }
-    s
+/// `s` with card `c` (a card past the set's last word is left out). Each word is worked out on
+/// its own, so that a set built card by card in a loop stays in registers: writing the word the
+/// card picks would go through memory, and reading the set back then waits on that write.
+pub fn cs_with(s: CS, c: u16) -> CS {
+    let (word, bit) = (c as usize / 64, 1u64 << (c % 64));
+    [0, 1, 2, 3].map(|w| if w == word { s[w] | bit } else { s[w] })
 }
 
 pub fn cs_has(s: CS, c: u16) -> bool {
