@@ -50,15 +50,17 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The default bot's: about 0.1 to 0.2 s a move on this project's 2-core machine (release build,
-    /// `paradox bench --bot-moves`), twice the work it had before the engine was rebuilt for speed.
-    pub const DEFAULT: Budget = Budget { iterations: 8_000, work: 4_000_000 };
-    /// The `greedy` bot's, for labs that play many matches: a few playouts per move, over a
+    /// The default bot's: about 0.13 to 0.25 s a move on this project's 2-core machine with the
+    /// compiled engine (release build, `paradox bench --bot-moves 20 --engine compiled`): the
+    /// compiled engine made a search about twice as fast, and the bot spends the time it saved on
+    /// twice the work it had.
+    pub const DEFAULT: Budget = Budget { iterations: 16_000, work: 8_000_000 };
+    /// The `greedy` bot's, for labs that play many matches: a few playouts per move, over two
     /// hundred times less work than the default's. Its playouts are random and it plays the
     /// move with the best mean reward ([`Budget::affords_beginners`]; `SURE`).
     pub const GREEDY: Budget = Budget { iterations: 60, work: 30_000 };
     /// The `strong` bot's, for analysis: four times the default's.
-    pub const STRONG: Budget = Budget { iterations: 32_000, work: 16_000_000 };
+    pub const STRONG: Budget = Budget { iterations: 64_000, work: 32_000_000 };
 
     /// Whether the search's playouts may make beginner's moves: only on a budget of at least
     /// `BEGINNER_WORK` (1,000,000). Before it knows whether looking one move ahead pays in a
