@@ -59,7 +59,7 @@ pub(super) fn has(bits: &[u64], i: usize) -> bool {
     bits.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
 }
 
-fn set(bits: &mut [u64], i: usize, on: bool) {
+pub(super) fn set(bits: &mut [u64], i: usize, on: bool) {
     if let Some(w) = bits.get_mut(i / 64) {
         if on {
             *w |= 1 << (i % 64);

@@ -3,7 +3,7 @@
 //! only where the player knows it can be (see [`super::deduction`]).
 
 use super::deduction::Places;
-use super::knowledge::has;
+use super::knowledge::{has, set, words};
 use super::program::Op;
 use super::*;
 use rand::seq::SliceRandom;
@@ -89,7 +89,7 @@ impl State {
     /// cannot see, not seen going there, and not held by a variable (variables are public).
     fn unknown_slots(&self, player: usize) -> Vec<(usize, usize)> {
         let cards = self.game.cards.len();
-        let mut public = vec![0u64; super::knowledge::words(cards)];
+        let mut public = vec![0u64; words(cards)];
         for v in &self.pos.vars {
             if let Value::Card(c) = v {
                 public[*c as usize / 64] |= 1 << (*c % 64);
@@ -175,11 +175,9 @@ impl Keeping {
     /// `None` when every unknown card may lie in every slot.
     fn new(slots: &[(usize, usize)], sorted: &[CardId], bounds: &Bounds) -> Option<Keeping> {
         let allows = |p: usize| -> Vec<u64> {
-            let mut bits = vec![0u64; super::knowledge::words(sorted.len())];
+            let mut bits = vec![0u64; words(sorted.len())];
             for (i, &c) in sorted.iter().enumerate() {
-                if bounds.allows(c, p) {
-                    bits[i / 64] |= 1 << (i % 64);
-                }
+                set(&mut bits, i, bounds.allows(c, p));
             }
             bits
         };
