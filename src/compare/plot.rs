@@ -68,6 +68,9 @@ fn png(path: &Path, _: &Run, _: &Tallies, _: &Report) -> Result<(), String> {
 
 /// The picture as SVG text.
 pub fn svg(run: &Run, tallies: &Tallies, report: &Report) -> Result<String, String> {
+    // With the `png` feature plotters measures an SVG's letters with the font as well.
+    #[cfg(feature = "png")]
+    register_font()?;
     let mut text = String::new();
     let root = SVGBackend::with_string(&mut text, SIZE).into_drawing_area();
     draw(&root, run, tallies, report).map_err(|e| format!("the plot could not be drawn: {e}"))?;

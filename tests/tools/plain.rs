@@ -100,6 +100,10 @@ fn a_png_plot_is_drawn_or_plainly_refused() {
         run.expect(0);
         let bytes = std::fs::read(&path).expect("the picture");
         assert!(bytes.starts_with(b"\x89PNG"), "a PNG file");
+        // An SVG too: in this build plotters measures its letters with the PNG's font.
+        let svg = temp("coin-beside-png.svg");
+        paradox(["sim", COIN, "--games", "20", "--plot", svg.to_str().expect("a path")]).expect(0);
+        assert!(std::fs::read_to_string(&svg).expect("the SVG").starts_with("<svg"), "an SVG file");
     } else {
         let err = &run.expect(2).stderr;
         assert!(err.contains("built without PNG plots (build it with `--features png`)"), "{err}");
