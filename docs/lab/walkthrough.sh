@@ -17,10 +17,10 @@
 #                   (item2-default/K plays shard K alone; merge them as item2-default does)
 # Environment: PARADOX (the binary, target/release/paradox by default), THREADS (1 by default; the
 # reports are the same on any number).
-# Time (release build, the kernels built, THREADS=1, under nice, the 2-core machine busy with CI
-# beside it): 21 minutes of wall time for the six comparisons (Anarchy with five players the
-# dearest, about a CPU second a seed), 147 CPU seconds for item2-greedy, and about 6 CPU minutes
-# for item2-default (83 s a shard); docs/lab/*.cost and *.time say more.
+# Time (release build, THREADS=1, under nice, the 2-core machine's other core busy with a ladder):
+# 15 minutes of wall time for the six comparisons (Anarchy with five players the dearest, about
+# 0.6 CPU seconds a seed), 167 CPU seconds for item2-greedy, and about 12 CPU minutes for
+# item2-default (163 to 195 s a shard); docs/lab/*.cost and *.time say more.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PARADOX=${PARADOX:-target/release/paradox}
