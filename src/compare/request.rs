@@ -61,8 +61,8 @@ const WORTH_BUILDING: u64 = 100_000;
 
 /// How much thinking (matches, times the work one move of their most thoughtful bot may take)
 /// pays for building the compiled engine: one match of the default players, two hundred of
-/// `greedy` ones (a default player's match takes as long as a couple of hundred thousand random
-/// ones). A fixed amount of work, as the build's cost is: not tied to the bots' budgets.
+/// `greedy` ones (a default player's match takes as long as tens of thousands of random ones).
+/// A fixed amount of work, as the build's cost is: not tied to the bots' budgets.
 const WORTH_THINKING: u64 = 8_000_000;
 
 /// Whether `matches` played by bots of `kinds` pay for building the compiled engine: what

@@ -92,7 +92,7 @@ impl State {
         let mut public = vec![0u64; words(cards)];
         for v in &self.pos.vars {
             if let Value::Card(c) = v {
-                public[*c as usize / 64] |= 1 << (*c % 64);
+                set(&mut public, *c as usize, true);
             }
         }
         let see = &self.layout().see[player];
