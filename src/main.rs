@@ -104,7 +104,8 @@ enum Command {
         #[arg(long, default_value = "default", value_name = "KINDS")]
         bots: String,
         /// The engine the bots search with: `auto` uses the compiled engine when it is in the
-        /// cache; the match is the same with any.
+        /// cache, and at a terminal builds it meanwhile (the bots take it up when it is done);
+        /// the match is the same with any.
         #[arg(long, value_enum, default_value_t = paradox::compiled::Engine::Auto)]
         engine: paradox::compiled::Engine,
         #[command(flatten)]
@@ -869,7 +870,14 @@ fn play(table: PlayQuestion, options: &GameOptions) -> ExitCode {
         Ok(playable) => playable,
         Err(code) => return code,
     };
-    let (session, first) = paradox::repl::Session::start_on(setup, playable);
+    let searching = setup.kinds.iter().any(|k| *k != Kind::Random);
+    let behind = !scripted && searching && engine == paradox::compiled::Engine::Auto && !playable.has_kernel();
+    let building = behind.then(|| paradox::compiled::build_behind(&game, &paradox::printable::path(file))).flatten();
+    let (mut session, first) = paradox::repl::Session::start_on(setup, playable);
+    if let Some(building) = building {
+        // A person is waiting: the bots think on the interpreter until the build is done.
+        session.switch_when_built(building);
+    }
     let played = if scripted {
         let mut out = paradox::printable::Printable::new(std::io::stdout().lock(), false);
         paradox::repl::terminal::scripted(session, &first, &mut std::io::stdin().lock(), &mut out)

@@ -42,12 +42,30 @@ pub(crate) fn toolchain() -> Option<String> {
     out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
+/// Removes the build folders in `cache` left by paradox runs that ended during a build (a
+/// person who quit `play` while its engine was built): those older than the time limit, which
+/// no build still going can be.
+fn sweep_abandoned(cache: &Path, limit: Duration) {
+    let Ok(entries) = std::fs::read_dir(cache) else { return };
+    for entry in entries.flatten() {
+        let abandoned = entry.file_name().to_string_lossy().starts_with(BUILD_PREFIX)
+            && entry.metadata().and_then(|m| m.modified()).is_ok_and(|t| t.elapsed().is_ok_and(|age| age > limit));
+        if abandoned {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// How the names of build folders begin.
+const BUILD_PREFIX: &str = "build-";
+
 /// Compiles `source` into the library at `dest`, replacing it only once it is complete.
 pub(crate) fn compile(source: &str, dest: &Path, limit: Duration) -> Result<Duration, String> {
     let dir = dest.parent().ok_or("the cache has no folder")?;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot make the cache folder {}: {e}", dir.display()))?;
+    sweep_abandoned(dir, limit);
     let work = tempfile::Builder::new()
-        .prefix("build-")
+        .prefix(BUILD_PREFIX)
         .tempdir_in(dir)
         .map_err(|e| format!("cannot make a build folder in {}: {e}", dir.display()))?;
     let src = work.path().join("kernel.rs");
@@ -94,4 +112,29 @@ pub(crate) fn compile(source: &str, dest: &Path, limit: Duration) -> Result<Dura
     std::fs::rename(&lib, dest)
         .map_err(|e| format!("cannot put the kernel in the cache at {}: {e}", dest.display()))?;
     Ok(started.elapsed())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::SystemTime;
+
+    #[test]
+    fn only_build_folders_older_than_the_time_limit_are_swept() {
+        let cache = tempfile::tempdir().expect("a folder");
+        let made = |name: &str, age: u64| {
+            let path = cache.path().join(name);
+            std::fs::create_dir(&path).expect("a folder");
+            let then = SystemTime::now() - Duration::from_secs(age);
+            std::fs::File::open(&path).and_then(|f| f.set_modified(then)).expect("its time set");
+            path
+        };
+        let abandoned = made("build-abandoned", 1000);
+        let going = made("build-going", 100);
+        let other = made("kept", 1000);
+        sweep_abandoned(cache.path(), Duration::from_secs(240));
+        assert!(!abandoned.exists(), "a build folder older than the limit goes");
+        assert!(going.exists(), "a build that may still be going stays");
+        assert!(other.exists(), "what is not a build folder stays");
+    }
 }

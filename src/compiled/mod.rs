@@ -107,6 +107,35 @@ pub fn compiled_in(game: &Arc<Game>, cache: &Path, may_build: bool) -> Result<Co
     Ok(Compiled { playable, built, left, statements: generated.statements })
 }
 
+/// A game's compiled engine being built on a thread of its own ([`build_behind`]).
+pub struct Building(pub(crate) std::sync::mpsc::Receiver<Playable>);
+
+impl Building {
+    /// The game with its kernel, once built; `None` while the build goes on, and for good if it
+    /// failed (the interpreter then plays on: nobody asked for this build).
+    pub fn ready(&self) -> Option<Playable> {
+        self.0.try_recv().ok()
+    }
+}
+
+/// Starts building `game`'s compiled engine (or loading it, if it is in the cache by then) on a
+/// thread of its own, for a caller that goes on meanwhile: a match people play, whose bots take
+/// it up between moves. Says so on standard error, naming the rule file as `label`, and why if
+/// the build fails; `None`, said nothing of, where no Rust compiler can be run.
+pub fn build_behind(game: &Arc<Game>, label: &str) -> Option<Building> {
+    toolchain()?;
+    eprintln!("compiling {label} for speed, while you play");
+    let (done, ready) = std::sync::mpsc::channel();
+    let (game, label) = (game.clone(), label.to_string());
+    std::thread::spawn(move || match compiled(&game, true) {
+        Ok(built) => {
+            let _ = done.send(built.playable);
+        }
+        Err(why) => eprintln!("{label}: the bots go on thinking on the interpreter: {why}"),
+    });
+    Some(Building(ready))
+}
+
 /// Whether a Rust compiler can be run here (the compiled engine can be built).
 pub fn toolchain() -> Option<String> {
     build::toolchain()

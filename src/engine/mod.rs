@@ -323,6 +323,16 @@ impl State {
         Playable { game: self.game.clone(), program: self.prog.clone(), kernel: self.kernel.clone() }
     }
 
+    /// Lets the worlds searched from this state (and its copies without observers) run their
+    /// flow with `faster`'s kernel: the compiled engine of the same game, built after the match
+    /// began. The match plays on as before, as it does on every engine. Only a kernel made for
+    /// this very game (the same `Arc`) is taken: one of a game loaded apart could be another's.
+    pub fn adopt_kernel(&mut self, faster: &Playable) {
+        if Arc::ptr_eq(&self.game, &faster.game) && faster.kernel.is_some() {
+            self.kernel.clone_from(&faster.kernel);
+        }
+    }
+
     /// The position: the plain data of where the match stands.
     pub fn position(&self) -> &Position {
         &self.pos

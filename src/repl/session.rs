@@ -11,6 +11,7 @@ use super::seeds;
 use super::sheet;
 use super::table::{Painter, Screen, render};
 use crate::bots::Kind;
+use crate::compiled::Building;
 use crate::diagnostic::Problem;
 use crate::engine::{Action, Actor, Playable, State, counted_names, pile_label};
 use crate::game::{CardGroup, CardId, Game, SeatId, Value};
@@ -131,6 +132,9 @@ pub struct Session {
     /// The private tokens of the links to the match (`paradox serve`), saved with it so that
     /// the links stay the same when it is resumed; empty at a terminal.
     links: Vec<String>,
+    /// The game's compiled engine while it is built behind the match, and once it is.
+    building: Option<Building>,
+    faster: Option<Playable>,
     done: bool,
 }
 
@@ -161,6 +165,8 @@ impl Session {
             refusal: None,
             seated: None,
             links: Vec::new(),
+            building: None,
+            faster: None,
             done: false,
         };
         let game = &session.setup.game;
@@ -429,8 +435,27 @@ impl Session {
         Players { game: &setup.game, seed: setup.seed, humans: &setup.humans, kinds: &setup.kinds }
     }
 
+    /// Lets the bots search on the game's compiled engine from the first move after `building`
+    /// is done (the match plays the same: only their thinking is faster).
+    pub fn switch_when_built(&mut self, building: Building) {
+        self.building = Some(building);
+    }
+
+    /// Takes up the compiled engine if its build is done: the match being played, and any
+    /// taken back by `undo`, lend it to the worlds the bots search.
+    fn take_up_engine(&mut self) {
+        if let Some(faster) = self.building.as_ref().and_then(Building::ready) {
+            self.faster = Some(faster);
+            self.building = None;
+        }
+        if let Some(faster) = &self.faster {
+            self.state.adopt_kernel(faster);
+        }
+    }
+
     /// The computer players decide until a human must (or the match ends).
     fn play_bots(&mut self) {
+        self.take_up_engine();
         Session::players(&self.setup).play_bots(&mut self.state, &mut self.decided);
     }
 
@@ -599,7 +624,8 @@ impl Session {
         }
     }
 
-    fn hint(&self) -> String {
+    fn hint(&mut self) -> String {
+        self.take_up_engine();
         let Some(seat) = self.turn() else { return "There is nothing to decide now.\n".into() };
         if let Some(exact) = exact_hint(&self.state) {
             return exact;
@@ -1239,6 +1265,30 @@ mod tests {
             height: None,
         };
         Session::start(setup).0
+    }
+
+    #[test]
+    fn the_bots_take_up_the_compiled_engine_once_it_is_built_and_keep_it_after_undo() {
+        if crate::compiled::toolchain().is_none() {
+            eprintln!("skipped: no Rust compiler (rustc) here to build the compiled engine");
+            return;
+        }
+        let mut session = session("tests/fixtures/valid/take-away.cards", &[0]);
+        let cache = tempfile::tempdir().expect("a folder");
+        let built = crate::compiled::compiled_in(&session.setup.game, cache.path(), true).expect("built");
+        let compiled = |session: &Session| session.state.playable().has_kernel();
+        session.handle("take 1");
+        let (done, ready) = std::sync::mpsc::channel();
+        session.switch_when_built(Building(ready));
+        session.handle("hint");
+        assert!(!compiled(&session), "no engine taken up while the build goes on");
+        done.send(built.playable).expect("sent");
+        session.handle("hint");
+        assert!(compiled(&session), "taken up at the first thinking after the build");
+        // `undo` goes back to the state of the first move, from before the build.
+        assert!(session.handle("undo").starts_with("Back to your previous decision"));
+        assert_eq!(session.state.position().decisions, 0);
+        assert!(compiled(&session), "taken up again after undo");
     }
 
     #[test]

@@ -6,8 +6,8 @@
 use super::compiled::{compiled, game_of};
 use crate::position::random_position;
 use paradox::solve::{Analysis, analyze, prepare};
-use paradox::trace::{bot_match, json_lines, text};
-use paradox::{Budget, Kind, Playable, State};
+use paradox::trace::{bot_match, json_lines, play_out, play_up_to, text};
+use paradox::{Budget, Kind, Playable, State, seat_bots};
 
 /// A searching bot on a budget small enough for whole matches in a test: it deals worlds,
 /// searches them with playouts and beginner's moves, as the default bot does.
@@ -52,6 +52,25 @@ fn searching_bots_play_the_same_moves_compiled_in_secret_rounds() {
     // matching.
     same_bot_matches("rules/anarchy.cards", &[], 1..2, &[SEARCH]);
     same_bot_matches("rules/third-man.cards", &[], 1..2, &[SEARCH]);
+}
+
+#[test]
+fn a_kernel_taken_up_in_the_middle_of_a_match_changes_no_move() {
+    // As at a table people play at: the bots switch to the compiled engine once it is built.
+    let game = game_of("rules/costly-tricks.cards", &["chips_to_win=1"]);
+    let Some(ready) = compiled(&game) else { return };
+    let kinds = [SEARCH; 2];
+    let interpreted = bot_match(Playable::new(game.clone()), 1, &kinds);
+    let mut bots = seat_bots(&kinds, 1);
+    let mut state = State::new(Playable::new(game.clone()), 1);
+    assert!(!play_up_to(&mut state, &mut bots, 10), "the match goes on after 10 decisions");
+    let mut other = State::new(Playable::new(game_of("rules/costly-tricks.cards", &["chips_to_win=1"])), 1);
+    other.adopt_kernel(&ready.playable);
+    assert!(!other.playable().has_kernel(), "a kernel is not taken up by a game loaded apart");
+    state.adopt_kernel(&ready.playable);
+    assert!(state.playable().has_kernel(), "the kernel is taken up");
+    play_out(&mut state, &mut bots);
+    same_lines(&text(&interpreted), &text(&state), "rules/costly-tricks.cards: seed 1: the text trace");
 }
 
 /// An analysis as JSON, without the time it took.
