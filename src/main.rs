@@ -866,18 +866,10 @@ fn play(table: PlayQuestion, options: &GameOptions) -> ExitCode {
         Ok(setup) => setup,
         Err(code) => return code,
     };
-    let playable = match match_engine(&game, engine, file, &setup.kinds) {
-        Ok(playable) => playable,
+    let (session, first) = match people_session(setup, file, engine, !scripted) {
+        Ok(started) => started,
         Err(code) => return code,
     };
-    let searching = setup.kinds.iter().any(|k| *k != Kind::Random);
-    let behind = !scripted && searching && engine == paradox::compiled::Engine::Auto && !playable.has_kernel();
-    let building = behind.then(|| paradox::compiled::build_behind(&game, &paradox::printable::path(file))).flatten();
-    let (mut session, first) = paradox::repl::Session::start_on(setup, playable);
-    if let Some(building) = building {
-        // A person is waiting: the bots think on the interpreter until the build is done.
-        session.switch_when_built(building);
-    }
     let played = if scripted {
         let mut out = paradox::printable::Printable::new(std::io::stdout().lock(), false);
         paradox::repl::terminal::scripted(session, &first, &mut std::io::stdin().lock(), &mut out)
@@ -892,6 +884,27 @@ fn play(table: PlayQuestion, options: &GameOptions) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Starts the match people play: its bots search on the compiled engine `engine` names. With
+/// `auto` and no kernel in the cache, one is built behind the match where a person `waits` (a
+/// terminal), and the bots take it up when it is done. `Err` carries the exit code.
+fn people_session(
+    setup: paradox::repl::Setup,
+    file: &std::path::Path,
+    engine: paradox::compiled::Engine,
+    waits: bool,
+) -> Result<(paradox::repl::Session, String), ExitCode> {
+    let game = setup.game.clone();
+    let playable = match_engine(&game, engine, file, &setup.kinds)?;
+    let searching = setup.kinds.iter().any(|k| *k != Kind::Random);
+    let behind = waits && searching && engine == paradox::compiled::Engine::Auto && !playable.has_kernel();
+    let building = behind.then(|| paradox::compiled::build_behind(&game, &paradox::printable::path(file))).flatten();
+    let (mut session, first) = paradox::repl::Session::start_on(setup, playable);
+    if let Some(building) = building {
+        session.switch_when_built(building);
+    }
+    Ok((session, first))
 }
 
 /// Who plays a match: the human players, the bots at the other seats, and the deal (`--seed`;
@@ -993,7 +1006,7 @@ fn serve(file: &std::path::Path, served: Served, options: &GameOptions) -> Resul
     }
     let people = People { humans, bots: served.bots, seed: served.seed };
     let setup = session_setup(&game, file, &options.settings(), people, SERVED)?;
-    let (session, _) = paradox::repl::Session::start(setup);
+    let (session, _) = people_session(setup, file, paradox::compiled::Engine::Auto, started_at_terminal())?;
     start_serving(session, save, served.listen)
 }
 
@@ -1013,12 +1026,19 @@ fn resume_serving(save: &std::path::Path, listen: Listen) -> Result<ExitCode, Ex
     let game = Arc::new(load_game(&file, &options)?);
     let setup =
         session_setup(&game, &file, &options.settings(), People { humans, bots: &bots, seed: Some(0) }, SERVED)?;
-    let (mut session, _) = paradox::repl::Session::start(setup);
+    let (mut session, _) = people_session(setup, &file, paradox::compiled::Engine::Auto, started_at_terminal())?;
     session.resume(save).map_err(|said| {
         eprint!("{said}");
         ExitCode::from(1)
     })?;
     start_serving(session, save.to_path_buf(), listen)
+}
+
+/// Whether a person started the server at a terminal (not a test or a service): only then is the
+/// compiled engine built behind its match.
+#[cfg(feature = "serve")]
+fn started_at_terminal() -> bool {
+    std::io::stdin().is_terminal()
 }
 
 /// A server's session writes to no terminal.
