@@ -133,9 +133,14 @@ pub struct Session {
     /// the links stay the same when it is resumed; empty at a terminal.
     links: Vec<String>,
     /// The game's compiled engine while it is built behind the match, and once it is.
-    building: Option<Building>,
-    faster: Option<Playable>,
+    faster: Option<Faster>,
     done: bool,
+}
+
+/// The compiled engine a match takes up once it is built ([`Session::switch_when_built`]).
+enum Faster {
+    Building(Building),
+    Built(Playable),
 }
 
 impl Session {
@@ -165,7 +170,6 @@ impl Session {
             refusal: None,
             seated: None,
             links: Vec::new(),
-            building: None,
             faster: None,
             done: false,
         };
@@ -438,17 +442,18 @@ impl Session {
     /// Lets the bots search on the game's compiled engine from the first move after `building`
     /// is done (the match plays the same: only their thinking is faster).
     pub fn switch_when_built(&mut self, building: Building) {
-        self.building = Some(building);
+        self.faster = Some(Faster::Building(building));
     }
 
     /// Takes up the compiled engine if its build is done: the match being played, and any
     /// taken back by `undo`, lend it to the worlds the bots search.
     fn take_up_engine(&mut self) {
-        if let Some(faster) = self.building.as_ref().and_then(Building::ready) {
-            self.faster = Some(faster);
-            self.building = None;
+        if let Some(Faster::Building(building)) = &self.faster
+            && let Some(built) = building.ready()
+        {
+            self.faster = Some(Faster::Built(built));
         }
-        if let Some(faster) = &self.faster {
+        if let Some(Faster::Built(faster)) = &self.faster {
             self.state.adopt_kernel(faster);
         }
     }
